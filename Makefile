@@ -1,0 +1,50 @@
+# pontoon-cli: every target creates .venv if it is missing.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP_RUN  := $(VENV)/.installed-run
+STAMP_TEST := $(VENV)/.installed-test
+STAMP_BENCH := $(VENV)/.installed-bench
+
+.PHONY: test lint demo bench snapshots clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(STAMP_RUN): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
+	touch $@
+
+$(STAMP_TEST): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $@ $(STAMP_RUN)
+
+$(STAMP_BENCH): $(STAMP_TEST)
+	$(BIN)/python -m pip install --quiet gymnasium
+	touch $@
+
+## make test: lint, then the whole test suite (what CI runs).
+test: lint
+	$(BIN)/python -m pytest -q
+
+## make lint: ruff check, ruff format --check, mypy --strict.
+lint: $(STAMP_TEST)
+	$(BIN)/ruff check pontoon_cli tests
+	$(BIN)/ruff format --check pontoon_cli tests
+	$(BIN)/mypy --strict pontoon_cli
+
+## make demo: play a short seeded game and show it.
+demo: $(STAMP_RUN)
+	$(BIN)/python -m pontoon_cli.demo
+
+## make bench: speed figures (never asserted by tests).
+bench: $(STAMP_BENCH)
+	$(BIN)/python bench/bench.py
+
+## make snapshots: rewrite the syrupy snapshots (review the diff like code).
+snapshots: $(STAMP_TEST)
+	$(BIN)/python -m pytest -q --snapshot-update tests/test_scenarios.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

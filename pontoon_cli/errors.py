@@ -1,0 +1,70 @@
+"""One small exception family, rooted at ValueError.
+
+Every message carries the offending value (with ``!r``), the place (file:line, deal, player, hand)
+and, where a rule decides, the rule ID from RULES.md.
+"""
+
+from __future__ import annotations
+
+
+class PontoonError(ValueError):
+    """Root of every error this package raises on purpose."""
+
+
+class CardError(PontoonError):
+    """A card string that is not a card (SPEC.md, "Cards")."""
+
+
+class RulesError(PontoonError):
+    """A rules setting that is unknown or out of range."""
+
+
+class IllegalAction(PontoonError):
+    """A decision the rules forbid, or one asked of the wrong player or in the wrong phase.
+
+    ``rule`` is the rule ID (``T5.4``); ``player`` and ``hand`` (1-based) say where.
+    The deal number is added by whoever knows it (the game), through :meth:`at_deal`.
+    """
+
+    def __init__(
+        self,
+        reason: str,
+        rule: str,
+        player: str | None = None,
+        hand: int | None = None,
+        deal: int | None = None,
+    ) -> None:
+        self.reason = reason
+        self.rule = rule
+        self.player = player
+        self.hand = hand
+        self.deal = deal
+        super().__init__(self._text())
+
+    def _text(self) -> str:
+        where = []
+        if self.deal is not None:
+            where.append(f"deal {self.deal}")
+        if self.player is not None:
+            where.append(self.player)
+        if self.hand is not None:
+            where.append(f"hand {self.hand}")
+        prefix = ", ".join(where)
+        body = f"{self.reason} ({self.rule})"
+        return f"{prefix}: {body}" if prefix else body
+
+    def at_deal(self, deal: int) -> IllegalAction:
+        """Return the same error, placed at deal number ``deal``."""
+        return IllegalAction(self.reason, self.rule, self.player, self.hand, deal)
+
+
+class ScenarioError(PontoonError):
+    """A scenario or rules file that cannot be used as written (exit 2)."""
+
+
+class ExpectationFailed(PontoonError):
+    """A scenario ``expect`` block that the rules did not bear out (exit 1)."""
+
+
+class LogFormatError(PontoonError):
+    """A log line that cannot be read: not JSON, truncated, wrong type or version (exit 2)."""

@@ -1,0 +1,98 @@
+"""Hand values (T1.2–T1.3) and hand classes with their ranking (T2).
+
+These are pure functions of a sequence of cards, shared by the engine, the settlement function,
+the strategies and replay.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from enum import IntEnum
+
+from pontoon_cli.cards import Card
+
+
+class HandClass(IntEnum):
+    """Hand classes, best first (T2). The integer is the strength: higher beats lower."""
+
+    BUST = 0  # T2.5
+    TOTAL = 1  # T2.4
+    TWENTY_ONE = 2  # T2.3
+    FIVE_CARD_TRICK = 3  # T2.2
+    PONTOON = 4  # T2.1
+
+    @property
+    def label(self) -> str:
+        """The name used in logs and scenario files: ``five-card-trick``."""
+        return _LABELS[self]
+
+    @classmethod
+    def from_label(cls, label: str) -> HandClass:
+        """Read a class name as written in logs (``"five-card-trick"``). Raises KeyError."""
+        return _BY_LABEL[label]
+
+
+_LABELS = {
+    HandClass.BUST: "bust",
+    HandClass.TOTAL: "total",
+    HandClass.TWENTY_ONE: "twenty-one",
+    HandClass.FIVE_CARD_TRICK: "five-card-trick",
+    HandClass.PONTOON: "pontoon",
+}
+_BY_LABEL = {label: cls for cls, label in _LABELS.items()}
+CLASS_LABELS = tuple(_LABELS[c] for c in sorted(HandClass, reverse=True))
+
+
+def low_total(cards: Sequence[Card]) -> int:
+    """The hand's lowest total: every ace counted as 1 (T1.3)."""
+    return sum([card.value for card in cards])
+
+
+def best_total(low: int, has_ace: bool) -> int:
+    """The best total not over 21 from a lowest total (T1.2: one ace may count 11)."""
+    return low + 10 if has_ace and low <= 11 else low
+
+
+def hand_value(cards: Sequence[Card]) -> int:
+    """The hand's value: the best total not over 21, or the lowest total when bust (T1.3)."""
+    return best_total(low_total(cards), any(card.is_ace for card in cards))
+
+
+def is_soft(cards: Sequence[Card]) -> bool:
+    """True when an ace counts 11 in the hand's value (RULES.md, "Terms")."""
+    low = low_total(cards)
+    return low <= 11 and any(card.is_ace for card in cards)
+
+
+def is_pontoon(cards: Sequence[Card]) -> bool:
+    """Exactly two cards, an ace and a ten-card (T2.1)."""
+    return len(cards) == 2 and (
+        (cards[0].is_ace and cards[1].is_ten) or (cards[1].is_ace and cards[0].is_ten)
+    )
+
+
+def classify(cards: Sequence[Card]) -> HandClass:
+    """The hand's class (T2). A split hand's ace and ten-card is a pontoon too (T7.2)."""
+    low = low_total(cards)
+    if low > 21:
+        return HandClass.BUST
+    n = len(cards)
+    if n == 2 and is_pontoon(cards):
+        return HandClass.PONTOON
+    if n >= 5:
+        return HandClass.FIVE_CARD_TRICK
+    if best_total(low, any(card.is_ace for card in cards)) == 21:
+        return HandClass.TWENTY_ONE
+    return HandClass.TOTAL
+
+
+def strength(cards: Sequence[Card]) -> tuple[int, int]:
+    """A key that orders hands by T2: class first, then the total for T2.4 totals.
+
+    Pontoons, five card tricks and 21s compare equal within their class (T2.2: "whatever the
+    total"); bust hands are all worthless (T2.5). Equal keys go to the banker (T2.6).
+    """
+    hand_class = classify(cards)
+    if hand_class is HandClass.TOTAL:
+        return (int(hand_class), hand_value(cards))
+    return (int(hand_class), 0)

@@ -1,0 +1,199 @@
+"""Rule settings (one keyword-only frozen object), presets, and the table's terms.
+
+Each setting names the rule IDs it implements (``pontoon rules traditional`` shows them). A setting
+that changes behaviour rather than a number is a hook looked up by name (``settlement``), never an
+``if preset == ...`` chain.
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import MISSING, dataclass, field, fields, replace
+from typing import Any, Final
+
+from pontoon_cli.errors import RulesError
+
+
+def _setting(default: Any, rules: str, help: str, choices: tuple[Any, ...] = ()) -> Any:
+    return field(default=default, metadata={"rules": rules, "help": help, "choices": choices})
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Rules:
+    """The rules in force at a table. Build with :meth:`preset` and :meth:`with_overrides`."""
+
+    preset: str = _setting("traditional", "T, S, C", "the rule set these settings start from")
+    packs: int | None = _setting(
+        None,
+        "T1.1, V9",
+        "52-card packs mixed together; null: one, or two with 8 or more players",
+        (None, 1, 2, 3, 4, 5, 6, 7, 8),
+    )
+    stick_minimum: int = _setting(
+        15, "T5.5, V2, V9", "the lowest total a punter may stick on", (12, 13, 14, 15, 16, 17)
+    )
+    max_hands: int = _setting(
+        4, "T5.2", "the most hands one punter may hold by splitting", (1, 2, 3, 4)
+    )
+    split_aces_only: bool = _setting(False, "V1", "only a pair of aces may be split")
+    no_bought_sure_thing: bool = _setting(
+        False, "V5", "a fifth card on four cards totalling 11 or less may be twisted, not bought"
+    )
+    pontoon_pays: int = _setting(
+        2, "T7, V4", "multiple of the stake paid for a punter's pontoon", (1, 2, 3)
+    )
+    banker_pontoon_collects: int = _setting(
+        2, "T4.4, V4", "multiple of the stake the banker's pontoon collects", (1, 2)
+    )
+    settlement: str = _setting(
+        "traditional", "T7", "the settlement table: how a hand is paid against the bank"
+    )
+
+    def __post_init__(self) -> None:
+        for f in fields(self):
+            value = getattr(self, f.name)
+            expected = type(f.default) if f.default is not None else int
+            if f.name == "packs" and value is None:
+                continue
+            if type(value) is not expected:
+                raise RulesError(
+                    f"rule setting {f.name!r}: {value!r} is not a {expected.__name__} "
+                    f"({f.metadata['rules']})"
+                )
+            choices = f.metadata["choices"]
+            if choices and value not in choices:
+                shown = ", ".join("null" if c is None else str(c) for c in choices)
+                raise RulesError(
+                    f"rule setting {f.name!r}: {value!r} is not one of {shown} "
+                    f"({f.metadata['rules']})"
+                )
+        if self.preset not in PRESETS_KNOWN:
+            raise RulesError(f"unknown preset {self.preset!r}{suggest(self.preset, PRESETS_KNOWN)}")
+        if self.settlement not in SETTLEMENTS_KNOWN:
+            raise RulesError(
+                f"rule setting 'settlement': unknown {self.settlement!r}"
+                f"{suggest(self.settlement, SETTLEMENTS_KNOWN)}"
+            )
+
+    # construction ---------------------------------------------------------------------------
+
+    @staticmethod
+    def preset_named(name: str) -> Rules:
+        """The preset called ``name``. Raises RulesError naming the nearest preset."""
+        try:
+            return PRESETS[name]
+        except KeyError:
+            raise RulesError(f"unknown preset {name!r}{suggest(name, PRESETS)}") from None
+
+    def with_overrides(self, overrides: dict[str, Any]) -> Rules:
+        """These rules with some settings changed; unknown names suggest the nearest one."""
+        names = setting_names()
+        for key in overrides:
+            if key not in names or key == "preset":
+                raise RulesError(f"unknown rule setting {key!r}{suggest(key, names)}")
+        return replace(self, **overrides)
+
+    def pack_count(self, seats: int) -> int:
+        """How many packs a table of ``seats`` players (banker included) uses (T1.1, V9)."""
+        if self.packs is not None:
+            return self.packs
+        return 2 if seats >= 8 else 1
+
+    def to_dict(self) -> dict[str, Any]:
+        """Every setting, in declaration order (the log header's ``rules``)."""
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+    @staticmethod
+    def from_dict(data: dict[str, Any]) -> Rules:
+        """Rules from a log header or rules file: ``preset`` plus any settings that differ."""
+        data = dict(data)
+        base = Rules.preset_named(data.pop("preset", "traditional"))
+        return base.with_overrides(data)
+
+
+def setting_names() -> list[str]:
+    """Every rule setting's name, in declaration order."""
+    return [f.name for f in fields(Rules)]
+
+
+def setting_info() -> list[tuple[str, Any, str, str]]:
+    """(name, default, rule IDs, help) for every setting."""
+    out = []
+    for f in fields(Rules):
+        default = f.default if f.default is not MISSING else None
+        out.append((f.name, default, f.metadata["rules"], f.metadata["help"]))
+    return out
+
+
+def suggest(word: str, candidates: Any) -> str:
+    """``"; did you mean 'x'?"`` for the nearest candidate, or an empty string."""
+    close = difflib.get_close_matches(str(word), [str(c) for c in candidates], n=1, cutoff=0.5)
+    return f"; did you mean {close[0]!r}?" if close else ""
+
+
+# Hook registries: names here, implementations in the modules that use them.
+SETTLEMENTS_KNOWN: Final = ("traditional",)
+PRESETS_KNOWN: Final = ("traditional",)
+PRESETS: Final[dict[str, Rules]] = {"traditional": Rules()}
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Table:
+    """Who sits where and on what terms (T3): seats clockwise, first banker, money, stake limits.
+
+    ``banker`` None means cut for the bank (T3.2). ``bankrolls`` gives each seat's starting
+    balance (T8.6). Stakes are whole units (T7.3), ``min_stake`` ≤ ``max_stake`` (T3.3).
+    """
+
+    seats: tuple[str, ...]
+    banker: str | None = None
+    bankrolls: dict[str, int] = field(default_factory=dict)
+    min_stake: int = 1
+    max_stake: int = 10
+
+    def __post_init__(self) -> None:
+        if len(self.seats) < 2:
+            raise RulesError(f"a table needs two or more players (T3.1), got {list(self.seats)!r}")
+        if len(set(self.seats)) != len(self.seats):
+            dupes = sorted({s for s in self.seats if self.seats.count(s) > 1})
+            raise RulesError(f"each player sits once (T3.1): {dupes!r} sit twice")
+        for name in self.seats:
+            if not isinstance(name, str) or not name or name != name.strip() or " " in name:
+                raise RulesError(f"player name {name!r}: use a non-empty name without spaces")
+        if self.banker is not None and self.banker not in self.seats:
+            raise RulesError(f"banker {self.banker!r} is not at the table {list(self.seats)!r}")
+        missing = [s for s in self.seats if s not in self.bankrolls]
+        if missing:
+            raise RulesError(f"no bankroll for {missing!r} (T8.6)")
+        for who, amount in self.bankrolls.items():
+            if who not in self.seats:
+                raise RulesError(f"bankroll for {who!r}, who is not at the table")
+            if type(amount) is not int:
+                raise RulesError(f"bankroll of {who!r}: {amount!r} is not a whole number (T7.3)")
+        for name in ("min_stake", "max_stake"):
+            value = getattr(self, name)
+            if type(value) is not int or value < 1:
+                raise RulesError(f"{name}: {value!r} is not a whole number of 1 or more (T3.3)")
+        if self.min_stake > self.max_stake:
+            raise RulesError(
+                f"min_stake {self.min_stake} is above max_stake {self.max_stake} (T3.3)"
+            )
+
+    @staticmethod
+    def build(
+        seats: list[str] | tuple[str, ...],
+        *,
+        banker: str | None = None,
+        bankroll: int | dict[str, int] = 1000,
+        min_stake: int = 1,
+        max_stake: int = 10,
+    ) -> Table:
+        """A table whose bankroll is one amount for everyone, or a table per player."""
+        bankrolls = dict(bankroll) if isinstance(bankroll, dict) else dict.fromkeys(seats, bankroll)
+        return Table(
+            seats=tuple(seats),
+            banker=banker,
+            bankrolls=bankrolls,
+            min_stake=min_stake,
+            max_stake=max_stake,
+        )

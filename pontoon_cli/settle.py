@@ -1,0 +1,52 @@
+"""Settlement: what one punter hand receives or pays against the bank (T4.4, T5.6, T7).
+
+This is a pure function of the two final hands and the stake, used by the engine at the end of a
+deal and, independently, by replay's cross-check. Which table applies is the ``settlement`` rule
+setting (a hook: a seat-against-dealer table for casino play registers here beside it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from pontoon_cli.hands import HandClass
+from pontoon_cli.rules import Rules
+
+#: (rules, banker class, banker total, punter class, punter total, stake) -> (net, rule ID)
+Settler = Callable[[Rules, HandClass, int, HandClass, int, int], tuple[int, str]]
+
+_PONTOON = HandClass.PONTOON
+_TRICK = HandClass.FIVE_CARD_TRICK
+_BUST = HandClass.BUST
+
+
+def settle_traditional(
+    rules: Rules,
+    banker: HandClass,
+    banker_total: int,
+    punter: HandClass,
+    punter_total: int,
+    stake: int,
+) -> tuple[int, str]:
+    """The punter hand's net in whole units (T7.3) and the rule that decides it.
+
+    Positive: the banker pays the punter; negative: the punter pays the banker.
+    """
+    if banker is _PONTOON:  # T4.4: every punter pays, his own pontoon included
+        return -rules.banker_pontoon_collects * stake, "T4.4"
+    if punter is _BUST:  # T5.6: settled the moment it busts
+        return -stake, "T5.6"
+    if punter is _PONTOON:  # T7: a pontoon beats every banker hand but a pontoon (T7.2 too)
+        return rules.pontoon_pays * stake, "T7"
+    if banker is _TRICK:  # T7: the banker's five card trick beats every other hand
+        return -2 * stake, "T7"
+    if punter is _TRICK:  # T7: a five card trick is paid double unless the banker has one
+        return 2 * stake, "T7"
+    if banker is _BUST:  # T7: every standing hand is paid
+        return stake, "T7"
+    if punter_total > banker_total:  # T7.1: "pay B+1"
+        return stake, "T7.1"
+    return -stake, "T2.6"  # equal or worse: the banker wins ties
+
+
+SETTLERS: dict[str, Settler] = {"traditional": settle_traditional}

@@ -1,0 +1,180 @@
+"""Automatic players. Strategies decide; the engine enforces.
+
+A strategy answers three questions: how much to stake (T4.2), what a punter hand does now (T5),
+and whether the banker draws or stays (T6). It reads only what its player may see: his own cards,
+the face-up cards of other hands (twists, busts thrown in face up, declared pontoons) and how many
+cards each hand holds. Strategies are chosen by name (:data:`STRATEGIES`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Protocol
+
+from pontoon_cli.engine import Deal, Game, Hand, Phase
+from pontoon_cli.hands import HandClass
+from pontoon_cli.rng import Rng
+
+
+class Strategy(Protocol):
+    """What an automatic player decides; every answer must be one the engine accepts."""
+
+    name: str
+
+    def stake(self, deal: Deal, player: str) -> int: ...
+
+    def play(self, deal: Deal, player: str, hand: int) -> tuple[str, int | None]: ...
+
+    def bank(self, deal: Deal) -> str: ...
+
+
+class DefaultStrategy:
+    """A sensible player.
+
+    Stakes the minimum, twice it on an ace or a ten-card first (within the maximum and the balance).
+    As a punter: splits aces and eights; draws to a hand that cannot bust (buying at the least price
+    while buying is allowed, else twisting); sticks on hard 15 or more and soft 18 or more; on four
+    cards that cannot bust, draws for the five card trick.
+    As banker: stays on 17 or more unless a fifth card cannot bust him; draws while every standing
+    punter hand he can see beats him anyway; draws on 15 or less; stays on 16.
+    """
+
+    name = "default"
+
+    def __init__(self, rng: Rng | None = None) -> None:
+        self.rng = rng  # unused: the default player is deterministic
+
+    def stake(self, deal: Deal, player: str) -> int:
+        table = deal.table
+        first = deal.hands[player][0].cards[0]
+        amount = table.min_stake * 2 if first.is_ace or first.is_ten else table.min_stake
+        return max(table.min_stake, min(amount, table.max_stake, deal.available(player)))
+
+    def play(self, deal: Deal, player: str, hand: int) -> tuple[str, int | None]:
+        h = deal.current_hand()
+        cards = h.cards
+        if (
+            len(cards) == 2
+            and cards[0].rank == cards[1].rank
+            and cards[0].rank in (1, 8)
+            and deal.can_split(player, hand)
+        ):
+            return "split", None
+        low = h.low
+        soft = h.has_ace and low <= 11
+        total = low + 10 if soft else low
+        safe = low <= 11  # no card can bust this hand
+        if len(cards) == 4 and safe:
+            return _draw(deal, player, hand, h)
+        firm = total >= 18 or (not soft and total >= deal.rules.stick_minimum)
+        if firm and deal.can_stick(player, hand):
+            return "stick", None
+        if safe or not deal.can_stick(player, hand):
+            return _draw(deal, player, hand, h)
+        return "stick", None
+
+    def bank(self, deal: Deal) -> str:
+        b = deal.banker_hand
+        low = b.low
+        if len(b.cards) == 4 and low <= 11:
+            return "draw"  # a five card trick, and no card can bust him
+        total = b.total
+        ordinary = []
+        for _, _, h in deal.hands_in_order():
+            if h.settled or len(h.cards) >= 5:
+                continue
+            if len(h.cards) == 2 and h.hand_class is HandClass.PONTOON:
+                continue  # declared (T5.1): nothing beats it
+            ordinary.append(h)
+        if not ordinary:
+            return "stay"
+        least = deal.rules.stick_minimum
+        # The least each standing hand can hold: the face-up cards plus one for each card down.
+        floors = [max(least, h.up_low + len(h.cards) - h.up_cards) for h in ordinary]
+        if total < min(floors):
+            return "draw"  # staying loses to every one of them anyway
+        if total >= 17 or total == 16:
+            return "stay"
+        return "draw"
+
+
+def _draw(deal: Deal, player: str, hand: int, h: Hand) -> tuple[str, int | None]:
+    if h.low <= 11 and deal.can_buy(player, hand, h.initial):
+        return "buy", h.initial
+    return "twist", None
+
+
+class RandomStrategy:
+    """Picks uniformly among the legal actions, then a uniform amount within the legal range."""
+
+    name = "random"
+
+    def __init__(self, rng: Rng | None = None) -> None:
+        if rng is None:
+            raise ValueError("the random strategy needs a seeded generator")
+        self.rng = rng
+
+    def stake(self, deal: Deal, player: str) -> int:
+        (legal,) = deal.legal_actions()
+        assert legal.low is not None and legal.high is not None
+        return legal.low + self.rng.below(legal.high - legal.low + 1)
+
+    def play(self, deal: Deal, player: str, hand: int) -> tuple[str, int | None]:
+        legal = deal.legal_actions()
+        choice = legal[self.rng.below(len(legal))]
+        if choice.low is None or choice.high is None:
+            return choice.action, None
+        return choice.action, choice.low + self.rng.below(choice.high - choice.low + 1)
+
+    def bank(self, deal: Deal) -> str:
+        return "draw" if self.rng.below(2) else "stay"
+
+
+STRATEGIES: dict[str, Callable[[Rng | None], Strategy]] = {
+    "default": DefaultStrategy,
+    "random": RandomStrategy,
+}
+
+
+class Players:
+    """Each seat's automatic player as a punter and as banker, with its own generator.
+
+    Generators are spawned from ``rng`` in seat order, punters' first, then bankers', so a seed
+    fixes every random decision.
+    """
+
+    def __init__(
+        self,
+        seats: tuple[str, ...],
+        rng: Rng,
+        punter: str | dict[str, str] = "default",
+        banker: str = "default",
+    ) -> None:
+        names = punter if isinstance(punter, dict) else dict.fromkeys(seats, punter)
+        self.punter: dict[str, Strategy] = {p: STRATEGIES[names[p]](rng.spawn()) for p in seats}
+        self.banker: dict[str, Strategy] = {p: STRATEGIES[banker](rng.spawn()) for p in seats}
+
+    def decide(self, deal: Deal) -> None:
+        """Take the actor's next decision in ``deal`` through the engine's methods."""
+        actor = deal.actor
+        assert actor is not None
+        player, hand = actor
+        phase = deal.phase
+        if phase is Phase.STAKES:
+            deal.stake(player, self.punter[player].stake(deal, player))
+        elif phase is Phase.PUNTERS:
+            action, amount = self.punter[player].play(deal, player, hand)
+            deal.act(player, hand, action, amount)
+        elif self.banker[player].bank(deal) == "draw":
+            deal.draw(player)
+        else:
+            deal.stay(player)
+
+    def play_deal(self, game: Game) -> Deal:
+        """Play one whole deal of ``game`` automatically and finish it."""
+        deal = game.start_deal()
+        decide = self.decide
+        while deal.phase is not Phase.END:
+            decide(deal)
+        game.finish_deal(deal)
+        return deal
