@@ -733,6 +733,11 @@ class Game:
         self.pack = list(cards) + rest
         self.pack_state = "stacked"
 
+    def can_deal(self) -> bool:
+        """True while some punter can cover the minimum stake (T8.6)."""
+        least = self.table.min_stake
+        return any(b >= least for p, b in self.balances.items() if p != self.banker)
+
     def start_deal(self) -> Deal:
         """Begin the next deal from the top of the pack."""
         self.deals_played += 1

@@ -1,0 +1,428 @@
+"""The ``pontoon`` command. Thin: parse options, call one library function, render.
+
+Errors are converted only here, and only our own exception types (errors.py): bad input exits 2,
+a rule broken (an illegal action, a failed expectation) exits 1, Ctrl-C exits 130, and a closed
+pipe ends quietly. Data goes to stdout as bytes; messages for people go to stderr.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import secrets
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Annotated, Any, NoReturn
+
+import orjson
+import typer
+from rich.console import Console
+from rich.table import Table as RichTable
+
+from pontoon_cli import __version__
+from pontoon_cli.engine import Deal, Game
+from pontoon_cli.errors import IllegalAction, PontoonError
+from pontoon_cli.events import BankSold
+from pontoon_cli.log import LogWriter, deal_record, header_record, schema
+from pontoon_cli.rules import PRESETS, Rules, Table, setting_info, suggest
+from pontoon_cli.scenario import (
+    STRICT,
+    Problem,
+    check_rules_document,
+    describe_failures,
+    is_rules_document,
+    load,
+    load_rules_spec,
+    play as play_scenario,
+    read_document,
+    session_rngs,
+)
+from pontoon_cli.strategies import STRATEGIES, Players
+
+app = typer.Typer(
+    name="pontoon",
+    help="The reference tool for the card game Pontoon: play, log, replay.",
+    no_args_is_help=True,
+    add_completion=False,
+    rich_markup_mode=None,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+EXIT_RULES = 1  # the rules say otherwise
+EXIT_INPUT = 2  # bad usage or unreadable input
+
+
+def _stderr() -> Console:
+    return Console(stderr=True, highlight=False, no_color="NO_COLOR" in os.environ)
+
+
+def fail(message: str, code: int = EXIT_INPUT) -> NoReturn:
+    """Print ``pontoon: message`` to stderr and exit with ``code``."""
+    _stderr().print(f"pontoon: {message}", markup=False, soft_wrap=True)
+    raise typer.Exit(code)
+
+
+def _version(value: bool) -> None:
+    if value:
+        print(f"pontoon-cli {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool, typer.Option("--version", callback=_version, is_eager=True, help="Show the version.")
+    ] = False,
+) -> None:
+    """The reference tool for the card game Pontoon (RULES.md IDs in every message).
+
+    Example: pontoon play --seed 7 --deals 3 | jq -c .net
+    """
+
+
+# play ------------------------------------------------------------------------------------------
+
+
+def _parse_settings(items: list[str]) -> dict[str, Any]:
+    settings: dict[str, Any] = {}
+    for item in items:
+        key, eq, raw = item.partition("=")
+        if not eq or not key.strip():
+            fail(f"--set {item!r}: expected OPTION=VALUE, e.g. --set stick_minimum=16")
+        settings[key.strip()] = _parse_value(raw.strip())
+    return settings
+
+
+def _parse_value(raw: str) -> Any:
+    lowered = raw.lower()
+    if lowered in ("true", "false"):
+        return lowered == "true"
+    if lowered in ("null", "none"):
+        return None
+    try:
+        return int(raw)
+    except ValueError:
+        return raw
+
+
+@app.command()
+def play(
+    scenario: Annotated[
+        Path | None, typer.Argument(help="A scenario file (TOML or JSON); without it, seeded play.")
+    ] = None,
+    seed: Annotated[
+        int | None, typer.Option(help="Seed for the shuffle and the players (default: fresh).")
+    ] = None,
+    deals: Annotated[
+        int | None, typer.Option("--deals", "--hands", min=1, help="How many deals (default 10).")
+    ] = None,
+    players: Annotated[
+        int | None, typer.Option(min=2, help="Seats at the table, banker included (default 4).")
+    ] = None,
+    player: Annotated[
+        list[str] | None, typer.Option("--player", help="A player's name (repeat, clockwise).")
+    ] = None,
+    banker: Annotated[
+        str | None, typer.Option(help="The first banker (default: cut, T3.2).")
+    ] = None,
+    rules: Annotated[
+        str | None, typer.Option(help="A preset name or a rules file (default traditional).")
+    ] = None,
+    set_: Annotated[
+        list[str] | None, typer.Option("--set", help="Override a rule: OPTION=VALUE (repeat).")
+    ] = None,
+    bankroll: Annotated[int | None, typer.Option(help="Everyone's starting balance.")] = None,
+    min_stake: Annotated[int | None, typer.Option(min=1, help="Least initial stake.")] = None,
+    max_stake: Annotated[int | None, typer.Option(min=1, help="Most initial stake.")] = None,
+    strategy: Annotated[
+        str | None, typer.Option(help="Punters' strategy: default, random (scenarios: strict).")
+    ] = None,
+    banker_strategy: Annotated[
+        str | None, typer.Option(help="The banker's strategy (default: as --strategy).")
+    ] = None,
+    out: Annotated[
+        Path | None, typer.Option(help="Write the log here (whole or not at all), not stdout.")
+    ] = None,
+) -> None:
+    """Play deals and write the JSON-lines log (one header, then one line per deal).
+
+    Examples:
+      pontoon play --seed 7 --deals 3 --players 4
+      pontoon play scenarios/t7-banker-bust.toml
+      pontoon play --seed 1 --deals 1000 --out game.jsonl
+    """
+    settings = _parse_settings(set_ or [])
+    table_options: dict[str, Any] = {}
+    if player:
+        table_options["players"] = list(player)
+    elif players is not None:
+        table_options["players"] = [f"p{i}" for i in range(1, players + 1)]
+    for key, value in (
+        ("banker", banker),
+        ("bankroll", bankroll),
+        ("min_stake", min_stake),
+        ("max_stake", max_stake),
+    ):
+        if value is not None:
+            table_options[key] = value
+    with _stream_guard():
+        _play(scenario, seed, deals, rules, settings, table_options, strategy, banker_strategy, out)
+
+
+def _play(
+    scenario: Path | None,
+    seed: int | None,
+    deals: int | None,
+    rules: str | None,
+    settings: dict[str, Any],
+    table_options: dict[str, Any],
+    strategy: str | None,
+    banker_strategy: str | None,
+    out: Path | None,
+) -> None:
+    try:
+        if scenario is not None:
+            options: dict[str, Any] = {
+                k: v
+                for k, v in (
+                    ("seed", seed),
+                    ("deals", deals),
+                    ("rules", rules),
+                    ("strategy", strategy),
+                    ("banker_strategy", banker_strategy),
+                )
+                if v is not None
+            }
+            if table_options:
+                options["table"] = table_options
+            _play_scenario(scenario, options, settings, out)
+        else:
+            _play_seeded(
+                seed, deals or 10, rules, settings, table_options, strategy, banker_strategy, out
+            )
+    except IllegalAction as err:
+        fail(str(err), EXIT_RULES)
+    except PontoonError as err:
+        fail(str(err))
+
+
+def _report_problems(problems: list[Problem]) -> NoReturn:
+    console = _stderr()
+    for problem in problems:
+        console.print(str(problem), markup=False, soft_wrap=True)
+    raise typer.Exit(EXIT_INPUT)
+
+
+def _stdout() -> Any:
+    return sys.stdout.buffer
+
+
+def _play_scenario(
+    path: Path, options: dict[str, Any], settings: dict[str, Any], out: Path | None
+) -> None:
+    scenario, problems = load(path, options=options, rule_settings=settings)
+    if scenario is None:
+        _report_problems(problems)
+    strategies = {"punter": scenario.strategy, "banker": scenario.banker_strategy}
+    with LogWriter(out, _stdout()) as writer:
+
+        def on_start(game: Game) -> None:
+            writer.write(
+                header_record(
+                    scenario.rules,
+                    scenario.table,
+                    game,
+                    scenario.seed,
+                    scenario=scenario.name or path.stem,
+                    strategies=strategies,
+                )
+            )
+
+        def on_deal(game: Game, deal: Deal, sale: BankSold | None) -> None:
+            writer.write(deal_record(game, deal, sale))
+
+        failures = play_scenario(scenario, on_start, on_deal)
+    if failures:
+        _stderr().print(
+            f"{path}: {len(failures)} expectation(s) failed\n"
+            + describe_failures(str(path), failures),
+            markup=False,
+            soft_wrap=True,
+        )
+        raise typer.Exit(EXIT_RULES)
+    _stderr().print(f"{path}: {scenario.total_deals} deal(s), every expectation held", markup=False)
+
+
+def _play_seeded(
+    seed: int | None,
+    deals: int,
+    rules_spec: str | None,
+    settings: dict[str, Any],
+    table_options: dict[str, Any],
+    strategy: str | None,
+    banker_strategy: str | None,
+    out: Path | None,
+) -> None:
+    rules = load_rules_spec(rules_spec, Path.cwd()) if rules_spec else Rules()
+    if settings:
+        rules = rules.with_overrides(settings)
+    punter = strategy or "default"
+    bank = banker_strategy or punter
+    for name in (punter, bank):
+        if name not in STRATEGIES:
+            hint = " (strict is for scenario files)" if name == STRICT else ""
+            fail(
+                f"unknown strategy {name!r}{suggest(name, STRATEGIES)}{hint}; one of "
+                f"{', '.join(STRATEGIES)}"
+            )
+    if seed is None:
+        seed = secrets.randbits(63)
+        _stderr().print(f"pontoon: seed {seed} (repeat this run with --seed {seed})", markup=False)
+    table = Table.build(
+        table_options.get("players", ["p1", "p2", "p3", "p4"]),
+        banker=table_options.get("banker"),
+        bankroll=table_options.get("bankroll", 1000),
+        min_stake=table_options.get("min_stake", 1),
+        max_stake=table_options.get("max_stake", 10),
+    )
+    game_rng, players_rng = session_rngs(seed)
+    game = Game(rules, table, game_rng)
+    auto = Players(table.seats, players_rng, punter, bank)
+    with LogWriter(out, _stdout()) as writer:
+        writer.write(
+            header_record(rules, table, game, seed, strategies={"punter": punter, "banker": bank})
+        )
+        for _ in range(deals):
+            if not game.can_deal():
+                _stderr().print(
+                    f"pontoon: the game ends after deal {game.deals_played}: no punter can cover "
+                    f"the minimum stake of {table.min_stake} (T8.6)",
+                    markup=False,
+                )
+                break
+            deal = auto.play_deal(game)
+            writer.write(deal_record(game, deal))
+
+
+# check, rules, schema ----------------------------------------------------------------------------
+
+
+@app.command()
+def check(
+    files: Annotated[list[Path], typer.Argument(help="Scenario or rules files (TOML or JSON).")],
+) -> None:
+    """Validate scenario and rules files without playing; list every problem with file:line.
+
+    Exit 0 when every file is good, 2 when any has a problem.
+
+    Example: pontoon check scenarios/*.toml
+    """
+    count = 0
+    for path in files:
+        try:
+            data, locator = read_document(path)
+            if is_rules_document(data):
+                problems = check_rules_document(str(path), data, locator)
+            else:
+                _, problems = load(path)
+        except PontoonError as err:
+            problems = [Problem(str(path), 0, "", str(err))]
+        for problem in problems:
+            text = str(problem) if problem.line else problem.message
+            sys.stdout.write(text + "\n")
+        count += len(problems)
+    bad = "no problems" if count == 0 else f"{count} problem(s)"
+    _stderr().print(f"pontoon check: {len(files)} file(s), {bad}", markup=False)
+    if count:
+        raise typer.Exit(EXIT_INPUT)
+
+
+@app.command("rules")
+def rules_command(
+    preset: Annotated[str | None, typer.Argument(help="A preset to show (default: list).")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable JSON.")] = False,
+) -> None:
+    """List the presets, or show a preset's settings with the rule IDs they implement.
+
+    Examples:
+      pontoon rules
+      pontoon rules traditional --json
+    """
+    if preset is None:
+        if as_json:
+            _write_json({"presets": list(PRESETS)})
+            return
+        for name in PRESETS:
+            sys.stdout.write(f"{name}\n")
+        return
+    try:
+        rules = Rules.preset_named(preset)
+    except PontoonError as err:
+        fail(str(err))
+    values = rules.to_dict()
+    rows = [(name, values[name], ids, help_) for name, _, ids, help_ in setting_info()]
+    if as_json:
+        _write_json(
+            {
+                "preset": preset,
+                "settings": [
+                    {"name": n, "value": v, "rules": [r.strip() for r in ids.split(",")], "help": h}
+                    for n, v, ids, h in rows
+                ],
+            }
+        )
+        return
+    table = RichTable(title=f"preset {preset}", show_lines=False)
+    for column in ("setting", "value", "rules", "meaning"):
+        table.add_column(column)
+    for name, value, ids, help_ in rows:
+        table.add_row(
+            name,
+            "null"
+            if value is None
+            else str(value).lower()
+            if isinstance(value, bool)
+            else str(value),
+            ids,
+            help_,
+        )
+    Console(no_color="NO_COLOR" in os.environ).print(table)
+
+
+@app.command("schema")
+def schema_command() -> None:
+    """Print the JSON Schema of the log (format pontoon-log/1).
+
+    Example: pontoon schema > pontoon-log.schema.json
+    """
+    _write_json(schema(), indent=True)
+
+
+def _write_json(data: Any, indent: bool = False) -> None:
+    option = orjson.OPT_APPEND_NEWLINE | (orjson.OPT_INDENT_2 if indent else 0)
+    sys.stdout.buffer.write(orjson.dumps(data, option=option))
+    sys.stdout.buffer.flush()
+
+
+# entry point -----------------------------------------------------------------------------------
+
+
+@contextlib.contextmanager
+def _stream_guard() -> Iterator[None]:
+    """Ctrl-C exits 130 (whole lines written, a --out file left untouched); ``| head`` is quiet."""
+    try:
+        yield
+    except KeyboardInterrupt:
+        sys.stderr.write("\npontoon: interrupted\n")
+        raise typer.Exit(130) from None
+    except BrokenPipeError:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        raise typer.Exit(0) from None
+
+
+def main() -> None:
+    """The ``pontoon`` console script."""
+    with _stream_guard():
+        app()

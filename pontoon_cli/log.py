@@ -1,0 +1,191 @@
+"""The JSON-lines log: records built from the engine's events, written with orjson.
+
+Format ``pontoon-log/1`` (docs/log-format.md; JSON Schema in ``log_schema.json``): a header record,
+then one record per deal. Keys always come in the order written here; the same game always gives
+the same bytes.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+from collections.abc import Iterator
+from importlib import resources
+from pathlib import Path
+from typing import IO, Any, Final
+
+import orjson
+
+from pontoon_cli import __version__
+from pontoon_cli.cards import Card
+from pontoon_cli.engine import Deal, Game
+from pontoon_cli.events import BankSold, CardDealt
+from pontoon_cli.hands import HandClass
+from pontoon_cli.rules import Rules, Table
+
+FORMAT: Final = "pontoon-log/1"
+
+
+def header_record(
+    rules: Rules,
+    table: Table,
+    game: Game,
+    seed: int | None,
+    *,
+    scenario: str | None = None,
+    strategies: dict[str, str] | None = None,
+) -> dict[str, Any]:
+    """The first record: format, tool, the full resolved rules, the table, the cut, the seed."""
+    return {
+        "type": "header",
+        "format": FORMAT,
+        "tool": f"pontoon-cli {__version__}",
+        "rules": rules.to_dict(),
+        "table": {
+            "seats": list(table.seats),
+            "banker": game.banker,
+            "bankrolls": {p: table.bankrolls[p] for p in table.seats},
+            "min_stake": table.min_stake,
+            "max_stake": table.max_stake,
+        },
+        "cut": [{p: card.text for p, card in rnd.items()} for rnd in game.cut_rounds],
+        "seed": seed,
+        "scenario": scenario,
+        "strategies": strategies,
+    }
+
+
+def deal_record(game: Game, deal: Deal, sale: BankSold | None = None) -> dict[str, Any]:
+    """One deal's record, built after :meth:`Game.finish_deal` (balances are after the deal)."""
+    decisions: list[dict[str, Any]] = []
+    cards: list[dict[str, Any]] = []
+    add_card = cards.append
+    add_decision = decisions.append
+    for e in deal.events:
+        if isinstance(e, CardDealt):
+            add_card({"player": e.player, "hand": e.hand, "card": e.card.text, "up": e.face_up})
+        elif e.amount is None:
+            add_decision({"player": e.player, "hand": e.hand, "action": e.action})
+        else:
+            add_decision(
+                {"player": e.player, "hand": e.hand, "action": e.action, "amount": e.amount}
+            )
+    hands = [
+        {
+            "player": p,
+            "hand": i,
+            "cards": " ".join([c.text for c in h.cards]),
+            "stake": h.stake,
+            "class": _CLASS[h.hand_class],
+            "total": h.total,
+            "split": h.from_split,
+            "net": h.net,
+            "rule": h.rule,
+        }
+        for p, i, h in deal.hands_in_order()
+    ]
+    b = deal.banker_hand
+    seats = game.table.seats
+    nets = deal.nets
+    balances = game.balances
+    return {
+        "type": "deal",
+        "deal": deal.number,
+        "sale": None
+        if sale is None
+        else {"seller": sale.seller, "buyer": sale.buyer, "price": sale.price},
+        "banker": deal.banker,
+        "pack_state": deal.pack_state,
+        "pack": " ".join([c.text for c in deal.pack_before]),
+        "sat_out": deal.sitting_out,
+        "decisions": decisions,
+        "cards": cards,
+        "hands": hands,
+        "banker_hand": {
+            "cards": " ".join([c.text for c in b.cards]),
+            "class": _CLASS[b.hand_class],
+            "total": b.total,
+        },
+        "void": deal.void,
+        "net": {p: nets[p] for p in seats if p in nets},
+        "balance": {p: balances[p] for p in seats},
+        "next_banker": deal.next_banker,
+    }
+
+
+_CLASS = {c: c.label for c in HandClass}
+
+
+def encode(record: dict[str, Any]) -> bytes:
+    """One record as one compact JSON line, newline included."""
+    return orjson.dumps(record, option=orjson.OPT_APPEND_NEWLINE)
+
+
+def schema() -> dict[str, Any]:
+    """The JSON Schema of the log, shipped in the package."""
+    text = resources.files("pontoon_cli").joinpath("log_schema.json").read_bytes()
+    result: dict[str, Any] = orjson.loads(text)
+    return result
+
+
+def cards_text(cards: list[Card] | tuple[Card, ...]) -> str:
+    return " ".join([c.text for c in cards])
+
+
+class LogWriter:
+    """Writes encoded lines to stdout (flushed record by record) or to a file.
+
+    A file is written completely or not at all: lines go to a temporary file beside it, renamed
+    over the target by :meth:`commit`; :meth:`abort` (or leaving the ``with`` block by an error)
+    removes the temporary file and leaves any existing file untouched.
+    """
+
+    def __init__(self, out: Path | None, stream: IO[bytes] | None = None) -> None:
+        self.out = out
+        self._tmp: str | None = None
+        if out is None:
+            assert stream is not None
+            self._stream = stream
+            self._flush = True
+        else:
+            directory = out.parent if str(out.parent) else Path(".")
+            fd, self._tmp = tempfile.mkstemp(prefix=f".{out.name}.", suffix=".tmp", dir=directory)
+            umask = os.umask(0)
+            os.umask(umask)
+            os.chmod(self._tmp, 0o666 & ~umask)  # as an ordinary new file would be
+            self._stream = os.fdopen(fd, "wb", buffering=1 << 16)
+            self._flush = False
+
+    def write(self, record: dict[str, Any]) -> None:
+        self._stream.write(orjson.dumps(record, option=orjson.OPT_APPEND_NEWLINE))
+        if self._flush:
+            self._stream.flush()
+
+    def commit(self) -> None:
+        if self._tmp is not None and self.out is not None:
+            self._stream.close()
+            os.replace(self._tmp, self.out)
+            self._tmp = None
+
+    def abort(self) -> None:
+        if self._tmp is not None:
+            self._stream.close()
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(self._tmp)
+            self._tmp = None
+
+    def __enter__(self) -> LogWriter:
+        return self
+
+    def __exit__(self, exc_type: object, exc: object, tb: object) -> None:
+        if exc_type is None:
+            self.commit()
+        else:
+            self.abort()
+
+
+def iter_lines(stream: IO[bytes]) -> Iterator[tuple[int, bytes]]:
+    """(line number, raw line) for each line of ``stream``, numbered from 1."""
+    for number, line in enumerate(stream, 1):
+        yield number, line

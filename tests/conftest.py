@@ -1,0 +1,90 @@
+"""Engine helpers for the tests: stacked packs, small tables, and a one-line script runner."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from pontoon_cli.cards import Card, new_pack, parse_cards
+from pontoon_cli.engine import Deal, Phase
+from pontoon_cli.rules import Rules, Table
+
+RULES = Rules()
+SEATS = ("ann", "bob", "carl")  # carl banks: ann is on his left, then bob
+
+
+def stacked(top: str, packs: int = 1) -> list[Card]:
+    """A pack with ``top`` on top (in order), then the rest of ``packs`` new packs."""
+    cards = parse_cards(top)
+    rest = new_pack(packs)
+    for card in cards:
+        rest.remove(card)
+    return cards + rest
+
+
+def table(
+    seats: tuple[str, ...] = SEATS,
+    banker: str | None = "carl",
+    bankroll: int | dict[str, int] = 1000,
+    min_stake: int = 1,
+    max_stake: int = 10,
+) -> Table:
+    return Table.build(
+        seats, banker=banker, bankroll=bankroll, min_stake=min_stake, max_stake=max_stake
+    )
+
+
+def make_deal(
+    top: str = "",
+    *,
+    seats: tuple[str, ...] = SEATS,
+    banker: str = "carl",
+    bankroll: int | dict[str, int] = 1000,
+    min_stake: int = 1,
+    max_stake: int = 10,
+    rules: Rules = RULES,
+    pack: list[Card] | None = None,
+) -> Deal:
+    """A deal from a stacked pack (or from ``pack`` exactly, when given)."""
+    t = table(seats, banker, bankroll, min_stake, max_stake)
+    cards = stacked(top, rules.pack_count(len(seats))) if pack is None else pack
+    return Deal(rules, t, banker, cards, dict(t.bankrolls))
+
+
+def run(deal: Deal, script: str) -> None:
+    """Play ``"ann stake 5; bob stake 2; ann buy 5; ann:2 twist; carl stay"`` step by step.
+
+    A step names the player (``ann:2`` for hand 2); without a hand number, the actor's hand is
+    meant when the player is the actor, else hand 1.
+    """
+    for step in filter(None, (s.strip() for s in script.split(";"))):
+        who, action, *amount = step.split()
+        player, _, number = who.partition(":")
+        actor = deal.actor
+        if number:
+            hand = int(number)
+        elif actor is not None and actor[0] == player:
+            hand = actor[1]
+        else:
+            hand = 1
+        deal.act(player, hand, action, int(amount[0]) if amount else None)
+
+
+def cards_of(text: str) -> list[Card]:
+    return parse_cards(text)
+
+
+def texts(cards: object) -> str:
+    """Cards as ``"AS KH"`` for readable asserts."""
+    return " ".join(card.text for card in cards)  # type: ignore[attr-defined]
+
+
+def live_cards(deal: Deal) -> Counter[Card]:
+    """Every card in the pack or in a hand still in play (bust hands are back in the pack)."""
+    found: Counter[Card] = Counter(deal.pack)
+    if deal.phase is Phase.END:
+        return found  # every hand's cards went back to the pack (T8.1)
+    for _, _, h in deal.hands_in_order():
+        if h.low <= 21:
+            found.update(h.cards)
+    found.update(deal.banker_hand.cards)
+    return found
