@@ -34,9 +34,11 @@ from pontoon_cli.scenario import (
     is_rules_document,
     load,
     load_rules_spec,
-    play as play_scenario,
     read_document,
     session_rngs,
+)
+from pontoon_cli.scenario import (
+    play as play_scenario,
 )
 from pontoon_cli.strategies import STRATEGIES, Players
 

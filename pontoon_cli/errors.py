@@ -50,7 +50,7 @@ class IllegalAction(PontoonError):
         if self.hand is not None:
             where.append(f"hand {self.hand}")
         prefix = ", ".join(where)
-        body = f"{self.reason} ({self.rule})"
+        body = f"{self.reason} ({self.rule})" if self.rule else self.reason
         return f"{prefix}: {body}" if prefix else body
 
     def at_deal(self, deal: int) -> IllegalAction:

@@ -10,7 +10,6 @@ from __future__ import annotations
 import contextlib
 import os
 import tempfile
-from collections.abc import Iterator
 from importlib import resources
 from pathlib import Path
 from typing import IO, Any, Final
@@ -183,9 +182,3 @@ class LogWriter:
             self.commit()
         else:
             self.abort()
-
-
-def iter_lines(stream: IO[bytes]) -> Iterator[tuple[int, bytes]]:
-    """(line number, raw line) for each line of ``stream``, numbered from 1."""
-    for number, line in enumerate(stream, 1):
-        yield number, line

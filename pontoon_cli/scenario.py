@@ -16,18 +16,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pontoon_cli.cards import Card, parse_cards
+from pontoon_cli.cards import Card
 from pontoon_cli.engine import Deal, Game, Phase
 from pontoon_cli.errors import (
     CardError,
-    ExpectationFailed,
     IllegalAction,
-    PontoonError,
     RulesError,
     ScenarioError,
 )
 from pontoon_cli.events import BankSold
-from pontoon_cli.hands import CLASS_LABELS, HandClass
+from pontoon_cli.hands import CLASS_LABELS
 from pontoon_cli.rng import Rng
 from pontoon_cli.rules import Rules, Table, setting_names, suggest
 from pontoon_cli.strategies import STRATEGIES, Players
@@ -381,7 +379,7 @@ def load(
     if check.problems or table is None:
         if table is None and not any(p.key.startswith("table") for p in check.problems):
             check.add(("table",), "missing [table] with players = [...]")
-        return None, check.problems
+        return None, sorted(check.problems, key=lambda p: p.line)
     scenario = Scenario(
         file=file,
         name=name,
@@ -415,7 +413,7 @@ def _strategy(check: _Checker, data: dict[str, Any], key: str, *, allow_strict: 
     known = [STRICT, *STRATEGIES] if allow_strict else list(STRATEGIES)
     if value not in known:
         check.add(
-            (key,), f"unknown strategy {value!r}{suggest(value, known)}; one of {', '.join(known)}"
+            (key,), f"unknown strategy {value!r}{suggest(value, known)} (one of {', '.join(known)})"
         )
         return None
     return str(value)
@@ -510,7 +508,8 @@ def _read_deal(
         elif table is not None and not table.min_stake <= amount <= table.max_stake:
             check.add(
                 where,
-                f"stake {amount} is outside the limits {table.min_stake} to {table.max_stake} (T3.3)",
+                f"stake {amount} is outside the limits "
+                f"{table.min_stake} to {table.max_stake} (T3.3)",
             )
         else:
             script.stakes[who] = (amount, check.locator.line(where))
@@ -550,11 +549,15 @@ def _read_pack(
     if not isinstance(value, (str, list)):
         check.add(path, f'expected cards as a string, e.g. "2H TH 7D", got {_kind(value)}')
         return None
-    try:
-        cards = parse_cards(value)
-    except CardError as err:
-        check.add(path, str(err))
-        return None
+    tokens = value.replace(",", " ").split() if isinstance(value, str) else value
+    cards = []
+    for position, token in enumerate(tokens, 1):
+        try:
+            if not isinstance(token, str):
+                raise CardError(f"{token!r} is not a card string")
+            cards.append(Card.parse(token))
+        except CardError as err:
+            check.add(path, f"card {position}: {err}")
     packs = rules.pack_count(seats) if seats else 1
     counts: dict[Card, int] = {}
     for card in cards:
@@ -566,7 +569,7 @@ def _read_pack(
                 f"{card.text} is stacked {count} times, but {packs} pack(s) hold it "
                 f"{packs} time(s) (T1.1)",
             )
-    return cards
+    return cards if len(cards) == len(tokens) else None
 
 
 def _read_actions(check: _Checker, value: Any, path: Path_, rules: Rules) -> list[Step]:
@@ -649,8 +652,8 @@ def _read_expect(check: _Checker, value: Any, path: Path_, players: list[str]) -
                 elif bad:
                     check.add(
                         (*path, "class", who),
-                        f"unknown class {bad[0]!r}{suggest(str(bad[0]), CLASS_LABELS)}; one of "
-                        f"{', '.join(CLASS_LABELS)}",
+                        f"unknown class {bad[0]!r}{suggest(str(bad[0]), CLASS_LABELS)} "
+                        f"(one of {', '.join(CLASS_LABELS)})",
                     )
                 else:
                     good_classes[who] = cls
@@ -804,10 +807,11 @@ def _play_deal(
             what = "stake" if deal.phase is Phase.STAKES else "action"
             raise _placed(
                 scenario,
-                block_line,
+                _script_line(scenario, script, "banker" if is_banker else player, block_line),
                 IllegalAction(
-                    f'the script has no {what} here and strategy is "strict"; legal now: {legal}',
-                    "SPEC",
+                    f'the script has no {what} for this decision (strategy "strict"); '
+                    f"legal now: {legal}",
+                    "",
                     player,
                     hand,
                 ),
@@ -828,6 +832,13 @@ def _play_deal(
                 ),
                 deal.number,
             )
+
+
+def _script_line(scenario: Scenario, script: DealScript | None, who: str, default: int) -> int:
+    if script is None:
+        return default
+    path: Path_ = ("deal", script.number - 1, who)
+    return scenario.locator.index.get(path, default)
 
 
 def _legal_text(action: Any) -> str:
@@ -862,9 +873,9 @@ def _compare(script: DealScript, game: Game, deal: Deal) -> Iterator[Mismatch]:
             )
             yield Mismatch(line, n, f"class.{who}", cls, shown if actual_classes else "no hand")
     if "banker_class" in expect:
-        actual = deal.banker_hand.hand_class.label
-        if actual != expect["banker_class"]:
-            yield Mismatch(line, n, "banker_class", expect["banker_class"], actual)
+        label = deal.banker_hand.hand_class.label
+        if label != expect["banker_class"]:
+            yield Mismatch(line, n, "banker_class", expect["banker_class"], label)
     if "next_banker" in expect and deal.next_banker != expect["next_banker"]:
         yield Mismatch(line, n, "next_banker", expect["next_banker"], deal.next_banker)
 
