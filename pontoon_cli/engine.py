@@ -21,7 +21,7 @@ from typing import Final, NamedTuple
 from pontoon_cli.cards import Card, new_pack
 from pontoon_cli.errors import IllegalAction, PontoonError
 from pontoon_cli.events import BankSold, CardDealt, Decision, Event
-from pontoon_cli.hands import HandClass, best_total, classify
+from pontoon_cli.hands import HandClass, best_total
 from pontoon_cli.rng import Rng
 from pontoon_cli.rules import Rules, Table
 from pontoon_cli.settle import SETTLERS
@@ -58,6 +58,7 @@ class Hand:
     __slots__ = (
         "bought",
         "cards",
+        "cls",
         "done",
         "from_split",
         "has_ace",
@@ -87,6 +88,7 @@ class Hand:
         self.settled = False
         self.net = 0
         self.rule = ""  # the rule that settled it
+        self.cls = HandClass.TOTAL  # the class it was settled as (T2), set at settlement
 
     def add(self, card: Card, face_up: bool) -> None:
         self.cards.append(card)
@@ -108,7 +110,18 @@ class Hand:
 
     @property
     def hand_class(self) -> HandClass:
-        return classify(self.cards)
+        """The hand's class (T2), from the running totals; the same as ``classify(cards)``."""
+        low = self.low
+        if low > 21:
+            return HandClass.BUST  # T2.5
+        n = len(self.cards)
+        if n == 2 and low == 11 and self.has_ace:
+            return HandClass.PONTOON  # T2.1: an ace and a ten-card, the only two cards to 11
+        if n >= 5:
+            return HandClass.FIVE_CARD_TRICK  # T2.2
+        if low == 21 or (low == 11 and self.has_ace):
+            return HandClass.TWENTY_ONE  # T2.3
+        return HandClass.TOTAL  # T2.4
 
     def __repr__(self) -> str:
         cards = " ".join(c.text for c in self.cards)
@@ -162,18 +175,18 @@ class Deal:
         self._punter_at = 0  # whose turn, in self.punters
         self._hand_at = 0  # which of that punter's hands, 0-based
         self._settle = SETTLERS[rules.settlement]
+        #: (player, hand number) of whoever must decide now, or None at the end of the deal.
+        self.actor: tuple[str, int] | None = None
         if not self.punters:
             raise PontoonError(
                 f"deal {number}: no punter can cover the minimum stake of {table.min_stake} "
                 "(T8.6); the game cannot go on"
             )
-        self._advance()
+        self._run(self._advance)
 
     # who acts --------------------------------------------------------------------------------
 
-    @property
-    def actor(self) -> tuple[str, int] | None:
-        """(player, hand number) of whoever must decide now, or None at the end of the deal."""
+    def _find_actor(self) -> tuple[str, int] | None:
         phase = self.phase
         if phase is Phase.STAKES:
             return self.punters[self._punter_at], 1
@@ -491,6 +504,7 @@ class Deal:
             step(*args)  # type: ignore[operator]
         except _EmptyPack:
             self._void()
+        self.actor = self._find_actor()
 
     def _give(self, player: str, number: int, h: Hand, face_up: bool) -> Card:
         pack = self.pack
@@ -506,7 +520,7 @@ class Deal:
         self._give(player, self._hand_at + 1, h, face_up)
         if h.low > 21:  # T5.6: thrown in at once, settled at once, cards to the bottom
             h.done = h.settled = True
-            h.net, h.rule = -h.stake, "T5.6"
+            h.net, h.rule, h.cls = -h.stake, "T5.6", HandClass.BUST
             self.nets[player] -= h.stake
             self.nets[self.banker] += h.stake
             self.on_table[player] -= h.stake
@@ -599,10 +613,9 @@ class Deal:
             for h in self.hands[p]:
                 if h.settled:
                     continue
-                net, rule = settle(
-                    rules, banker_class, banker_total, h.hand_class, h.total, h.stake
-                )
-                h.net, h.rule, h.settled, h.done = net, rule, True, True
+                cls = h.hand_class
+                net, rule = settle(rules, banker_class, banker_total, cls, h.total, h.stake)
+                h.net, h.rule, h.cls, h.settled, h.done = net, rule, cls, True, True
                 nets[p] += net
                 to_banker -= net
                 self.on_table[p] -= h.stake
@@ -616,7 +629,7 @@ class Deal:
             for h in row:
                 if not h.settled:
                     h.done = h.settled = True
-                    h.net, h.rule = 0, "T8.5"
+                    h.net, h.rule, h.cls = 0, "T8.5", h.hand_class
         for p in self.punters:
             self.on_table[p] = 0
         self._end()
@@ -701,6 +714,7 @@ class Game:
         self.pack_state = "shuffled"
         self.deals_played = 0
         self.kitty = 0
+        self.open_deal: Deal | None = None  # T8.4: the bank is sold only between deals
 
     def _shuffle(self) -> None:
         self.rng.shuffle(self.pack)
@@ -741,7 +755,7 @@ class Game:
     def start_deal(self) -> Deal:
         """Begin the next deal from the top of the pack."""
         self.deals_played += 1
-        return Deal(
+        self.open_deal = Deal(
             self.rules,
             self.table,
             self.banker,
@@ -750,6 +764,7 @@ class Game:
             self.deals_played,
             self.pack_state,
         )
+        return self.open_deal
 
     def finish_deal(self, deal: Deal) -> None:
         """Pay the nets, take the pack back, and pass the bank (T8)."""
@@ -760,6 +775,7 @@ class Game:
             balances[p] += net
         self.pack = list(deal.pack)
         self.banker = deal.next_banker
+        self.open_deal = None
         if deal.pontoon_in_deal:  # T8.2 (and T8.5)
             self._shuffle()
             self.pack_state = "shuffled"
@@ -769,6 +785,10 @@ class Game:
     def sell_bank(self, buyer: str, price: int) -> BankSold:
         """T8.4: the banker sells the bank; the buyer pays the price and banks next deal."""
         seller = self.banker
+        if self.open_deal is not None:  # T8.4 "between deals": finish_deal would undo the sale
+            raise IllegalAction(
+                "cannot sell the bank during a deal: sell it between deals", "T8.4", seller
+            )
         if buyer not in self.table.seats:
             raise IllegalAction(f"cannot sell the bank to {buyer!r}: not at the table", "T8.4")
         if buyer == seller:

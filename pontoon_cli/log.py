@@ -70,20 +70,24 @@ def deal_record(game: Game, deal: Deal, sale: BankSold | None = None) -> dict[st
             add_decision(
                 {"player": e.player, "hand": e.hand, "action": e.action, "amount": e.amount}
             )
-    hands = [
-        {
-            "player": p,
-            "hand": i,
-            "cards": " ".join([c.text for c in h.cards]),
-            "stake": h.stake,
-            "class": _CLASS[h.hand_class],
-            "total": h.total,
-            "split": h.from_split,
-            "net": h.net,
-            "rule": h.rule,
-        }
-        for p, i, h in deal.hands_in_order()
-    ]
+    hands = []
+    add_hand = hands.append
+    for p in deal.punters:
+        for i, h in enumerate(deal.hands[p], 1):
+            low = h.low
+            add_hand(
+                {
+                    "player": p,
+                    "hand": i,
+                    "cards": " ".join([c.text for c in h.cards]),
+                    "stake": h.stake,
+                    "class": _CLASS[h.cls],
+                    "total": low + 10 if h.has_ace and low <= 11 else low,
+                    "split": h.from_split,
+                    "net": h.net,
+                    "rule": h.rule,
+                }
+            )
     b = deal.banker_hand
     seats = game.table.seats
     nets = deal.nets
