@@ -70,7 +70,7 @@ def deal_record(game: Game, deal: Deal, sale: BankSold | None = None) -> dict[st
             add_decision(
                 {"player": e.player, "hand": e.hand, "action": e.action, "amount": e.amount}
             )
-    hands = []
+    hands: list[dict[str, Any]] = []
     add_hand = hands.append
     for p in deal.punters:
         for i, h in enumerate(deal.hands[p], 1):
