@@ -59,9 +59,14 @@ def _stderr() -> Console:
     return Console(stderr=True, highlight=False, no_color="NO_COLOR" in os.environ)
 
 
+def say(message: str) -> None:
+    """A message for people, on stderr, never wrapped or marked up."""
+    _stderr().print(message, markup=False, soft_wrap=True, highlight=False)
+
+
 def fail(message: str, code: int = EXIT_INPUT) -> NoReturn:
     """Print ``pontoon: message`` to stderr and exit with ``code``."""
-    _stderr().print(f"pontoon: {message}", markup=False, soft_wrap=True)
+    say(f"pontoon: {message}")
     raise typer.Exit(code)
 
 
@@ -210,9 +215,8 @@ def _play(
 
 
 def _report_problems(problems: list[Problem]) -> NoReturn:
-    console = _stderr()
     for problem in problems:
-        console.print(str(problem), markup=False, soft_wrap=True)
+        say(str(problem))
     raise typer.Exit(EXIT_INPUT)
 
 
@@ -246,14 +250,12 @@ def _play_scenario(
 
         failures = play_scenario(scenario, on_start, on_deal)
     if failures:
-        _stderr().print(
+        say(
             f"{path}: {len(failures)} expectation(s) failed\n"
-            + describe_failures(str(path), failures),
-            markup=False,
-            soft_wrap=True,
+            + describe_failures(str(path), failures)
         )
         raise typer.Exit(EXIT_RULES)
-    _stderr().print(f"{path}: {scenario.total_deals} deal(s), every expectation held", markup=False)
+    say(f"{path}: {scenario.total_deals} deal(s), every expectation held")
 
 
 def _play_seeded(
@@ -280,7 +282,7 @@ def _play_seeded(
             )
     if seed is None:
         seed = secrets.randbits(63)
-        _stderr().print(f"pontoon: seed {seed} (repeat this run with --seed {seed})", markup=False)
+        say(f"pontoon: seed {seed} (repeat this run with --seed {seed})")
     table = Table.build(
         table_options.get("players", ["p1", "p2", "p3", "p4"]),
         banker=table_options.get("banker"),
@@ -297,10 +299,9 @@ def _play_seeded(
         )
         for _ in range(deals):
             if not game.can_deal():
-                _stderr().print(
+                say(
                     f"pontoon: the game ends after deal {game.deals_played}: no punter can cover "
-                    f"the minimum stake of {table.min_stake} (T8.6)",
-                    markup=False,
+                    f"the minimum stake of {table.min_stake} (T8.6)"
                 )
                 break
             deal = auto.play_deal(game)
@@ -335,7 +336,7 @@ def check(
             sys.stdout.write(text + "\n")
         count += len(problems)
     bad = "no problems" if count == 0 else f"{count} problem(s)"
-    _stderr().print(f"pontoon check: {len(files)} file(s), {bad}", markup=False)
+    say(f"pontoon check: {len(files)} file(s), {bad}")
     if count:
         raise typer.Exit(EXIT_INPUT)
 
