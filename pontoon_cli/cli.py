@@ -44,7 +44,10 @@ from pontoon_cli.strategies import STRATEGIES, Players
 
 app = typer.Typer(
     name="pontoon",
-    help="The reference tool for the card game Pontoon: play, log, replay.",
+    help=(
+        "The reference tool for the card game Pontoon: play, log, replay.\n\n"
+        "\b\nExample: pontoon play --seed 7 --deals 3 | jq -c .net"
+    ),
     no_args_is_help=True,
     add_completion=False,
     rich_markup_mode=None,
@@ -84,6 +87,7 @@ def _root(
 ) -> None:
     """The reference tool for the card game Pontoon (RULES.md IDs in every message).
 
+    \b
     Example: pontoon play --seed 7 --deals 3 | jq -c .net
     """
 
@@ -154,6 +158,7 @@ def play(
 ) -> None:
     """Play deals and write the JSON-lines log (one header, then one line per deal).
 
+    \b
     Examples:
       pontoon play --seed 7 --deals 3 --players 4
       pontoon play scenarios/t7-banker-bust.toml
@@ -319,6 +324,7 @@ def check(
 
     Exit 0 when every file is good, 2 when any has a problem.
 
+    \b
     Example: pontoon check scenarios/*.toml
     """
     count = 0
@@ -348,6 +354,7 @@ def rules_command(
 ) -> None:
     """List the presets, or show a preset's settings with the rule IDs they implement.
 
+    \b
     Examples:
       pontoon rules
       pontoon rules traditional --json
@@ -397,6 +404,7 @@ def rules_command(
 def schema_command() -> None:
     """Print the JSON Schema of the log (format pontoon-log/1).
 
+    \b
     Example: pontoon schema > pontoon-log.schema.json
     """
     _write_json(schema(), indent=True)

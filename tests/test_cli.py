@@ -151,7 +151,7 @@ def test_out_leaves_an_existing_file_untouched_when_the_play_fails(tmp_path: Pat
     scenario.write_text(SCENARIO.replace('ann = ["twist", "twist", "twist"]', 'ann = ["stick"]'))
     out_file = tmp_path / "keep.jsonl"
     out_file.write_text("precious\n")
-    code, out, err = run("play", str(scenario), "--out", str(out_file))
+    code, _, err = run("play", str(scenario), "--out", str(out_file))
     assert code == 1
     assert out_file.read_text() == "precious\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["keep.jsonl", "s.toml"]
@@ -275,7 +275,8 @@ def test_check_lists_every_problem_with_file_line_and_key(tmp_path: Path) -> Non
         f"{bad}:11: deal[1].pack: card 2: '1X' is not a card: expected a rank of A 2-9 T (or 10) "
         "J Q K then a suit of C D H S, e.g. 'TH'",
         f"{bad}:12: deal[1].stakes.bbo: 'bbo' is not at the table; did you mean 'bob'?",
-        f"{bad}:14: deal[1].bob: action 1: 'buy four': buy needs a whole amount, e.g. 'buy 4' (T5.3)",
+        f"{bad}:14: deal[1].bob: action 1: 'buy four': buy needs a whole amount, "
+        "e.g. 'buy 4' (T5.3)",
     ]
     assert "4 problem(s)" in err
 
@@ -291,12 +292,12 @@ def test_check_passes_good_files_and_checks_rules_files(tmp_path: Path) -> None:
     code, out, _ = run("check", str(bad_rules))
     assert code == 2
     assert (
-        f"{bad_rules}:2: stick_minimun: unknown rule setting 'stick_minimun'; did you mean 'stick_minimum'?"
-        in out
+        f"{bad_rules}:2: stick_minimun: unknown rule setting 'stick_minimun'; "
+        "did you mean 'stick_minimum'?" in out
     )
     assert (
-        f"{bad_rules}:3: pontoon_pays: rule setting 'pontoon_pays': 5 is not one of 1, 2, 3 (T7, V4)"
-        in out
+        f"{bad_rules}:3: pontoon_pays: rule setting 'pontoon_pays': 5 is not one of "
+        "1, 2, 3 (T7, V4)" in out
     )
 
 
