@@ -36,7 +36,7 @@ lint: $(STAMP_TEST)
 
 ## make demo: play a short seeded game and show it.
 demo: $(STAMP_RUN)
-	$(BIN)/python -m pontoon_cli.demo
+	$(BIN)/pontoon play --seed 7 --deals 3 --players 4
 
 ## make bench: speed figures (never asserted by tests).
 bench: $(STAMP_BENCH)

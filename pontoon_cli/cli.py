@@ -383,21 +383,28 @@ def rules_command(
             }
         )
         return
-    table = RichTable(title=f"preset {preset}", show_lines=False)
+    shown = [(n, _show_value(v), ids, h) for n, v, ids, h in rows]
+    if not sys.stdout.isatty():  # plain columns for pipes and scripts
+        head = ("setting", "value", "rules", "meaning")
+        widths = [max(len(r[k]) for r in [head, *shown]) for k in range(3)]
+        for r in [head, *shown]:
+            cells = [r[k].ljust(widths[k]) for k in range(3)]
+            sys.stdout.write("  ".join([*cells, r[3]]) + "\n")
+        return
+    table = RichTable(title=f"preset {preset}")
     for column in ("setting", "value", "rules", "meaning"):
-        table.add_column(column)
-    for name, value, ids, help_ in rows:
-        table.add_row(
-            name,
-            "null"
-            if value is None
-            else str(value).lower()
-            if isinstance(value, bool)
-            else str(value),
-            ids,
-            help_,
-        )
-    Console(no_color="NO_COLOR" in os.environ).print(table)
+        table.add_column(column, no_wrap=column != "meaning")
+    for row in shown:
+        table.add_row(*row)
+    Console(no_color="NO_COLOR" in os.environ, highlight=False).print(table)
+
+
+def _show_value(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return str(value).lower()
+    return str(value)
 
 
 @app.command("schema")

@@ -22,7 +22,7 @@ def _setting(default: Any, rules: str, help: str, choices: tuple[Any, ...] = ())
 class Rules:
     """The rules in force at a table. Build with :meth:`preset` and :meth:`with_overrides`."""
 
-    preset: str = _setting("traditional", "T, S, C", "the rule set these settings start from")
+    preset: str = _setting("traditional", "T1-T8", "the rule set these settings start from")
     packs: int | None = _setting(
         None,
         "T1.1, V9",
