@@ -35,8 +35,8 @@ class DefaultStrategy:
     As a punter: splits aces and eights; draws to a hand that cannot bust (buying at the least price
     while buying is allowed, else twisting); sticks on hard 15 or more and soft 18 or more; on four
     cards that cannot bust, draws for the five card trick.
-    As banker: stays on 17 or more unless a fifth card cannot bust him; draws while every standing
-    punter hand he can see beats him anyway; draws on 15 or less; stays on 16.
+    As banker: draws to a soft total under 18 and to a fifth card that cannot bust him; draws while
+    every standing punter hand he can see beats him anyway; else draws on 15 or less, stays on 16+.
     """
 
     name = "default"
@@ -79,6 +79,8 @@ class DefaultStrategy:
         if len(b.cards) == 4 and low <= 11:
             return "draw"  # a five card trick, and no card can bust him
         total = b.total
+        if low <= 11 and total < 18:
+            return "draw"  # a soft total under 18: no card can bust him
         ordinary = []
         for _, _, h in deal.hands_in_order():
             if h.settled or len(h.cards) >= 5:

@@ -69,10 +69,6 @@ def run(deal: Deal, script: str) -> None:
         deal.act(player, hand, action, int(amount[0]) if amount else None)
 
 
-def cards_of(text: str) -> list[Card]:
-    return parse_cards(text)
-
-
 def texts(cards: object) -> str:
     """Cards as ``"AS KH"`` for readable asserts."""
     return " ".join(card.text for card in cards)  # type: ignore[attr-defined]
@@ -88,3 +84,19 @@ def live_cards(deal: Deal) -> Counter[Card]:
             found.update(h.cards)
     found.update(deal.banker_hand.cards)
     return found
+
+
+def check_deal(deal: Deal, full: Counter[Card]) -> None:
+    """The invariants that hold at every decision of a deal (property and stateful tests)."""
+    assert live_cards(deal) == full  # every card in exactly one place (T5.6, T8.1)
+    hands = [h for _, _, h in deal.hands_in_order()] + [deal.banker_hand]
+    assert all(len(h.cards) <= 5 for h in hands)  # T5.7, T6.2
+    assert sum(deal.nets.values()) == 0  # a bust pays the banker at once (T5.6)
+    for p in deal.punters:
+        assert deal.on_table[p] == sum(h.stake for h in deal.hands[p] if not h.settled)
+        assert deal.available(p) >= 0  # T8.6: never beyond the balance
+    if deal.phase is Phase.END:
+        assert deal.actor is None and deal.legal_actions() == []
+        assert all(h.settled for h in hands[:-1])
+    else:
+        assert deal.actor is not None and deal.legal_actions()
