@@ -778,6 +778,15 @@ def _play_deal(
                 IllegalAction("the banker does not stake", "T4.2", deal.banker, 1),
                 deal.number,
             )
+        for who in deal.sitting_out:  # T8.6: no stake beyond the balance; he sits out
+            if who in script.stakes:
+                amount, line = script.stakes[who]
+                balance = deal.balances_before[who]
+                reason = (
+                    f"cannot stake {amount} with a balance of {balance}: below the minimum "
+                    f"stake of {deal.table.min_stake}, {who} sits this deal out"
+                )
+                raise _placed(scenario, line, IllegalAction(reason, "T8.6", who, 1), deal.number)
     block_line = script.line if script is not None else 1
     while deal.phase is not Phase.END:
         actor = deal.actor

@@ -46,7 +46,9 @@ def settle_traditional(
         return stake, "T7"
     if punter_total > banker_total:  # T7.1: "pay B+1"
         return stake, "T7.1"
-    return -stake, "T2.6"  # equal or worse: the banker wins ties
+    if punter_total == banker_total:
+        return -stake, "T2.6"  # equal hands: the banker wins ties
+    return -stake, "T7.1"  # worse: the banker pays only B+1 or better
 
 
 SETTLERS: dict[str, Settler] = {"traditional": settle_traditional}
