@@ -423,6 +423,40 @@ def _write_json(data: Any, indent: bool = False) -> None:
     sys.stdout.buffer.flush()
 
 
+# replay ----------------------------------------------------------------------------------------
+
+
+@app.command()
+def replay(
+    logs: Annotated[
+        list[str], typer.Argument(metavar="LOG", help="Log files (.gz too); - reads stdin.")
+    ],
+    fail_fast: Annotated[
+        bool, typer.Option("--fail-fast", help="Stop at the first divergence.")
+    ] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Divergences as JSON lines.")] = False,
+) -> None:
+    """Re-deal every deal of each log and verify it; report the first divergence of each deal.
+
+    One line per divergence on stdout, FILE:LINE: deal N: PLAYER hand K: FIELD recorded X, rules
+    give Y (RULE-ID); a summary on stderr. Exit 0 when every deal verified, 1 on a divergence,
+    2 on unreadable input (missing file, not JSON, truncated, a record the schema refuses).
+
+    \b
+    Examples:
+      pontoon replay game.jsonl
+      pontoon play --seed 7 --deals 100 | pontoon replay -
+      pontoon replay --json --fail-fast day1.jsonl.gz day2.jsonl.gz
+    """
+    from pontoon_cli.render import ReplayView
+    from pontoon_cli.replay import replay_logs
+
+    view = ReplayView(sys.stdout.buffer, sys.stderr)
+    with _stream_guard():
+        code = replay_logs(logs, view, fail_fast=fail_fast, as_json=as_json)
+    raise typer.Exit(code)
+
+
 # entry point -----------------------------------------------------------------------------------
 
 

@@ -1,0 +1,318 @@
+"""Hand-written checks of log records against the log's JSON Schema (log_schema.json).
+
+``pontoon replay`` reads every line of a log; running a JSON Schema validator on each line would
+cost more than the replay itself, so the schema's rules are written out here as plain type checks.
+tests/test_log.py holds the schema and these checks to the same logs. Each check returns the first
+problem as ``(field, what was expected, what was there)``, or None.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import Any, Final
+
+import orjson
+
+from pontoon_cli.cards import FULL_PACK, Card
+from pontoon_cli.hands import CLASS_LABELS
+from pontoon_cli.log import FORMAT
+
+CARD_BY_TEXT: Final[dict[str, Card]] = {card.text: card for card in FULL_PACK}
+MISSING: Final[Any] = object()  # a field the record does not have
+Problem = tuple[str, str, Any]  # (field, what was expected, what was there)
+
+_CARDS_RE: Final = re.compile(r"(?:[A2-9TJQK][CDHS](?: [A2-9TJQK][CDHS])*)?")
+_RULE_RE: Final = re.compile(r"[TVSC][0-9]+(?:\.[0-9]+)?")
+ACTIONS: Final = ("stake", "buy", "twist", "stick", "split", "draw", "stay")
+PACK_STATES: Final = ("shuffled", "stacked", "continued")
+HEADER_KEYS: Final = (
+    "type",
+    "format",
+    "tool",
+    "rules",
+    "table",
+    "cut",
+    "seed",
+    "scenario",
+    "strategies",
+)
+TABLE_KEYS: Final = ("seats", "banker", "bankrolls", "min_stake", "max_stake")
+DEAL_KEYS: Final = (
+    "type",
+    "deal",
+    "sale",
+    "banker",
+    "pack_state",
+    "pack",
+    "sat_out",
+    "decisions",
+    "cards",
+    "hands",
+    "banker_hand",
+    "void",
+    "net",
+    "balance",
+    "next_banker",
+)
+DECISION_KEYS: Final = ("player", "hand", "action", "amount")
+CARD_KEYS: Final = ("player", "hand", "card", "up")
+HAND_KEYS: Final = ("player", "hand", "cards", "stake", "class", "total", "split", "net", "rule")
+BANKER_HAND_KEYS: Final = ("cards", "class", "total")
+_HEADER_SET: Final = frozenset(HEADER_KEYS)
+_DEAL_SET: Final = frozenset(DEAL_KEYS)
+_DECISION_SET: Final = frozenset(DECISION_KEYS)
+
+
+def brief(value: Any) -> str:
+    """A value as short JSON for a message; ``nothing`` for a missing field."""
+    if value is MISSING:
+        return "nothing"
+    text = orjson.dumps(value).decode()
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _is_name(value: Any) -> bool:
+    return type(value) is str and value != ""
+
+
+def _is_int(value: Any) -> bool:
+    return type(value) is int
+
+
+def _is_count(value: Any) -> bool:
+    return type(value) is int and value >= 1
+
+
+def _by_player_problem(where: str, value: Any) -> Problem | None:
+    if type(value) is not dict:
+        return where, "an object of player: whole number", value
+    for who, amount in value.items():
+        if who == "" or type(amount) is not int:
+            return f"{where}.{who}", "a whole number", amount
+    return None
+
+
+def _names_problem(where: str, value: Any) -> Problem | None:
+    if type(value) is not list:
+        return where, "a list of player names", value
+    for i, name in enumerate(value):
+        if not _is_name(name):
+            return f"{where}[{i}]", "a player's name", name
+    return None
+
+
+def _unknown_key(where: str, record: dict[str, Any], keys: Iterable[str]) -> Problem | None:
+    known = set(keys)
+    for key in record:
+        if key not in known:
+            prefix = f"{where}." if where else ""
+            return f"{prefix}{key}", "no such field (one of " + ", ".join(keys) + ")", record[key]
+    return None
+
+
+def header_problem(record: dict[str, Any]) -> Problem | None:
+    if not record.keys() <= _HEADER_SET:
+        return _unknown_key("", record, HEADER_KEYS)
+    if record.get("format", MISSING) != FORMAT:
+        return (
+            "format",
+            f'"{FORMAT}" (the only log format this replay reads)',
+            record.get("format", MISSING),
+        )
+    if "tool" in record and type(record["tool"]) is not str:
+        return "tool", "a string", record["tool"]
+    rules = record.get("rules", MISSING)
+    if type(rules) is not dict:
+        return "rules", "an object of rule settings", rules
+    if "preset" in rules and type(rules["preset"]) is not str:
+        return "rules.preset", "a preset name", rules["preset"]
+    table = record.get("table", MISSING)
+    if type(table) is not dict:
+        return "table", "an object {seats, banker, bankrolls, min_stake, max_stake}", table
+    found = _unknown_key("table", table, TABLE_KEYS)
+    if found is not None:
+        return found
+    found = _names_problem("table.seats", table.get("seats", MISSING))
+    if found is not None:
+        return found
+    if not _is_name(table.get("banker", MISSING)):
+        return "table.banker", "a player's name", table.get("banker", MISSING)
+    found = _by_player_problem("table.bankrolls", table.get("bankrolls", MISSING))
+    if found is not None:
+        return found
+    for key in ("min_stake", "max_stake"):
+        if not _is_count(table.get(key, MISSING)):
+            return f"table.{key}", "a whole number of 1 or more", table.get(key, MISSING)
+    cut = record.get("cut", [])
+    if type(cut) is not list:
+        return "cut", "a list of rounds, each an object of player: card", cut
+    for i, rnd in enumerate(cut):
+        if type(rnd) is not dict:
+            return f"cut[{i}]", "an object of player: card", rnd
+        for who, card in rnd.items():
+            if who == "" or card not in CARD_BY_TEXT:
+                return f"cut[{i}].{who}", "a card like 'TH'", card
+    seed = record.get("seed")
+    if seed is not None and type(seed) is not int:
+        return "seed", "a whole number or null", seed
+    scenario = record.get("scenario")
+    if scenario is not None and type(scenario) is not str:
+        return "scenario", "a string or null", scenario
+    strategies = record.get("strategies")
+    if strategies is not None:
+        if type(strategies) is not dict:
+            return "strategies", "null or an object {punter, banker}", strategies
+        found = _unknown_key("strategies", strategies, ("punter", "banker"))
+        if found is not None:
+            return found
+        for key, value in strategies.items():
+            if type(value) is not str:
+                return f"strategies.{key}", "a strategy name", value
+    return None
+
+
+def deal_problem(record: dict[str, Any]) -> Problem | None:
+    """The first problem of a deal record (its ``type`` already read as "deal")."""
+    return deal_head_problem(record) or deal_body_problem(record)
+
+
+def deal_head_problem(record: dict[str, Any]) -> Problem | None:
+    """What replay reads before and after re-dealing: the number, the bank, the pack, the list
+    of decisions, and the state that carries to the next deal (net, balance, next banker)."""
+    if not _is_count(record.get("deal", MISSING)):
+        return "deal", "the deal number, a whole number of 1 or more", record.get("deal", MISSING)
+    pack = record.get("pack", MISSING)
+    if type(pack) is not str:
+        return "pack", 'the pack as a string of cards, e.g. "9H 2H 7D ..."', pack
+    sale = record.get("sale")
+    if sale is not None:
+        if type(sale) is not dict:
+            return "sale", "null or an object {seller, buyer, price}", sale
+        found = _unknown_key("sale", sale, ("seller", "buyer", "price"))
+        if found is not None:
+            return found
+        for key in ("seller", "buyer"):
+            if not _is_name(sale.get(key, MISSING)):
+                return f"sale.{key}", "a player's name", sale.get(key, MISSING)
+        if not _is_int(sale.get("price", MISSING)):
+            return "sale.price", "a whole number", sale.get("price", MISSING)
+    if "banker" in record and not _is_name(record["banker"]):
+        return "banker", "a player's name", record["banker"]
+    if "pack_state" in record:
+        state = record["pack_state"]
+        if type(state) is not str or state not in PACK_STATES:
+            return "pack_state", "one of " + ", ".join(PACK_STATES), state
+    if "sat_out" in record:
+        found = _names_problem("sat_out", record["sat_out"])
+        if found is not None:
+            return found
+    decisions = record.get("decisions", MISSING)
+    if type(decisions) is not list:
+        return "decisions", "a list of decisions {player, hand, action, amount}", decisions
+    found = _by_player_problem("net", record.get("net", MISSING))
+    if found is not None:
+        return found
+    if "balance" in record:
+        found = _by_player_problem("balance", record["balance"])
+        if found is not None:
+            return found
+    if "next_banker" in record and not _is_name(record["next_banker"]):
+        return "next_banker", "a player's name", record["next_banker"]
+    return None
+
+
+def deal_body_problem(record: dict[str, Any]) -> Problem | None:
+    """Everything else: unknown fields, each decision, and the derived fields. Replay checks
+    these only when the record is not exactly what the log writer gives for the re-deal."""
+    if not record.keys() <= _DEAL_SET:
+        return _unknown_key("", record, DEAL_KEYS)
+    for i, d in enumerate(record["decisions"]):
+        if type(d) is not dict:
+            return f"decisions[{i}]", "an object {player, hand, action, amount}", d
+        if not d.keys() <= _DECISION_SET:
+            return _unknown_key(f"decisions[{i}]", d, DECISION_KEYS)
+        if not _is_name(d.get("player", MISSING)):
+            return f"decisions[{i}].player", "a player's name", d.get("player", MISSING)
+        if not _is_count(d.get("hand", MISSING)):
+            return f"decisions[{i}].hand", "a hand number of 1 or more", d.get("hand", MISSING)
+        action = d.get("action", MISSING)
+        if type(action) is not str or action not in ACTIONS:
+            return f"decisions[{i}].action", "one of " + ", ".join(ACTIONS), action
+        if "amount" in d and type(d["amount"]) is not int:
+            return f"decisions[{i}].amount", "a whole number", d["amount"]
+    cards = record.get("cards")
+    if "cards" in record:
+        if type(cards) is not list:
+            return "cards", "a list of cards dealt {player, hand, card, up}", cards
+        for i, c in enumerate(cards):
+            where = f"cards[{i}]"
+            if type(c) is not dict:
+                return where, "an object {player, hand, card, up}", c
+            found = _unknown_key(where, c, CARD_KEYS)
+            if found is not None:
+                return found
+            if not _is_name(c.get("player", MISSING)):
+                return f"{where}.player", "a player's name", c.get("player", MISSING)
+            if not _is_count(c.get("hand", MISSING)):
+                return f"{where}.hand", "a hand number of 1 or more", c.get("hand", MISSING)
+            card = c.get("card", MISSING)
+            if type(card) is not str or card not in CARD_BY_TEXT:
+                return f"{where}.card", "a card like 'TH'", card
+            if "up" in c and type(c["up"]) is not bool:
+                return f"{where}.up", "true or false", c["up"]
+    if "hands" in record:
+        hands = record["hands"]
+        if type(hands) is not list:
+            return "hands", "a list of hands", hands
+        for i, h in enumerate(hands):
+            found = _hand_problem(f"hands[{i}]", h)
+            if found is not None:
+                return found
+    if "banker_hand" in record:
+        b = record["banker_hand"]
+        if type(b) is not dict:
+            return "banker_hand", "an object {cards, class, total}", b
+        found = _unknown_key("banker_hand", b, BANKER_HAND_KEYS) or _hand_fields_problem(
+            "banker_hand", b
+        )
+        if found is not None:
+            return found
+    if "void" in record and type(record["void"]) is not bool:
+        return "void", "true or false", record["void"]
+    return None
+
+
+def _hand_problem(where: str, h: Any) -> Problem | None:
+    if type(h) is not dict:
+        return where, "an object {player, hand, cards, stake, class, total, split, net, rule}", h
+    found = _unknown_key(where, h, HAND_KEYS)
+    if found is not None:
+        return found
+    if not _is_name(h.get("player", MISSING)):
+        return f"{where}.player", "a player's name", h.get("player", MISSING)
+    if not _is_count(h.get("hand", MISSING)):
+        return f"{where}.hand", "a hand number of 1 or more", h.get("hand", MISSING)
+    for key in ("stake", "net"):
+        if key in h and type(h[key]) is not int:
+            return f"{where}.{key}", "a whole number", h[key]
+    if "split" in h and type(h["split"]) is not bool:
+        return f"{where}.split", "true or false", h["split"]
+    rule = h.get("rule")
+    if "rule" in h and (type(rule) is not str or not _RULE_RE.fullmatch(rule)):
+        return f"{where}.rule", "a rule ID like 'T7.1'", rule
+    return _hand_fields_problem(where, h)
+
+
+def _hand_fields_problem(where: str, h: dict[str, Any]) -> Problem | None:
+    if "cards" in h:
+        cards = h["cards"]
+        if type(cards) is not str or not _CARDS_RE.fullmatch(cards):
+            return f"{where}.cards", 'cards like "9H JH" separated by single spaces', cards
+    if "class" in h:
+        label = h["class"]
+        if type(label) is not str or label not in CLASS_LABELS:
+            return f"{where}.class", "one of " + ", ".join(CLASS_LABELS), label
+    if "total" in h and type(h["total"]) is not int:
+        return f"{where}.total", "a whole number", h["total"]
+    return None

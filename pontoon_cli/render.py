@@ -1,0 +1,85 @@
+"""Output for people: rich on stderr, and only where it helps.
+
+:class:`ReplayView` is where ``pontoon replay`` writes: divergence lines to stdout as bytes,
+messages and the summary to stderr, and a transient progress bar on stderr when stderr is a
+terminal (without colour under ``NO_COLOR``).
+"""
+
+from __future__ import annotations
+
+import os
+from typing import IO
+
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    DownloadColumn,
+    Progress,
+    TaskID,
+    TextColumn,
+    TimeRemainingColumn,
+    TransferSpeedColumn,
+)
+
+
+def stderr_console(stream: IO[str]) -> Console:
+    """A console on ``stream`` (stderr) that never colours under ``NO_COLOR``."""
+    return Console(file=stream, highlight=False, no_color="NO_COLOR" in os.environ)
+
+
+class ReplayView:
+    """Implements ``replay.Output``: data on stdout, messages and progress on stderr."""
+
+    def __init__(self, stdout: IO[bytes], stderr: IO[str]) -> None:
+        self._stdout = stdout
+        self.console = stderr_console(stderr)
+        self._bar: Progress | None = None
+        self._task: TaskID | None = None
+        self._show_bar = _is_terminal(stderr)
+        # Lines for a terminal go above the bar; lines for a pipe or file go out as bytes.
+        self._data_on_terminal = self._show_bar and _is_terminal(stdout)
+
+    def write(self, data: bytes) -> None:
+        if self._bar is not None and self._data_on_terminal:
+            text = data.decode().rstrip("\n")
+            self._bar.console.print(text, markup=False, highlight=False, soft_wrap=True)
+        else:
+            self._stdout.write(data)
+
+    def message(self, text: str) -> None:
+        self.console.print(text, markup=False, highlight=False, soft_wrap=True)
+
+    def start(self, name: str, total: int | None) -> None:
+        if not self._show_bar:
+            return
+        self._bar = Progress(
+            TextColumn("{task.description}"),
+            BarColumn(),
+            DownloadColumn(),
+            TransferSpeedColumn(),
+            TimeRemainingColumn(),
+            console=self.console,
+            transient=True,
+            redirect_stdout=False,
+            redirect_stderr=False,
+        )
+        self._bar.start()
+        self._task = self._bar.add_task(f"replay {name}", total=total)
+
+    def advance(self, position: int) -> None:
+        if self._bar is not None and self._task is not None:
+            self._bar.update(self._task, completed=position)
+
+    def finish(self) -> None:
+        if self._bar is not None:
+            self._bar.stop()
+            self._bar = None
+            self._task = None
+        flush = getattr(self._stdout, "flush", None)
+        if flush is not None:
+            flush()
+
+
+def _is_terminal(stream: object) -> bool:
+    isatty = getattr(stream, "isatty", None)
+    return bool(isatty and isatty())

@@ -1,0 +1,312 @@
+"""The log's JSON Schema: every log the tests write validates, and replay's own checks agree.
+
+``validate_log`` (a helper, and the ``validate_log`` fixture) checks every line of a log with
+``jsonschema`` against the shipped ``pontoon_cli/log_schema.json``. The logs come from seeded play
+(default and random strategies, two to ten seats, so one and two packs) and from every scenario in
+``scenarios/`` (globbed when the tests run). Replay does not run a schema validator per line; its
+hand-written checks (``pontoon_cli/logcheck.py``) are held to the schema here.
+"""
+
+from __future__ import annotations
+
+import copy
+import io
+import json
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import orjson
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from pontoon_cli.cli import app
+from pontoon_cli.engine import Game
+from pontoon_cli.errors import LogFormatError
+from pontoon_cli.log import FORMAT, LogWriter, deal_record, header_record, schema
+from pontoon_cli.replay import LogReplayer
+from pontoon_cli.rules import PRESETS, Rules, Table, setting_info
+from pontoon_cli.scenario import session_rngs
+from pontoon_cli.strategies import Players
+
+ROOT = Path(__file__).resolve().parent.parent
+SCHEMA_FILE = ROOT / "pontoon_cli" / "log_schema.json"
+SCHEMA: dict[str, Any] = json.loads(SCHEMA_FILE.read_text())
+VALIDATOR = jsonschema.Draft202012Validator(SCHEMA)
+
+
+# writing logs ------------------------------------------------------------------------------------
+
+
+def play_log(
+    seed: int,
+    deals: int = 10,
+    players: int = 4,
+    strategy: str = "default",
+    banker_strategy: str | None = None,
+    rules: Rules | None = None,
+    bankroll: int = 1000,
+) -> bytes:
+    """A seeded game's log, as ``pontoon play --seed ... --players ...`` writes it."""
+    rules = rules or Rules()
+    banker_strategy = banker_strategy or strategy
+    table = Table.build([f"p{i}" for i in range(1, players + 1)], bankroll=bankroll)
+    game_rng, players_rng = session_rngs(seed)
+    game = Game(rules, table, game_rng)
+    auto = Players(table.seats, players_rng, strategy, banker_strategy)
+    out = io.BytesIO()
+    with LogWriter(None, out) as writer:
+        strategies = {"punter": strategy, "banker": banker_strategy}
+        writer.write(header_record(rules, table, game, seed, strategies=strategies))
+        for _ in range(deals):
+            if not game.can_deal():
+                break
+            writer.write(deal_record(game, auto.play_deal(game)))
+    return out.getvalue()
+
+
+def scenario_files() -> list[Path]:
+    """Every scenario file in scenarios/, found when the tests run."""
+    folder = ROOT / "scenarios"
+    return sorted([*folder.glob("*.toml"), *folder.glob("*.json")])
+
+
+def play_scenario(path: Path) -> bytes:
+    """The log ``pontoon play SCENARIO`` writes to stdout (possibly empty, if it cannot start)."""
+    result = CliRunner().invoke(app, ["play", str(path)])
+    return result.stdout_bytes
+
+
+def records(log: bytes) -> list[dict[str, Any]]:
+    return [orjson.loads(line) for line in log.splitlines()]
+
+
+def validate_log(log: bytes) -> int:
+    """Check every line of ``log`` against the JSON Schema; return how many lines there were."""
+    lines = log.splitlines()
+    for number, line in enumerate(lines, 1):
+        errors = sorted(VALIDATOR.iter_errors(orjson.loads(line)), key=lambda e: e.path)
+        assert not errors, f"line {number}: {errors[0].message} at {list(errors[0].path)}"
+    return len(lines)
+
+
+@pytest.fixture
+def validate() -> Callable[[bytes], int]:
+    """The schema check, for tests in other modules that write logs."""
+    return validate_log
+
+
+# the schema itself -------------------------------------------------------------------------------
+
+
+def test_schema_is_a_valid_draft_2020_12_schema() -> None:
+    jsonschema.Draft202012Validator.check_schema(SCHEMA)
+    assert SCHEMA["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+    assert SCHEMA["title"] == FORMAT
+
+
+def test_schema_command_prints_the_shipped_file() -> None:
+    result = CliRunner().invoke(app, ["schema"])
+    assert result.exit_code == 0
+    assert json.loads(result.stdout) == SCHEMA
+    assert schema() == SCHEMA
+
+
+def test_schema_records_are_keyed_by_type() -> None:
+    header, deal = (SCHEMA["$defs"][name] for name in ("header", "deal"))
+    assert [ref["$ref"] for ref in SCHEMA["oneOf"]] == ["#/$defs/header", "#/$defs/deal"]
+    assert header["properties"]["type"] == {"const": "header"}
+    assert deal["properties"]["type"] == {"const": "deal"}
+    # A third party's minimal records need only these (docs/log-format.md, "The minimal form").
+    assert header["required"] == ["type", "format", "rules", "table"]
+    assert deal["required"] == ["type", "deal", "pack", "decisions", "net"]
+
+
+def test_schema_lists_every_field_the_log_writer_writes() -> None:
+    header_record_, *deals = records(play_log(4, deals=12))
+    defs = SCHEMA["$defs"]
+    assert list(defs["header"]["properties"]) == list(header_record_)
+    assert list(defs["table"]["properties"]) == list(header_record_["table"])
+    for deal in deals:
+        assert list(defs["deal"]["properties"]) == list(deal)
+        for d in deal["decisions"]:
+            assert set(d) <= set(defs["decision"]["properties"])
+        for c in deal["cards"]:
+            assert list(c) == list(defs["card_dealt"]["properties"])
+        for h in deal["hands"]:
+            assert list(h) == list(defs["hand"]["properties"])
+        banker_hand = defs["deal"]["properties"]["banker_hand"]
+        assert list(deal["banker_hand"]) == list(banker_hand["properties"])
+
+
+def test_schema_rule_settings_match_the_rules() -> None:
+    """The closed enums of the rule settings are the choices rules.py accepts."""
+    props = SCHEMA["$defs"]["rules"]["properties"]
+    assert list(props) == [name for name, *_ in setting_info()]
+    fields = {f.name: f for f in Rules.__dataclass_fields__.values()}
+    for name, spec in props.items():
+        choices = fields[name].metadata["choices"]
+        if choices:
+            assert spec["enum"] == list(choices), name
+    assert props["preset"]["enum"] == list(PRESETS)
+    assert props["settlement"]["enum"] == ["traditional"]
+
+
+# every log the tests write validates -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("seed", "players", "strategy"),
+    [
+        (7, 4, "default"),
+        (1, 2, "default"),
+        (2, 6, "random"),
+        (3, 8, "default"),  # two packs (T1.1)
+        (4, 10, "random"),  # two packs, ten seats
+        (5, 3, "random"),
+    ],
+)
+def test_seeded_logs_validate(seed: int, players: int, strategy: str) -> None:
+    log = play_log(seed, deals=25, players=players, strategy=strategy)
+    assert validate_log(log) == 26
+    header = records(log)[0]
+    assert header["rules"] == Rules().to_dict()
+
+
+def test_logs_with_rule_settings_and_small_bankrolls_validate() -> None:
+    rules = Rules().with_overrides({"packs": 2, "stick_minimum": 16, "split_aces_only": True})
+    log = play_log(9, deals=40, players=5, strategy="random", rules=rules, bankroll=12)
+    assert validate_log(log) > 1
+    assert any(r.get("sat_out") for r in records(log)[1:]), "expected someone to sit out (T8.6)"
+
+
+def test_the_command_line_log_validates() -> None:
+    result = CliRunner().invoke(app, ["play", "--seed", "7", "--deals", "5", "--players", "4"])
+    assert result.exit_code == 0
+    assert validate_log(result.stdout_bytes) == 6
+
+
+@pytest.mark.parametrize("path", scenario_files(), ids=lambda p: p.name)
+def test_scenario_logs_validate(path: Path) -> None:
+    log = play_scenario(path)
+    if not log:
+        pytest.skip(f"{path.name} writes no log (it cannot be played)")
+    validate_log(log)
+
+
+def test_validate_fixture_rejects_a_bad_line(validate: Callable[[bytes], int]) -> None:
+    log = play_log(7, deals=1)
+    assert validate(log) == 2
+    with pytest.raises(AssertionError, match="line 2"):
+        validate(log.replace(b'"void":false', b'"void":0'))
+
+
+# replay's hand-written checks agree with the schema ----------------------------------------------
+
+
+def format_rejected(header: dict[str, Any], record: dict[str, Any]) -> bool:
+    """True when replay refuses ``record`` (after ``header``) as unreadable (exit 2)."""
+    replayer = LogReplayer("t.jsonl")
+    replayer.feed(1, orjson.dumps(header) + b"\n")
+    try:
+        replayer.feed(2, orjson.dumps(record) + b"\n")
+    except LogFormatError:
+        return True
+    return False
+
+
+BASE = records(play_log(4, deals=12))
+HEADER = BASE[0]
+DEALS = BASE[1:]
+ODD_VALUES = [None, "x", "", 0, -1, 7, 2.5, True, [], {}, ["x"], {"x": 1}, "9H", "AS KD"]
+
+
+def paths(value: Any, prefix: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
+    """Every path to a value inside ``value`` (dict keys and list indexes)."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield (*prefix, key)
+            yield from paths(item, (*prefix, key))
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            yield (*prefix, i)
+            yield from paths(item, (*prefix, i))
+
+
+def set_path(record: dict[str, Any], path: tuple[Any, ...], value: Any) -> None:
+    target: Any = record
+    for step in path[:-1]:
+        target = target[step]
+    target[path[-1]] = value
+
+
+def delete_path(record: dict[str, Any], path: tuple[Any, ...]) -> None:
+    target: Any = record
+    for step in path[:-1]:
+        target = target[step]
+    del target[path[-1]]
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_replay_refuses_exactly_what_the_schema_refuses(data: st.DataObject) -> None:
+    """Change one value of a deal record (or drop it, or add a field): replay exits 2 (a format
+    problem) exactly when the JSON Schema says the record is invalid."""
+    record = copy.deepcopy(data.draw(st.sampled_from(DEALS)))
+    path = data.draw(st.sampled_from(list(paths(record))))
+    how = data.draw(st.sampled_from(["set", "set", "set", "delete", "add"]))
+    if how == "set":
+        set_path(record, path, data.draw(st.sampled_from(ODD_VALUES)))
+    elif how == "delete":
+        delete_path(record, path)
+    else:
+        record["remark"] = "extra"
+    valid = VALIDATOR.is_valid(record)
+    assert format_rejected(HEADER, record) == (not valid), (path, how, record)
+
+
+@pytest.mark.parametrize(
+    ("change", "valid"),
+    [
+        ({}, True),
+        ({"tool": None}, False),
+        ({"seed": None}, True),
+        ({"seed": "7"}, False),
+        ({"scenario": 3}, False),
+        ({"strategies": None}, True),
+        ({"strategies": {"punter": 1}}, False),
+        ({"strategies": {"dealer": "x"}}, False),
+        ({"format": "pontoon-log/2"}, False),
+        ({"cut": []}, True),
+        ({"cut": [{"p1": "ZZ"}]}, False),
+        ({"cut": None}, False),
+        ({"rules": {"preset": "traditional"}}, True),
+        ({"rules": {}}, True),
+        ({"rules": {"stick_minimum": 16}}, True),
+        ({"rules": {"stick_minimum": 11}}, False),
+        ({"rules": {"packs": True}}, False),
+        ({"rules": {"preset": "casino"}}, False),
+        ({"rules": {"no_such_setting": 1}}, False),
+        ({"table": {"seats": ["p1"]}}, False),
+        ({"remark": "extra"}, False),
+    ],
+)
+def test_header_checks_agree_with_the_schema(change: dict[str, Any], valid: bool) -> None:
+    header = copy.deepcopy(HEADER)
+    header.update(change)
+    assert VALIDATOR.is_valid(header) == valid
+    replayer = LogReplayer("t.jsonl")
+    if valid:
+        replayer.feed(1, orjson.dumps(header) + b"\n")
+    else:
+        with pytest.raises(LogFormatError, match=r"^t\.jsonl:1: "):
+            replayer.feed(1, orjson.dumps(header) + b"\n")
+
+
+def test_header_without_optional_fields_is_valid() -> None:
+    header = {k: HEADER[k] for k in ("type", "format", "rules", "table")}
+    assert VALIDATOR.is_valid(header)
+    assert LogReplayer("t.jsonl").feed(1, orjson.dumps(header) + b"\n") is None
