@@ -4,7 +4,8 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP_RUN  := $(VENV)/.installed-run
 STAMP_TEST := $(VENV)/.installed-test
-STAMP_BENCH := $(VENV)/.installed-bench
+BENCH_VENV := .venv-bench
+STAMP_BENCH := $(BENCH_VENV)/.installed-bench
 
 .PHONY: test lint demo bench snapshots clean
 
@@ -20,8 +21,11 @@ $(STAMP_TEST): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $@ $(STAMP_RUN)
 
-$(STAMP_BENCH): $(STAMP_TEST)
-	$(BIN)/python -m pip install --quiet gymnasium
+# The bench environment is separate: gymnasium is a benchmark reference, never a dependency.
+$(STAMP_BENCH): pyproject.toml
+	test -x $(BENCH_VENV)/bin/python || $(PYTHON) -m venv $(BENCH_VENV)
+	$(BENCH_VENV)/bin/python -m pip install --quiet --upgrade pip
+	$(BENCH_VENV)/bin/python -m pip install --quiet -e . gymnasium
 	touch $@
 
 ## make test: lint, then the whole test suite (what CI runs).
@@ -40,11 +44,11 @@ demo: $(STAMP_RUN)
 
 ## make bench: speed figures (never asserted by tests).
 bench: $(STAMP_BENCH)
-	$(BIN)/python bench/bench.py
+	$(BENCH_VENV)/bin/python bench/bench.py
 
 ## make snapshots: rewrite the syrupy snapshots (review the diff like code).
 snapshots: $(STAMP_TEST)
 	$(BIN)/python -m pytest -q --snapshot-update tests/test_scenarios.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) $(BENCH_VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
