@@ -1,0 +1,91 @@
+"""The seeded SplitMix64 generator, its shuffle and cut (T8.2)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pontoon_cli.rng import Rng
+
+
+def test_splitmix64_reference_outputs_for_seed_0() -> None:
+    rng = Rng(0)
+    assert [rng.next64() for _ in range(3)] == [
+        0xE220A8397B1DCDAF,
+        0x6E789E6AA1B965F4,
+        0x06C45D188009454F,
+    ]
+
+
+def test_seed_is_taken_mod_2_64() -> None:
+    a, b = Rng(-1), Rng(2**64 - 1)
+    assert [a.next64() for _ in range(5)] == [b.next64() for _ in range(5)]
+    assert Rng(-1).seed == -1
+
+
+def test_same_seed_same_stream_different_seed_different_stream() -> None:
+    a, b, c = Rng(12345), Rng(12345), Rng(12346)
+    xs = [a.next64() for _ in range(20)]
+    assert xs == [b.next64() for _ in range(20)]
+    assert xs != [c.next64() for _ in range(20)]
+
+
+def test_shuffle_is_stable_for_a_seed() -> None:
+    items = list(range(10))
+    Rng(42).shuffle(items)
+    assert items == [0, 9, 5, 8, 6, 4, 7, 2, 1, 3]
+
+
+def test_shuffle_and_cut_do_not_touch_global_random() -> None:
+    state = random.getstate()
+    rng = Rng(5)
+    items = list(range(52))
+    rng.shuffle(items)
+    rng.cut(items)
+    rng.choice(items)
+    assert random.getstate() == state
+
+
+@given(seed=st.integers(min_value=-(2**70), max_value=2**70), n=st.integers(1, 10**12))
+@settings(max_examples=60, deadline=None)
+def test_below_is_within_range(seed: int, n: int) -> None:
+    rng = Rng(seed)
+    assert all(0 <= rng.below(n) < n for _ in range(5))
+
+
+def test_below_one_is_zero_and_below_zero_is_an_error() -> None:
+    assert Rng(3).below(1) == 0
+    with pytest.raises(ValueError, match=r"below\(0\): n must be at least 1"):
+        Rng(3).below(0)
+
+
+def test_below_reaches_every_value() -> None:
+    rng = Rng(9)
+    assert {rng.below(6) for _ in range(300)} == set(range(6))
+
+
+@given(seed=st.integers(0, 2**64 - 1), size=st.integers(0, 60))
+@settings(max_examples=60, deadline=None)
+def test_shuffle_and_cut_permute(seed: int, size: int) -> None:
+    items = list(range(size))
+    rng = Rng(seed)
+    rng.shuffle(items)
+    assert sorted(items) == list(range(size))
+    before = list(items)
+    rng.cut(items)
+    if size > 1:  # T8.2: the top part (1 to size - 1 cards) goes under
+        k = before.index(items[-1]) + 1
+        assert 1 <= k <= size - 1 and items == before[k:] + before[:k]
+    else:
+        assert items == before
+
+
+def test_choice_and_spawn_are_deterministic() -> None:
+    a, b = Rng(77), Rng(77)
+    assert a.choice(("x", "y", "z")) == b.choice(("x", "y", "z"))
+    sa, sb = a.spawn(), b.spawn()
+    assert [sa.next64() for _ in range(3)] == [sb.next64() for _ in range(3)]
+    assert a.next64() == b.next64()
