@@ -11,6 +11,7 @@ import contextlib
 import os
 import tempfile
 from importlib import resources
+from operator import attrgetter
 from pathlib import Path
 from typing import IO, Any, Final
 
@@ -62,14 +63,15 @@ def deal_record(game: Game, deal: Deal, sale: BankSold | None = None) -> dict[st
     add_card = cards.append
     add_decision = decisions.append
     for e in deal.events:
-        if isinstance(e, CardDealt):
-            add_card({"player": e.player, "hand": e.hand, "card": e.card.text, "up": e.face_up})
-        elif e.amount is None:
-            add_decision({"player": e.player, "hand": e.hand, "action": e.action})
+        if type(e) is CardDealt:
+            player, hand, card, up = e
+            add_card({"player": player, "hand": hand, "card": card.text, "up": up})
         else:
-            add_decision(
-                {"player": e.player, "hand": e.hand, "action": e.action, "amount": e.amount}
-            )
+            player, hand, action, amount = e
+            if amount is None:
+                add_decision({"player": player, "hand": hand, "action": action})
+            else:
+                add_decision({"player": player, "hand": hand, "action": action, "amount": amount})
     hands: list[dict[str, Any]] = []
     add_hand = hands.append
     for p in deal.punters:
@@ -100,7 +102,7 @@ def deal_record(game: Game, deal: Deal, sale: BankSold | None = None) -> dict[st
         else {"seller": sale.seller, "buyer": sale.buyer, "price": sale.price},
         "banker": deal.banker,
         "pack_state": deal.pack_state,
-        "pack": " ".join([c.text for c in deal.pack_before]),
+        "pack": " ".join(map(_TEXT, deal.pack_before)),
         "sat_out": deal.sitting_out,
         "decisions": decisions,
         "cards": cards,
@@ -118,6 +120,7 @@ def deal_record(game: Game, deal: Deal, sale: BankSold | None = None) -> dict[st
 
 
 _CLASS = {c: c.label for c in HandClass}
+_TEXT = attrgetter("text")
 
 
 def encode(record: dict[str, Any]) -> bytes:

@@ -66,11 +66,25 @@ class Rng:
         return items[self.below(len(items))]
 
     def shuffle(self, items: list[T]) -> None:
-        """Shuffle ``items`` in place: Fisher–Yates, last position first."""
-        below = self.below
+        """Shuffle ``items`` in place: Fisher–Yates, last position first.
+
+        The same draws as ``j = self.below(i + 1)`` for each ``i``; the generator is inlined here
+        because a shuffle is most of the random numbers a game uses.
+        """
+        state = self._state
         for i in range(len(items) - 1, 0, -1):
-            j = below(i + 1)
+            n = i + 1
+            threshold = (1 << 64) % n
+            while True:
+                state = z = (state + _GOLDEN) & _MASK
+                z = ((z ^ (z >> 30)) * _M1) & _MASK
+                z = ((z ^ (z >> 27)) * _M2) & _MASK
+                z ^= z >> 31
+                if z >= threshold:
+                    break
+            j = z % n
             items[i], items[j] = items[j], items[i]
+        self._state = state
 
     def cut(self, items: list[T]) -> None:
         """Cut ``items`` in place at a random point: the top part goes under (T8.2)."""
