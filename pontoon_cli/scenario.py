@@ -261,6 +261,11 @@ class _Checker:
         return value
 
 
+def _not_seated(who: object, players: list[str]) -> str:
+    """``'zed' is not at the table; did you mean 'zac'?``"""
+    return f"{who!r} is not at the table{suggest(str(who), players)}"
+
+
 def _key_text(path: Path_) -> str:
     out = ""
     for part in path:
@@ -452,7 +457,7 @@ def _read_table(check: _Checker, data: dict[str, Any]) -> Table | None:
         return None
     banker = check.typed(raw, "banker", str, path, "a player's name")
     if banker is not None and banker not in players:
-        check.add((*path, "banker"), f"{banker!r} is not at the table{suggest(banker, players)}")
+        check.add((*path, "banker"), _not_seated(banker, players))
         banker = None
     limits = {}
     for key, default in (("min_stake", 1), ("max_stake", 10)):
@@ -502,7 +507,7 @@ def _read_deal(
     for who, amount in stakes.items():
         where = (*path, "stakes", who)
         if who not in players:
-            check.add(where, f"{who!r} is not at the table{suggest(who, players)}")
+            check.add(where, _not_seated(who, players))
         elif type(amount) is not int:
             check.add(where, f"expected a whole number, got {_kind(amount)} {amount!r}")
         elif table is not None and not table.min_stake <= amount <= table.max_stake:
@@ -524,7 +529,7 @@ def _read_deal(
         elif sale["to"] not in players:
             check.add(
                 (*where, "to"),
-                f"{sale['to']!r} is not at the table{suggest(str(sale['to']), players)}",
+                _not_seated(sale["to"], players),
             )
         elif type(sale["price"]) is not int or sale["price"] < 0:
             check.add(
@@ -628,9 +633,7 @@ def _read_expect(check: _Checker, value: Any, path: Path_, players: list[str]) -
             good = {}
             for who, amount in table.items():
                 if who not in players:
-                    check.add(
-                        (*path, key, who), f"{who!r} is not at the table{suggest(who, players)}"
-                    )
+                    check.add((*path, key, who), _not_seated(who, players))
                 elif type(amount) is not int:
                     check.add((*path, key, who), f"expected a whole number, got {amount!r}")
                 else:
@@ -646,9 +649,7 @@ def _read_expect(check: _Checker, value: Any, path: Path_, players: list[str]) -
                 labels = cls if isinstance(cls, list) else [cls]
                 bad = [c for c in labels if c not in CLASS_LABELS]
                 if who not in players:
-                    check.add(
-                        (*path, "class", who), f"{who!r} is not at the table{suggest(who, players)}"
-                    )
+                    check.add((*path, "class", who), _not_seated(who, players))
                 elif bad:
                     check.add(
                         (*path, "class", who),
@@ -669,9 +670,7 @@ def _read_expect(check: _Checker, value: Any, path: Path_, players: list[str]) -
     if "next_banker" in value:
         who = value["next_banker"]
         if who not in players:
-            check.add(
-                (*path, "next_banker"), f"{who!r} is not at the table{suggest(str(who), players)}"
-            )
+            check.add((*path, "next_banker"), _not_seated(who, players))
         else:
             out["next_banker"] = who
     if "kitty" in value:
