@@ -164,6 +164,7 @@ class Deal:
         self.sitting_out: list[str] = [p for p in order if balances[p] < table.min_stake]
         self.hands: dict[str, list[Hand]] = {p: [Hand()] for p in self.punters}
         self.banker_hand = Hand()
+        self._hand = self.banker_hand  # the actor's hand: see current_hand()
         self.events: list[Event] = []
         self.nets: dict[str, int] = dict.fromkeys((*self.punters, banker), 0)
         self.on_table: dict[str, int] = dict.fromkeys(self.punters, 0)  # open stakes
@@ -187,20 +188,24 @@ class Deal:
     # who acts --------------------------------------------------------------------------------
 
     def _find_actor(self) -> tuple[str, int] | None:
+        """Who decides now; also keeps :meth:`current_hand` at hand."""
         phase = self.phase
-        if phase is Phase.STAKES:
-            return self.punters[self._punter_at], 1
         if phase is Phase.PUNTERS:
-            return self.punters[self._punter_at], self._hand_at + 1
+            player = self.punters[self._punter_at]
+            self._hand = self.hands[player][self._hand_at]
+            return player, self._hand_at + 1
+        if phase is Phase.STAKES:
+            player = self.punters[self._punter_at]
+            self._hand = self.hands[player][0]
+            return player, 1
         if phase is Phase.BANKER:
+            self._hand = self.banker_hand
             return self.banker, 1
         return None
 
     def current_hand(self) -> Hand:
         """The hand the actor is playing (the banker's hand in the banker's turn)."""
-        if self.phase is Phase.BANKER:
-            return self.banker_hand
-        return self.hands[self.punters[self._punter_at]][self._hand_at]
+        return self._hand
 
     def available(self, player: str) -> int:
         """What ``player`` may still put on the table this deal (T8.6)."""
@@ -427,7 +432,12 @@ class Deal:
         event = Decision(player, 1, "stake", amount)
         self.events.append(event)
         self._punter_at += 1
-        self._run(self._advance)
+        if self._punter_at < len(self.punters):  # the next punter stakes (T4.2)
+            player = self.punters[self._punter_at]
+            self._hand = self.hands[player][0]
+            self.actor = (player, 1)
+        else:
+            self._run(self._advance)
         return event
 
     def buy(self, player: str, hand: int, amount: int) -> Decision:
@@ -511,7 +521,13 @@ class Deal:
         if not pack:
             raise _EmptyPack
         card = pack.popleft()
-        h.add(card, face_up)
+        h.cards.append(card)  # Hand.add, inlined: every card passes here
+        h.low += card.value
+        if card.is_ace:
+            h.has_ace = True
+        if face_up:
+            h.up_low += card.value
+            h.up_cards += 1
         self.events.append(CardDealt(player, number, card, face_up))
         return card
 
@@ -540,6 +556,8 @@ class Deal:
     def _advance(self) -> None:
         """Run the automatic phases until someone must decide or the deal ends."""
         phase = self.phase
+        if phase is Phase.PUNTERS and self._next_punter_hand():
+            return  # the common case: the next decision is a punter's (T5)
         if phase is Phase.FIRST_CARD:  # T4.1: from the banker's left round to the banker
             for p in self.punters:
                 self._give(p, 1, self.hands[p][0], False)
@@ -587,8 +605,8 @@ class Deal:
                 h = row[self._hand_at]
                 if not h.done:
                     cards = len(h.cards)
-                    if cards == 2 and h.low == 11 and h.has_ace and _ten_and_ace(h.cards):
-                        h.done = True  # T5.1: a pontoon is declared and takes no more cards
+                    if cards == 2 and h.low == 11 and h.has_ace:
+                        h.done = True  # T5.1: a pontoon (A + ten-card, the only 2 cards to 11)
                     elif cards >= 5 or h.low >= 21:
                         h.done = True  # T5.7 five card trick, T5.8 hard 21
                     else:

@@ -162,11 +162,16 @@ class Players:
         assert actor is not None
         player, hand = actor
         phase = deal.phase
-        if phase is Phase.STAKES:
-            deal.stake(player, self.punter[player].stake(deal, player))
-        elif phase is Phase.PUNTERS:
+        if phase is Phase.PUNTERS:
             action, amount = self.punter[player].play(deal, player, hand)
-            deal.act(player, hand, action, amount)
+            if action == "stick":
+                deal.stick(player, hand)
+            elif action == "twist":
+                deal.twist(player, hand)
+            else:
+                deal.act(player, hand, action, amount)
+        elif phase is Phase.STAKES:
+            deal.stake(player, self.punter[player].stake(deal, player))
         elif self.banker[player].bank(deal) == "draw":
             deal.draw(player)
         else:
