@@ -9,6 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import jsonschema
 import orjson
 import pytest
 from typer.testing import CliRunner
@@ -38,8 +39,18 @@ expect = { net = { ann = 4, bob = -7, cal = 3 }, class = { ann = "five-card-tric
 """
 
 
+SCHEMA = jsonschema.Draft202012Validator(
+    orjson.loads((ROOT / "pontoon_cli" / "log_schema.json").read_bytes())
+)
+
+
 def run(*args: str) -> tuple[int, str, str]:
+    """Invoke `pontoon`; every log a `play` writes to stdout must meet the shipped schema."""
     result = runner.invoke(app, list(args))
+    if args and args[0] == "play" and "--help" not in args:
+        for number, line in enumerate(result.stdout.splitlines(), 1):
+            errors = [e.message for e in SCHEMA.iter_errors(orjson.loads(line))]
+            assert not errors, f"play {args}: line {number}: {errors}"
     return result.exit_code, result.stdout, result.stderr
 
 
