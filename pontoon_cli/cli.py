@@ -50,6 +50,7 @@ app = typer.Typer(
     ),
     no_args_is_help=True,
     add_completion=False,
+    pretty_exceptions_enable=False,
     rich_markup_mode=None,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
@@ -193,6 +194,8 @@ def _play(
     banker_strategy: str | None,
     out: Path | None,
 ) -> None:
+    if out is not None and scenario is not None and _same_file(out, scenario):
+        fail(f"--out {out} is the scenario file itself: the log would overwrite it")
     try:
         if scenario is not None:
             options: dict[str, Any] = {
@@ -217,6 +220,13 @@ def _play(
         fail(str(err), EXIT_RULES)
     except PontoonError as err:
         fail(str(err))
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return a.exists() and b.exists() and os.path.samefile(a, b)
+    except OSError:
+        return False
 
 
 def _report_problems(problems: list[Problem]) -> NoReturn:

@@ -20,11 +20,16 @@ import orjson
 from pontoon_cli import __version__
 from pontoon_cli.cards import Card
 from pontoon_cli.engine import Deal, Game
+from pontoon_cli.errors import PontoonError
 from pontoon_cli.events import BankSold, CardDealt
 from pontoon_cli.hands import HandClass
 from pontoon_cli.rules import Rules, Table
 
 FORMAT: Final = "pontoon-log/1"
+
+
+class OutputError(PontoonError):
+    """The log cannot be written where asked (exit 2); nothing is left behind."""
 
 
 def header_record(
@@ -154,14 +159,19 @@ class LogWriter:
             assert stream is not None
             self._stream = stream
             self._flush = True
-        else:
-            directory = out.parent if str(out.parent) else Path(".")
+            return
+        if out.is_dir():
+            raise OutputError(f"--out {out}: is a directory; name a file to write the log to")
+        directory = out.parent if str(out.parent) else Path(".")
+        try:
             fd, self._tmp = tempfile.mkstemp(prefix=f".{out.name}.", suffix=".tmp", dir=directory)
-            umask = os.umask(0)
-            os.umask(umask)
-            os.chmod(self._tmp, 0o666 & ~umask)  # as an ordinary new file would be
-            self._stream = os.fdopen(fd, "wb", buffering=1 << 16)
-            self._flush = False
+        except OSError as err:
+            raise OutputError(f"--out {out}: cannot write there: {err.strerror}") from None
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(self._tmp, 0o666 & ~umask)  # as an ordinary new file would be
+        self._stream = os.fdopen(fd, "wb", buffering=1 << 16)
+        self._flush = False
 
     def write(self, record: dict[str, Any]) -> None:
         self._stream.write(orjson.dumps(record, option=orjson.OPT_APPEND_NEWLINE))
@@ -170,14 +180,19 @@ class LogWriter:
 
     def commit(self) -> None:
         if self._tmp is not None and self.out is not None:
-            self._stream.close()
-            os.replace(self._tmp, self.out)
+            try:
+                self._stream.close()
+                os.replace(self._tmp, self.out)
+            except OSError as err:
+                self.abort()
+                raise OutputError(f"--out {self.out}: cannot write: {err.strerror}") from None
             self._tmp = None
 
     def abort(self) -> None:
         if self._tmp is not None:
-            self._stream.close()
-            with contextlib.suppress(FileNotFoundError):
+            with contextlib.suppress(OSError):
+                self._stream.close()
+            with contextlib.suppress(OSError):
                 os.unlink(self._tmp)
             self._tmp = None
 

@@ -429,3 +429,25 @@ def test_ctrl_c_exits_130_leaving_whole_lines() -> None:
         assert line.endswith(b"\n")
         orjson.loads(line)
     assert b"Traceback" not in err
+
+
+def test_out_to_a_missing_directory_or_a_directory_exits_2_leaving_nothing(tmp_path: Path) -> None:
+    code, _, err = run("play", "--seed", "1", "--out", str(tmp_path / "no" / "x.jsonl"))
+    assert code == 2
+    assert (
+        f"--out {tmp_path / 'no' / 'x.jsonl'}: cannot write there: No such file or directory" in err
+    )
+    code, _, err = run("play", "--seed", "1", "--out", str(tmp_path))
+    assert code == 2
+    assert f"--out {tmp_path}: is a directory" in err
+    assert list(tmp_path.iterdir()) == []
+    assert "Traceback" not in err
+
+
+def test_out_never_overwrites_the_scenario_it_plays(tmp_path: Path) -> None:
+    scenario = tmp_path / "s.toml"
+    scenario.write_text(SCENARIO)
+    code, _, err = run("play", str(scenario), "--out", str(scenario))
+    assert code == 2
+    assert "is the scenario file itself" in err
+    assert scenario.read_text() == SCENARIO
