@@ -151,7 +151,7 @@ def header_problem(record: dict[str, Any]) -> Problem | None:
         if type(rnd) is not dict:
             return f"cut[{i}]", "an object of player: card", rnd
         for who, card in rnd.items():
-            if who == "" or card not in CARD_BY_TEXT:
+            if who == "" or type(card) is not str or card not in CARD_BY_TEXT:
                 return f"cut[{i}].{who}", "a card like 'TH'", card
     seed = record.get("seed")
     if seed is not None and type(seed) is not int:

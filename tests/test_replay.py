@@ -894,3 +894,16 @@ def test_progress_bar_on_a_terminal_only(log_file: Path, bad_file: Path) -> None
     assert replay_logs([str(bad_file)], ReplayView(out_tty, err2)) == 1
     assert out_tty.getvalue() == b""  # on a terminal, lines go above the bar
     assert "cards[0].card recorded" in err2.getvalue()
+
+
+@pytest.mark.parametrize("card", [["AS"], {"card": "AS"}, 7, None])
+def test_a_cut_card_that_is_not_a_string_is_unreadable_not_a_crash(
+    tmp_path: Path, card: object
+) -> None:
+    recs = records(play_log(1, deals=1))
+    first_cutter = next(iter(recs[0]["cut"][0]))
+    recs[0]["cut"][0][first_cutter] = card
+    code, found, err = replay(tmp_path, dump(recs))
+    assert code == 2
+    assert found == []
+    assert f"game.jsonl:1: cut[0].{first_cutter}: expected a card like 'TH'" in err
