@@ -54,8 +54,8 @@ def play_library(out: Path | None) -> int:
     """The CLI's loop, in-process: deals played by the default strategies, log on or off."""
     from pontoon_cli.engine import Game
     from pontoon_cli.log import LogWriter, deal_record, header_record
+    from pontoon_cli.rng import session_rngs
     from pontoon_cli.rules import Rules, Table
-    from pontoon_cli.scenario import session_rngs
     from pontoon_cli.strategies import Players
 
     table = Table.build([f"p{i}" for i in range(1, PLAYERS + 1)], bankroll=1000)

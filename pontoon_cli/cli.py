@@ -25,6 +25,7 @@ from pontoon_cli.engine import Deal, Game
 from pontoon_cli.errors import IllegalAction, PontoonError
 from pontoon_cli.events import BankSold
 from pontoon_cli.log import LogWriter, deal_record, header_record, schema
+from pontoon_cli.rng import session_rngs
 from pontoon_cli.rules import PRESETS, Rules, Table, setting_info, suggest
 from pontoon_cli.scenario import (
     STRICT,
@@ -35,7 +36,6 @@ from pontoon_cli.scenario import (
     load,
     load_rules_spec,
     read_document,
-    session_rngs,
 )
 from pontoon_cli.scenario import (
     play as play_scenario,

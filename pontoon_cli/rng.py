@@ -95,3 +95,12 @@ class Rng:
     def spawn(self) -> Rng:
         """A new independent generator seeded from this one's next output."""
         return Rng(self.next64())
+
+
+def session_rngs(seed: int) -> tuple[Rng, Rng]:
+    """The game's generator and the players' generator for a seed (README, "Determinism").
+
+    A master generator seeded with ``seed`` spawns the game's generator first, the players' second.
+    """
+    master = Rng(seed)
+    return master.spawn(), master.spawn()

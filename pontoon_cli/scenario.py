@@ -26,7 +26,7 @@ from pontoon_cli.errors import (
 )
 from pontoon_cli.events import BankSold
 from pontoon_cli.hands import CLASS_LABELS
-from pontoon_cli.rng import Rng
+from pontoon_cli.rng import session_rngs
 from pontoon_cli.rules import Rules, Table, setting_names, suggest
 from pontoon_cli.strategies import STRATEGIES, Players
 
@@ -679,12 +679,6 @@ def _read_expect(check: _Checker, value: Any, path: Path_, players: list[str]) -
 
 
 # playing ---------------------------------------------------------------------------------------
-
-
-def session_rngs(seed: int) -> tuple[Rng, Rng]:
-    """The game's generator and the players' generator for a seed (README, "Determinism")."""
-    master = Rng(seed)
-    return master.spawn(), master.spawn()
 
 
 @dataclass(frozen=True, slots=True)

@@ -28,8 +28,8 @@ from pontoon_cli.engine import Game
 from pontoon_cli.errors import LogFormatError
 from pontoon_cli.log import FORMAT, LogWriter, deal_record, header_record, schema
 from pontoon_cli.replay import LogReplayer
+from pontoon_cli.rng import session_rngs
 from pontoon_cli.rules import PRESETS, Rules, Table, setting_info
-from pontoon_cli.scenario import session_rngs
 from pontoon_cli.strategies import Players
 
 ROOT = Path(__file__).resolve().parent.parent
