@@ -38,9 +38,10 @@ lint: $(STAMP_TEST)
 	$(BIN)/ruff format --check pontoon_cli tests
 	$(BIN)/mypy --strict pontoon_cli
 
-## make demo: play a short seeded game and show it.
+## make demo: play a short seeded game, show its log, and verify it with replay.
 demo: $(STAMP_RUN)
 	$(BIN)/pontoon play --seed 7 --deals 3 --players 4
+	$(BIN)/pontoon play --seed 7 --deals 3 --players 4 | $(BIN)/pontoon replay -
 
 ## make bench: speed figures (never asserted by tests).
 bench: $(STAMP_BENCH)
