@@ -23,7 +23,8 @@ class IllegalAction(PontoonError):
     """A decision the rules forbid, or one asked of the wrong player or in the wrong phase.
 
     ``rule`` is the rule ID (``T5.4``); ``player`` and ``hand`` (1-based) say where.
-    The deal number is added by whoever knows it (the game), through :meth:`at_deal`.
+    The deal number and a script's file:line are added by whoever knows them, through
+    :meth:`placed`.
     """
 
     def __init__(
@@ -33,29 +34,31 @@ class IllegalAction(PontoonError):
         player: str | None = None,
         hand: int | None = None,
         deal: int | None = None,
+        where: str | None = None,
     ) -> None:
         self.reason = reason
         self.rule = rule
         self.player = player
         self.hand = hand
         self.deal = deal
+        self.where = where  # "file:line" of a scripted action, when there is one
         super().__init__(self._text())
 
     def _text(self) -> str:
-        where = []
+        place = []
         if self.deal is not None:
-            where.append(f"deal {self.deal}")
+            place.append(f"deal {self.deal}")
         if self.player is not None:
-            where.append(self.player)
+            place.append(self.player)
         if self.hand is not None:
-            where.append(f"hand {self.hand}")
-        prefix = ", ".join(where)
+            place.append(f"hand {self.hand}")
         body = f"{self.reason} ({self.rule})" if self.rule else self.reason
-        return f"{prefix}: {body}" if prefix else body
+        text = f"{', '.join(place)}: {body}" if place else body
+        return f"{self.where}: {text}" if self.where else text
 
-    def at_deal(self, deal: int) -> IllegalAction:
-        """Return the same error, placed at deal number ``deal``."""
-        return IllegalAction(self.reason, self.rule, self.player, self.hand, deal)
+    def placed(self, deal: int, where: str | None = None) -> IllegalAction:
+        """The same error, placed at deal number ``deal`` and, for a script, at file:line."""
+        return type(self)(self.reason, self.rule, self.player, self.hand, deal, where)
 
 
 class ScenarioError(PontoonError):

@@ -692,10 +692,6 @@ class Mismatch:
     actual: Any
 
 
-class ScriptError(IllegalAction):
-    """An illegal, missing or left-over scripted action, placed at file:line (exit 1)."""
-
-
 def play(
     scenario: Scenario,
     on_start: Callable[[Game], None],
@@ -703,7 +699,8 @@ def play(
 ) -> list[Mismatch]:
     """Play the scenario; report each finished deal; return every failed expectation.
 
-    Raises ScriptError for an illegal action or a script that runs out under ``strict``.
+    Raises IllegalAction, placed at file:line, for an illegal action, a script that runs out
+    under ``strict``, or an action left over.
     """
     game_rng, players_rng = session_rngs(scenario.seed)
     game = Game(scenario.rules, scenario.table, game_rng)
@@ -734,10 +731,8 @@ def play(
     return failures
 
 
-def _placed(scenario: Scenario, line: int, err: IllegalAction, deal: int) -> ScriptError:
-    placed = ScriptError(err.reason, err.rule, err.player, err.hand, deal)
-    placed.args = (f"{scenario.file}:{line}: {placed.args[0]}",)
-    return placed
+def _placed(scenario: Scenario, line: int, err: IllegalAction, deal: int) -> IllegalAction:
+    return err.placed(deal, f"{scenario.file}:{line}")
 
 
 def _play_deal(
@@ -753,13 +748,14 @@ def _play_deal(
         for who, steps in script.scripts.items():
             queues[who] = deque(steps)
         if deal.banker in queues and "banker" in queues:
-            raise ScriptError(
+            raise IllegalAction(
                 f"{deal.banker} banks this deal: give his actions under 'banker' or his name, "
                 "not both",
                 "T6.1",
                 deal.banker,
                 None,
                 deal.number,
+                f"{scenario.file}:{script.line}",
             )
         if "banker" in queues:
             queues[deal.banker] = queues.pop("banker")
