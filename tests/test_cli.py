@@ -451,3 +451,20 @@ def test_out_never_overwrites_the_scenario_it_plays(tmp_path: Path) -> None:
     assert code == 2
     assert "is the scenario file itself" in err
     assert scenario.read_text() == SCENARIO
+
+
+def test_same_seed_gives_the_same_bytes_whatever_the_hash_seed() -> None:
+    """No set or hash order leaks into the log (SPEC: byte-identical on any machine)."""
+    logs = set()
+    for hash_seed in ("0", "4242"):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        done = subprocess.run(
+            _pontoon(
+                "play", "--seed", "3", "--deals", "50", "--players", "9", "--strategy", "random"
+            ),
+            capture_output=True,
+            env=env,
+            check=True,
+        )
+        logs.add(done.stdout)
+    assert len(logs) == 1
