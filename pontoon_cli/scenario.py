@@ -27,7 +27,7 @@ from pontoon_cli.errors import (
 from pontoon_cli.events import BankSold
 from pontoon_cli.hands import CLASS_LABELS
 from pontoon_cli.rng import session_rngs
-from pontoon_cli.rules import Rules, Table, setting_names, suggest
+from pontoon_cli.rules import PRESETS, Rules, Table, setting_names, suggest
 from pontoon_cli.strategies import STRATEGIES, Players
 
 Path_ = tuple[str | int, ...]
@@ -287,26 +287,32 @@ def _kind(value: object) -> str:
     }.get(type(value), type(value).__name__)
 
 
-def load_rules_spec(spec: Any, base: Path | None, check: _Checker | None = None) -> Rules:
-    """Rules from a preset name, a rules file path, or a table ``{preset = ..., setting = ...}``."""
+def load_rules_spec(spec: Any, base: Path | None) -> Rules:
+    """Rules from a preset name, a rules file path, or a table ``{preset = ..., setting = ...}``.
+
+    A name that is a preset is the preset; otherwise a name ending in ``.toml``/``.json``, holding
+    a ``/``, or naming an existing file (relative to ``base``) is a rules file.
+    """
     if isinstance(spec, dict):
         return Rules.from_dict(spec)
     if not isinstance(spec, str):
         raise RulesError(f"expected a preset name, a rules file or a table, got {spec!r}")
-    if spec in ("traditional",) or not _looks_like_file(spec):
+    if spec in PRESETS:
         return Rules.preset_named(spec)
     path = Path(spec)
     if base is not None and not path.is_absolute():
         path = base / path
+    if not (spec.endswith((".toml", ".json")) or "/" in spec or path.is_file()):
+        known = ", ".join(PRESETS)
+        raise RulesError(
+            f"unknown preset {spec!r}{suggest(spec, PRESETS)} (presets: {known}), "
+            f"and no rules file {str(path)!r}"
+        )
     data, locator = read_document(path)
     problems = check_rules_document(str(path), data, locator)
     if problems:
         raise ScenarioError("\n".join(str(p) for p in problems))
     return Rules.from_dict(data)
-
-
-def _looks_like_file(spec: str) -> bool:
-    return spec.endswith((".toml", ".json")) or "/" in spec
 
 
 def check_rules_document(file: str, data: dict[str, Any], locator: Locator) -> list[Problem]:
@@ -351,7 +357,7 @@ def load(
     rules = Rules()
     if "rules" in data:
         try:
-            rules = load_rules_spec(data["rules"], path.parent, check)
+            rules = load_rules_spec(data["rules"], path.parent)
         except (RulesError, ScenarioError) as err:
             check.add(("rules",), str(err))
     if rule_settings:

@@ -468,3 +468,17 @@ def test_same_seed_gives_the_same_bytes_whatever_the_hash_seed() -> None:
         )
         logs.add(done.stdout)
     assert len(logs) == 1
+
+
+def test_rules_file_without_an_extension_and_an_unknown_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "house").write_text("stick_minimum = 16\n")
+    code, out, _ = run("play", "--seed", "1", "--deals", "1", "--rules", "house")
+    assert code == 0
+    assert records(out)[0]["rules"]["stick_minimum"] == 16
+    code, _, err = run("play", "--seed", "1", "--deals", "1", "--rules", "tradtional")
+    assert code == 2
+    assert "unknown preset 'tradtional'; did you mean 'traditional'?" in err
+    assert "no rules file" in err
