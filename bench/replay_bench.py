@@ -81,12 +81,15 @@ def _best(runs: int, fn: Any) -> float:
 _MEASURE = r"""
 import io, json, resource, sys, time
 
-def rss_kb():
+def status_kb(field):
     with open("/proc/self/status") as f:
         for line in f:
-            if line.startswith("VmRSS:"):
+            if line.startswith(field + ":"):
                 return int(line.split()[1])
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+
+def rss_kb():
+    return status_kb("VmRSS")
 
 from pontoon_cli.replay import StreamOutput, replay_logs
 
@@ -104,7 +107,7 @@ class Sampling(StreamOutput):
 path, total = sys.argv[1], int(sys.argv[2])
 startup_rss = rss_kb()
 startup_max = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-try:  # Linux: reset the high-water mark, so ru_maxrss below is the peak during the replay
+try:  # Linux: reset the high-water mark, so VmHWM below is the peak during the replay
     with open("/proc/self/clear_refs", "w") as f:
         f.write("5")
     reset = True
@@ -114,7 +117,9 @@ out = Sampling(total)
 start = time.perf_counter()
 code = replay_logs([path], out)
 seconds = time.perf_counter() - start
-peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+# VmHWM, not ru_maxrss: Linux carries ru_maxrss across exec, so it would count the parent's
+# size at fork time; VmHWM is this process's own high-water mark, reset by clear_refs above.
+peak = status_kb("VmHWM")
 print(json.dumps({
     "exit_code": code, "seconds": seconds, "startup_rss_kb": startup_rss,
     "startup_max_rss_kb": startup_max, "peak_rss_kb": peak, "end_rss_kb": rss_kb(),
@@ -160,7 +165,7 @@ def bench_replay_memory(target_mb: int = 1000, directory: str | None = None) -> 
     """Peak RSS of replaying a generated log of about ``target_mb`` MB, in a subprocess.
 
     Returns the generation figures, RSS after start-up, the highest RSS during the replay
-    (``ru_maxrss``), its growth over start-up, and RSS sampled every tenth of the file.
+    (VmHWM), its growth over start-up, and RSS sampled every tenth of the file.
     The temporary log is always deleted.
     """
     fd, name = tempfile.mkstemp(prefix="pontoon-replay-bench-", suffix=".jsonl", dir=directory)
