@@ -728,6 +728,15 @@ def play(
                 raise _placed(scenario, line, err, number) from None
         if script is not None and script.pack is not None:
             game.stack(script.pack)
+        if not game.can_deal():
+            least = scenario.table.min_stake
+            raise IllegalAction(
+                f"no punter can cover the minimum stake of {least}: the game cannot go on",
+                "T8.6",
+                deal=number,
+                where=f"{scenario.file}:"
+                f"{script.line if script is not None else scenario.locator.line(('deals',))}",
+            )
         deal = game.start_deal()
         _play_deal(scenario, script, deal, players, auto_punter, auto_banker)
         game.finish_deal(deal)

@@ -367,3 +367,18 @@ def test_a_stake_for_a_punter_who_sits_out_exits_1(tmp_path: Path) -> None:
         f"pontoon: {where}: deal 1, ann, hand 1: cannot stake 2 with a balance of 0: below the "
         "minimum stake of 1, ann sits this deal out (T8.6)\n"
     )
+
+
+def test_T8_6_a_scenario_whose_punters_are_all_broke_stops_with_exit_1(tmp_path: Path) -> None:
+    scenario = tmp_path / "broke.toml"
+    scenario.write_text(
+        'name = "broke"\nstrategy = "default"\ndeals = 3\n[table]\nplayers = ["ann", "bob"]\n'
+        'banker = "bob"\nbankroll = { ann = 1, bob = 100 }\n[[deal]]\npack = "2H AS 5C KS"\n'
+        "stakes = { ann = 1 }\n"
+    )
+    result = CliRunner().invoke(app, ["play", str(scenario)])
+    assert result.exit_code == 1
+    assert result.stderr.strip() == (
+        f"pontoon: {scenario}:3: deal 2: no punter can cover the minimum stake of 1: "
+        "the game cannot go on (T8.6)"
+    )
