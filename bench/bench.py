@@ -52,24 +52,20 @@ def play_cli(out: Path) -> None:
 
 def play_library(out: Path | None) -> int:
     """The CLI's loop, in-process: deals played by the default strategies, log on or off."""
-    from pontoon_cli.engine import Game
     from pontoon_cli.log import LogWriter, deal_record, header_record
-    from pontoon_cli.rng import session_rngs
     from pontoon_cli.rules import Rules, Table
-    from pontoon_cli.strategies import Players
+    from pontoon_cli.strategies import seeded_game
 
     table = Table.build([f"p{i}" for i in range(1, PLAYERS + 1)], bankroll=1000)
-    game_rng, players_rng = session_rngs(1)
-    game = Game(Rules(), table, game_rng)
-    auto = Players(table.seats, players_rng)
+    game, auto = seeded_game(Rules(), table, 1)
     if out is None:
-        for _ in range(DEALS):
-            auto.play_deal(game)
+        for _ in auto.play(game, DEALS):
+            pass
         return DEALS
     with LogWriter(out) as writer:
         writer.write(header_record(Rules(), table, game, 1))
-        for _ in range(DEALS):
-            writer.write(deal_record(game, auto.play_deal(game)))
+        for deal in auto.play(game, DEALS):
+            writer.write(deal_record(game, deal))
     return DEALS
 
 

@@ -25,7 +25,6 @@ from pontoon_cli.engine import Deal, Game
 from pontoon_cli.errors import IllegalAction, PontoonError
 from pontoon_cli.events import BankSold
 from pontoon_cli.log import LogWriter, deal_record, header_record, schema
-from pontoon_cli.rng import session_rngs
 from pontoon_cli.rules import PRESETS, Rules, Table, setting_info, suggest
 from pontoon_cli.scenario import (
     STRICT,
@@ -40,7 +39,7 @@ from pontoon_cli.scenario import (
 from pontoon_cli.scenario import (
     play as play_scenario,
 )
-from pontoon_cli.strategies import STRATEGIES, Players
+from pontoon_cli.strategies import STRATEGIES, seeded_game
 
 app = typer.Typer(
     name="pontoon",
@@ -305,22 +304,18 @@ def _play_seeded(
         min_stake=table_options.get("min_stake", 1),
         max_stake=table_options.get("max_stake", 10),
     )
-    game_rng, players_rng = session_rngs(seed)
-    game = Game(rules, table, game_rng)
-    auto = Players(table.seats, players_rng, punter, bank)
+    game, auto = seeded_game(rules, table, seed, punter, bank)
     with LogWriter(out, _stdout()) as writer:
         writer.write(
             header_record(rules, table, game, seed, strategies={"punter": punter, "banker": bank})
         )
-        for _ in range(deals):
-            if not game.can_deal():
-                say(
-                    f"pontoon: the game ends after deal {game.deals_played}: no punter can cover "
-                    f"the minimum stake of {table.min_stake} (T8.6)"
-                )
-                break
-            deal = auto.play_deal(game)
+        for deal in auto.play(game, deals):
             writer.write(deal_record(game, deal))
+    if game.deals_played < deals:
+        say(
+            f"pontoon: the game ends after deal {game.deals_played}: no punter can cover "
+            f"the minimum stake of {table.min_stake} (T8.6)"
+        )
 
 
 # check, rules, schema ----------------------------------------------------------------------------

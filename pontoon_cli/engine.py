@@ -396,7 +396,10 @@ class Deal:
     # actions ---------------------------------------------------------------------------------
 
     def act(self, player: str, hand: int, action: str, amount: int | None = None) -> Decision:
-        """Take the decision ``action`` (a log or script word) through its own method."""
+        """Take the decision ``action`` (a log or script word) through its own method.
+
+        The event records the engine's own hand number, whatever equal value the caller gave.
+        """
         match action:
             case "stake" if amount is not None:
                 return self.stake(player, amount)
@@ -447,7 +450,7 @@ class Deal:
         h.bought.append(amount)
         h.stake += amount
         self.on_table[player] += amount
-        event = Decision(player, hand, "buy", amount)
+        event = Decision(player, self._hand_at + 1, "buy", amount)
         self.events.append(event)
         self._run(self._draw_to_punter, h, False)
         return event
@@ -457,7 +460,7 @@ class Deal:
         self.verify_twist(player, hand)
         h = self.current_hand()
         h.twisted = True
-        event = Decision(player, hand, "twist")
+        event = Decision(player, self._hand_at + 1, "twist")
         self.events.append(event)
         self._run(self._draw_to_punter, h, True)
         return event
@@ -465,7 +468,7 @@ class Deal:
     def stick(self, player: str, hand: int) -> Decision:
         """Stick: the hand stands as it is (T5.5)."""
         self.verify_stick(player, hand)
-        event = Decision(player, hand, "stick")
+        event = Decision(player, self._hand_at + 1, "stick")
         self.events.append(event)
         self.current_hand().done = True
         self._run(self._advance)
@@ -484,7 +487,7 @@ class Deal:
         new.add(card, False)
         row.insert(self._hand_at + 1, new)
         self.on_table[player] += h.initial
-        event = Decision(player, hand, "split", h.initial)
+        event = Decision(player, self._hand_at + 1, "split", h.initial)
         self.events.append(event)
         self._run(self._deal_split, player, h, new)
         return event

@@ -8,12 +8,13 @@ cards each hand holds. Strategies are chosen by name (:data:`STRATEGIES`).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Protocol
 
 from pontoon_cli.engine import Deal, Game, Hand, Phase
 from pontoon_cli.hands import HandClass
-from pontoon_cli.rng import Rng
+from pontoon_cli.rng import Rng, session_rngs
+from pontoon_cli.rules import Rules, Table
 
 
 class Strategy(Protocol):
@@ -185,3 +186,19 @@ class Players:
             decide(deal)
         game.finish_deal(deal)
         return deal
+
+    def play(self, game: Game, deals: int) -> Iterator[Deal]:
+        """Play up to ``deals`` deals, yielding each when finished; stop early when no punter
+        can cover the minimum stake (T8.6)."""
+        for _ in range(deals):
+            if not game.can_deal():
+                return
+            yield self.play_deal(game)
+
+
+def seeded_game(
+    rules: Rules, table: Table, seed: int, punter: str = "default", banker: str = "default"
+) -> tuple[Game, Players]:
+    """A game and its automatic players, both from ``seed`` (README, "Determinism")."""
+    game_rng, players_rng = session_rngs(seed)
+    return Game(rules, table, game_rng), Players(table.seats, players_rng, punter, banker)

@@ -2,11 +2,20 @@
 
 from __future__ import annotations
 
+import os
 from collections import Counter
+
+from hypothesis import settings
 
 from pontoon_cli.cards import Card, new_pack, parse_cards
 from pontoon_cli.engine import Deal, Phase
 from pontoon_cli.rules import Rules, Table
+
+# In CI the property tests draw the same examples every run, so a submission's result does not
+# depend on luck; locally they explore new examples each run (and keep failures in .hypothesis/).
+settings.register_profile("ci", derandomize=True, print_blob=True)
+if os.environ.get("CI"):
+    settings.load_profile("ci")
 
 RULES = Rules()
 SEATS = ("ann", "bob", "carl")  # carl banks: ann is on his left, then bob

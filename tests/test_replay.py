@@ -907,3 +907,15 @@ def test_a_cut_card_that_is_not_a_string_is_unreadable_not_a_crash(
     assert code == 2
     assert found == []
     assert f"game.jsonl:1: cut[0].{first_cutter}: expected a card like 'TH'" in err
+
+
+def test_a_hand_number_written_as_true_is_unreadable_not_hand_1(tmp_path: Path) -> None:
+    """JSON true equals 1 in Python; the engine records its own hand number, so it shows."""
+    recs = records(play_log(1, deals=1, players=4))
+    i = next(k for k, d in enumerate(recs[1]["decisions"]) if d["action"] != "stake")
+    recs[1]["decisions"][i]["hand"] = True
+    code, _, err = replay(tmp_path, dump(recs))
+    assert code == 2
+    assert (
+        f"game.jsonl:2: decisions[{i}].hand: expected a hand number of 1 or more, got true" in err
+    )
