@@ -109,14 +109,19 @@ class Hand:
         return self.low > 21
 
     @property
+    def is_pontoon(self) -> bool:
+        """An ace and a ten-card (T2.1): the only two cards whose lowest total is 11 with an ace."""
+        return self.low == 11 and self.has_ace and len(self.cards) == 2
+
+    @property
     def hand_class(self) -> HandClass:
         """The hand's class (T2), from the running totals; the same as ``classify(cards)``."""
         low = self.low
         if low > 21:
             return HandClass.BUST  # T2.5
         n = len(self.cards)
-        if n == 2 and low == 11 and self.has_ace:
-            return HandClass.PONTOON  # T2.1: an ace and a ten-card, the only two cards to 11
+        if self.is_pontoon:
+            return HandClass.PONTOON  # T2.1
         if n >= 5:
             return HandClass.FIVE_CARD_TRICK  # T2.2
         if low == 21 or (low == 11 and self.has_ace):
@@ -608,7 +613,7 @@ class Deal:
                 h = row[self._hand_at]
                 if not h.done:
                     cards = len(h.cards)
-                    if cards == 2 and h.low == 11 and h.has_ace:
+                    if h.is_pontoon:
                         h.done = True  # T5.1: a pontoon (A + ten-card, the only 2 cards to 11)
                     elif cards >= 5 or h.low >= 21:
                         h.done = True  # T5.7 five card trick, T5.8 hard 21
@@ -665,7 +670,7 @@ class Deal:
             for h in self.hands[p]:
                 if h.low <= 21:  # bust hands went to the bottom already (T5.6)
                     pack.extend(h.cards)
-                    if len(h.cards) == 2 and _ten_and_ace(h.cards):
+                    if h.is_pontoon:
                         pontoon = True
                         if (
                             not h.from_split
@@ -682,11 +687,6 @@ class Deal:
     def hands_in_order(self) -> list[tuple[str, int, Hand]]:
         """(player, hand number, hand) for every punter hand, from the banker's left."""
         return [(p, i, h) for p in self.punters for i, h in enumerate(self.hands[p], 1)]
-
-
-def _ten_and_ace(cards: list[Card]) -> bool:
-    a, b = cards
-    return (a.is_ace and b.is_ten) or (b.is_ace and a.is_ten)
 
 
 def _holds(check: object, *args: object) -> bool:
