@@ -17,6 +17,26 @@ settings.register_profile("ci", derandomize=True, print_blob=True)
 if os.environ.get("CI"):
     settings.load_profile("ci")
 
+#: SPEC.md's example scenario: ann's five card trick beats the banker's 21.
+SPEC_SCENARIO = """\
+name = "five card trick beats the banker's 21"
+seed = 1
+strategy = "strict"
+
+[table]
+players = ["ann", "bob", "cal"]
+banker = "cal"
+bankroll = 100
+
+[[deal]]
+pack = "2H TH 7D 3C 5S 4H 4D 2S 5C 4C TC"
+stakes = { ann = 2, bob = 3 }
+ann = ["twist", "twist", "twist"]
+bob = ["buy 4", "stick"]
+banker = ["draw"]
+expect = { net = { ann = 4, bob = -7, cal = 3 }, class = { ann = "five-card-trick" } }
+"""
+
 RULES = Rules()
 SEATS = ("ann", "bob", "carl")  # carl banks: ann is on his left, then bob
 

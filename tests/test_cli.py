@@ -12,6 +12,7 @@ from pathlib import Path
 import jsonschema
 import orjson
 import pytest
+from conftest import SPEC_SCENARIO
 from typer.testing import CliRunner
 
 from pontoon_cli.cli import app
@@ -19,24 +20,7 @@ from pontoon_cli.cli import app
 ROOT = Path(__file__).resolve().parent.parent
 runner = CliRunner()
 
-SCENARIO = """\
-name = "five card trick beats the banker's 21"
-seed = 1
-strategy = "strict"
-
-[table]
-players = ["ann", "bob", "cal"]
-banker = "cal"
-bankroll = 100
-
-[[deal]]
-pack = "2H TH 7D 3C 5S 4H 4D 2S 5C 4C TC"
-stakes = { ann = 2, bob = 3 }
-ann = ["twist", "twist", "twist"]
-bob = ["buy 4", "stick"]
-banker = ["draw"]
-expect = { net = { ann = 4, bob = -7, cal = 3 }, class = { ann = "five-card-trick" } }
-"""
+SCENARIO = SPEC_SCENARIO
 
 
 SCHEMA = jsonschema.Draft202012Validator(

@@ -7,30 +7,17 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
+from conftest import SPEC_SCENARIO
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pontoon_cli.errors import PontoonError
 from pontoon_cli.scenario import load, play
 
-SCENARIO = """\
-name = "x"
-seed = 1
-strategy = "default"
-[table]
-players = ["ann", "bob", "cal"]
-banker = "cal"
-bankroll = 100
-[[deal]]
-pack = "2H TH 7D 3C 5S 4H 4D 2S 5C 4C TC"
-stakes = { ann = 2, bob = 3 }
-ann = ["twist", "twist", "twist"]
-bob = ["buy 4", "stick"]
-banker = ["draw"]
-sell_bank = { to = "bob", price = 5 }
-expect = { net = { ann = 4 }, class = { ann = "five-card-trick" }, balance = { ann = 1 }, \
-banker_class = "total", next_banker = "cal" }
-"""
+SCENARIO = (
+    SPEC_SCENARIO.replace('strategy = "strict"', 'strategy = "default"')
+    + 'sell_bank = { to = "bob", price = 5 }\n'
+)
 BASE = tomllib.loads(SCENARIO)
 
 

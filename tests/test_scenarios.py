@@ -17,6 +17,7 @@ from typing import Any
 
 import orjson
 import pytest
+from conftest import SPEC_SCENARIO
 from syrupy.assertion import SnapshotAssertion
 from syrupy.extensions.json import JSONSnapshotExtension
 from syrupy.location import PyTestLocation
@@ -225,16 +226,9 @@ def test_deal_record_bytes_pin_key_order_and_compact_form(tmp_path: Path) -> Non
 
 # errors: a bad scenario exits 1 and says where and why -----------------------------------------
 
-BAD_HEAD = """\
-name = "bad"
-seed = 1
-strategy = "strict"
-
-[table]
-players = ["ann", "bob", "cal"]
-banker = "cal"
-bankroll = 100
-"""
+BAD_HEAD = SPEC_SCENARIO[: SPEC_SCENARIO.index("\n\n[[deal]]") + 1].replace(
+    "five card trick beats the banker's 21", "bad"
+)
 
 
 def write(tmp_path: Path, deals: str) -> Path:
