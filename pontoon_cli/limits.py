@@ -1,0 +1,56 @@
+"""What every reader of user input accepts, in one place (SPEC.md "Limits", STYLE.md 15).
+
+Options, scenario files, rules files and logs are all checked against these numbers; the README's
+"Limits" section lists them. Each reader refuses input beyond them with exit 2 and a message that
+names the file, the line and the limit, in time linear in the input.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+# Every integer a log, scenario or option holds: the range every JSON reader keeps exactly
+# (I-JSON, RFC 7493).
+MAX_SAFE_INT: Final = 2**53 - 1
+
+# A player's name: printable, no whitespace, at most this many characters.
+MAX_NAME_CHARS: Final = 64
+
+# Scenario and rules files are read whole: at most this many bytes, and this deep in nesting.
+MAX_DOCUMENT_BYTES: Final = 1 << 20  # 1 MiB
+MAX_DOCUMENT_DEPTH: Final = 32
+
+# Logs are streamed line by line: at most this many bytes in one line, and in one file (after
+# decompression, for .gz and gzip on stdin).
+MAX_LOG_LINE_BYTES: Final = 1 << 20  # 1 MiB
+MAX_LOG_BYTES: Final = 1 << 36  # 64 GiB
+
+
+def int_problem(value: int, what: str, *, least: int = -MAX_SAFE_INT) -> str | None:
+    """Why ``value`` cannot be used as ``what``, or None: below ``least`` or beyond 2**53 - 1."""
+    if value < least:
+        return f"{what} must be {least} or more, got {value}"
+    if value > MAX_SAFE_INT:
+        return f"{what} must be at most 2**53 - 1 ({MAX_SAFE_INT}), got {_short(value)}"
+    return None
+
+
+def name_problem(name: object) -> str | None:
+    """Why ``name`` cannot be a player's name, or None. The name is shown escaped (``!r``)."""
+    if not isinstance(name, str):
+        return f"player name {_short(name)}: a name is text"
+    if not name:
+        return "player name '': a name cannot be empty"
+    if len(name) > MAX_NAME_CHARS:
+        return f"player name {_short(name)}: at most {MAX_NAME_CHARS} characters"
+    if not name.isprintable() or any(c.isspace() for c in name):
+        return f"player name {name!r}: use printable characters without spaces"
+    return None
+
+
+def _short(value: object) -> str:
+    """``repr(value)``, cut to a readable length (a 10**30 or a 1 MB name stays one short line)."""
+    if isinstance(value, int) and value.bit_length() > 128:
+        return f"an integer of {value.bit_length()} bits"  # repr() refuses past 4300 digits
+    text = repr(value)
+    return text if len(text) <= 40 else f"{text[:30]}…({len(text)} characters)"
