@@ -87,18 +87,20 @@ class Guarded:
 
     def write(self, data: bytes, /) -> int:
         if not self.broken:
-            try:
-                self.stream.write(data)
-            except OSError as err:
-                self._failed(err)
+            with held():  # a line is written whole, or a second signal cuts it
+                try:
+                    self.stream.write(data)
+                except OSError as err:
+                    self._failed(err)
         return len(data)
 
     def flush(self) -> None:
         if not self.broken:
-            try:
-                self.stream.flush()
-            except OSError as err:
-                self._failed(err)
+            with held():
+                try:
+                    self.stream.flush()
+                except OSError as err:
+                    self._failed(err)
 
     def isatty(self) -> bool:
         isatty = getattr(self.stream, "isatty", None)
@@ -315,36 +317,37 @@ class Interrupted(Exception):
 
 
 class _Held:
-    """How deep we are in :func:`held` steps, and the signal that arrived meanwhile."""
+    """A step a stop signal must not cut (``with held():``): the signal is raised after it.
+
+    Steps nest; the signal that arrived meanwhile is raised when the outermost one is done,
+    unless that step ends by an error of its own.
+    """
 
     def __init__(self) -> None:
         self.depth = 0
         self.pending: int | None = None
 
+    def __call__(self) -> _Held:
+        return self
 
-_HELD = _Held()
+    def __enter__(self) -> None:
+        self.depth += 1
+
+    def __exit__(self, exc_type: object, exc: object, tb: object) -> None:
+        self.depth -= 1
+        if exc_type is None and not self.depth and self.pending is not None:
+            signum, self.pending = self.pending, None
+            raise Interrupted(signum)
+
+
+held: Final = _Held()
 
 
 def _on_signal(signum: int, frame: FrameType | None) -> None:
-    if _HELD.depth and _HELD.pending is None:
-        _HELD.pending = signum  # acted on when the step is done
+    if held.depth and held.pending is None:
+        held.pending = signum  # acted on when the step is done
         return
     raise Interrupted(signum)
-
-
-@contextlib.contextmanager
-def held() -> Iterator[None]:
-    """A step a stop signal must not cut: the signal is raised when the step is done."""
-    _HELD.depth += 1
-    try:
-        yield
-    except BaseException:
-        _HELD.depth -= 1
-        raise
-    _HELD.depth -= 1
-    if not _HELD.depth and _HELD.pending is not None:
-        signum, _HELD.pending = _HELD.pending, None
-        raise Interrupted(signum)
 
 
 @contextlib.contextmanager
@@ -364,7 +367,7 @@ def stop_signals() -> Iterator[None]:
             continue
         previous[signum] = current
         signal.signal(signum, _on_signal)
-    _HELD.depth, _HELD.pending = 0, None
+    held.depth, held.pending = 0, None
     try:
         yield
     finally:
