@@ -567,3 +567,9 @@ def main() -> None:
             app()
     except typer.Exit as done:  # raised by the guard itself, outside typer's own handling
         raise SystemExit(done.exit_code) from None
+    except SystemExit as done:
+        # typer's own answer to a closed pipe under text it prints itself (--help, --version)
+        # is exit 1 and a quiet stdout; that text would have ended with 0.
+        if done.code == 1 and type(sys.stdout).__name__ == "PacifyFlushWrapper":
+            raise SystemExit(0) from None
+        raise

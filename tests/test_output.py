@@ -239,6 +239,8 @@ CLOSED_PIPE_CASES = [
     (("rules", "traditional"), 0),
     (("rules", "traditional", "--json"), 0),
     (("play", "--seed", "1", "--deals", "20000"), 0),
+    (("--help",), 0),  # text typer prints itself
+    (("play", "--help"), 0),
 ]
 
 
