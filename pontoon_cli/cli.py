@@ -549,7 +549,7 @@ def _stream_guard() -> Iterator[None]:
             _stopped(Interrupted(signal.SIGINT))
         except OutputError as err:
             fail(str(err))
-        except BrokenPipeError:  # a stream not written through Guarded (help text)
+        except BrokenPipeError:  # a stream not written through Guarded: the code is lost
             silence(sys.stdout)  # what Python flushes at exit goes nowhere, quietly
             raise typer.Exit(0) from None
 

@@ -144,15 +144,16 @@ class LogWriter:
 
     Leaving the ``with`` block normally keeps the log (a file is renamed into place). Leaving it
     by :class:`Interrupted` keeps the records written so far, which are whole (each write is a
-    :func:`held` step): a valid log that replays. Any other error discards a temporary file and
-    leaves an existing file untouched. On stdout a closed pipe turns later writes into no-ops
-    and sets ``broken``.
+    :func:`held` step): a valid log that replays. Any other error, or a second signal that cut a
+    record, discards a temporary file and leaves an existing file untouched. On stdout a closed
+    pipe turns later writes into no-ops and sets ``broken``.
     """
 
     def __init__(self, out: str | Path | None, stream: Writable | None = None) -> None:
         target = None if out is None else os.fspath(out)
         self._sink = open_sink(target, sys.stdout.buffer if stream is None else stream)
         self.records = 0
+        self._cut = False
 
     @property
     def where(self) -> str:
@@ -181,7 +182,9 @@ class LogWriter:
     def write(self, record: dict[str, Any]) -> None:
         data = orjson.dumps(record, option=orjson.OPT_APPEND_NEWLINE)
         with held():
+            self._cut = True  # until the record is whole: a second signal may stop us here
             self._sink.write(data)
+            self._cut = False
             self.records += 1
 
     def commit(self) -> None:
@@ -197,7 +200,7 @@ class LogWriter:
     def __exit__(self, exc_type: object, exc: object, tb: object) -> None:
         if exc is None:
             self.commit()
-        elif isinstance(exc, Interrupted) and self.records:
+        elif isinstance(exc, Interrupted) and self.records and not self._cut:
             self.commit()  # the header and every whole deal: a log that replays
             deals = f"{self.deals} deal" + ("" if self.deals == 1 else "s")
             exc.kept = f"kept {deals} in {self.where}" if self.is_file else f"{deals} written"

@@ -347,6 +347,7 @@ def _on_signal(signum: int, frame: FrameType | None) -> None:
     if held.depth and held.pending is None:
         held.pending = signum  # acted on when the step is done
         return
+    held.pending = None  # a second signal does not wait: the first is answered with it
     raise Interrupted(signum)
 
 
