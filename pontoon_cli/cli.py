@@ -1,19 +1,23 @@
 """The ``pontoon`` command. Thin: parse options, call one library function, render.
 
 Errors are converted only here, and only our own exception types (errors.py): bad input exits 2,
-a rule broken (an illegal action, a failed expectation) exits 1, Ctrl-C exits 130, and a closed
-pipe ends quietly. Data goes to stdout as bytes; messages for people go to stderr.
+a rule broken (an illegal action, a failed expectation) exits 1, a write error exits 2, Ctrl-C
+exits 130 (another stop signal 128 + its number), and a closed pipe ends output quietly with the
+code the run would have had (output.py). Data goes to stdout as bytes; messages for people go to
+stderr.
 """
 
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 import secrets
+import signal
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn, ParamSpec, TypeVar
 
 import orjson
 import typer
@@ -25,6 +29,14 @@ from pontoon_cli.engine import Deal, Game
 from pontoon_cli.errors import IllegalAction, PontoonError
 from pontoon_cli.events import BankSold
 from pontoon_cli.log import LogWriter, deal_record, header_record, schema
+from pontoon_cli.output import (
+    STDOUT_NAME,
+    Guarded,
+    Interrupted,
+    OutputError,
+    silence,
+    stop_signals,
+)
 from pontoon_cli.rules import PRESETS, Rules, Table, setting_info, suggest
 from pontoon_cli.scenario import (
     STRICT,
@@ -40,6 +52,9 @@ from pontoon_cli.scenario import (
     play as play_scenario,
 )
 from pontoon_cli.strategies import STRATEGIES, seeded_game
+
+if TYPE_CHECKING:
+    from pontoon_cli.render import PlayProgress
 
 app = typer.Typer(
     name="pontoon",
@@ -238,6 +253,26 @@ def _stdout() -> Any:
     return sys.stdout.buffer
 
 
+def _out() -> Guarded:
+    """stdout for data, as bytes: a closed pipe ends it quietly, a write error exits 2."""
+    return Guarded(sys.stdout.buffer, STDOUT_NAME)
+
+
+def _progress(writer: LogWriter, total: int) -> PlayProgress:
+    """A bar on a terminal's stderr while ``--out`` is written (not when the log is on stdout)."""
+    from pontoon_cli.render import PlayProgress  # rich's progress: only when playing
+
+    show = None if writer.is_file and not writer.to_terminal else False
+    return PlayProgress(sys.stderr, total, writer.where, show=show)
+
+
+def _written(writer: LogWriter) -> None:
+    """The one-line summary of ``--out``: how many deals, and where."""
+    if writer.is_file:
+        deals = writer.deals
+        say(f"pontoon: {deals} deal{'' if deals == 1 else 's'} written to {writer.where}")
+
+
 def _play_scenario(
     path: Path, options: dict[str, Any], settings: dict[str, Any], out: Path | None
 ) -> None:
@@ -245,7 +280,10 @@ def _play_scenario(
     if scenario is None:
         _report_problems(problems)
     strategies = {"punter": scenario.strategy, "banker": scenario.banker_strategy}
-    with LogWriter(out, _stdout()) as writer:
+    with (
+        LogWriter(out, _stdout()) as writer,
+        _progress(writer, scenario.total_deals) as progress,
+    ):
 
         def on_start(game: Game) -> None:
             writer.write(
@@ -261,8 +299,11 @@ def _play_scenario(
 
         def on_deal(game: Game, deal: Deal, sale: BankSold | None) -> None:
             writer.write(deal_record(game, deal, sale))
+            progress.advance(writer.deals)
 
+        # On a closed pipe, play on: the expectations decide the exit code.
         failures = play_scenario(scenario, on_start, on_deal)
+    _written(writer)
     if failures:
         say(
             f"{path}: {len(failures)} expectation(s) failed\n"
@@ -305,12 +346,16 @@ def _play_seeded(
         max_stake=table_options.get("max_stake", 10),
     )
     game, auto = seeded_game(rules, table, seed, punter, bank)
-    with LogWriter(out, _stdout()) as writer:
+    with LogWriter(out, _stdout()) as writer, _progress(writer, deals) as progress:
         writer.write(
             header_record(rules, table, game, seed, strategies={"punter": punter, "banker": bank})
         )
         for deal in auto.play(game, deals):
             writer.write(deal_record(game, deal))
+            if writer.broken:
+                return  # `| head`: nobody reads on, and nothing can change the exit code 0
+            progress.advance(writer.deals)
+    _written(writer)
     if game.deals_played < deals:
         say(
             f"pontoon: the game ends after deal {game.deals_played}: no punter can cover "
@@ -321,7 +366,23 @@ def _play_seeded(
 # check, rules, schema ----------------------------------------------------------------------------
 
 
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def _guarded(command: Callable[P, R]) -> Callable[P, R]:
+    """Run ``command`` inside :func:`_stream_guard` (signals, write errors, closed pipes)."""
+
+    @functools.wraps(command)
+    def run(*args: P.args, **kwargs: P.kwargs) -> R:
+        with _stream_guard():
+            return command(*args, **kwargs)
+
+    return run
+
+
 @app.command()
+@_guarded
 def check(
     files: Annotated[list[Path], typer.Argument(help="Scenario or rules files (TOML or JSON).")],
 ) -> None:
@@ -332,6 +393,7 @@ def check(
     \b
     Example: pontoon check scenarios/*.toml
     """
+    out = _out()
     count = 0
     for path in files:
         try:
@@ -344,7 +406,7 @@ def check(
             problems = [Problem(str(path), 0, "", str(err))]
         for problem in problems:
             text = str(problem) if problem.line else problem.message
-            sys.stdout.write(text + "\n")
+            out.write(f"{text}\n".encode())
         count += len(problems)
     bad = "no problems" if count == 0 else f"{count} problem(s)"
     say(f"pontoon check: {len(files)} file(s), {bad}")
@@ -353,6 +415,7 @@ def check(
 
 
 @app.command("rules")
+@_guarded
 def rules_command(
     preset: Annotated[str | None, typer.Argument(help="A preset to show (default: list).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Machine-readable JSON.")] = False,
@@ -368,8 +431,9 @@ def rules_command(
         if as_json:
             _write_json({"presets": list(PRESETS)})
             return
+        out = _out()
         for name in PRESETS:
-            sys.stdout.write(f"{name}\n")
+            out.write(f"{name}\n".encode())
         return
     try:
         rules = Rules.preset_named(preset)
@@ -392,9 +456,10 @@ def rules_command(
     if not sys.stdout.isatty():  # plain columns for pipes and scripts
         head = ("setting", "value", "rules", "meaning")
         widths = [max(len(r[k]) for r in [head, *shown]) for k in range(3)]
+        out = _out()
         for r in [head, *shown]:
             cells = [r[k].ljust(widths[k]) for k in range(3)]
-            sys.stdout.write("  ".join([*cells, r[3]]) + "\n")
+            out.write(("  ".join([*cells, r[3]]) + "\n").encode())
         return
     table = RichTable(title=f"preset {preset}")
     for column in ("setting", "value", "rules", "meaning"):
@@ -413,6 +478,7 @@ def _show_value(value: Any) -> str:
 
 
 @app.command("schema")
+@_guarded
 def schema_command() -> None:
     """Print the JSON Schema of the log (format pontoon-log/1).
 
@@ -424,8 +490,9 @@ def schema_command() -> None:
 
 def _write_json(data: Any, indent: bool = False) -> None:
     option = orjson.OPT_APPEND_NEWLINE | (orjson.OPT_INDENT_2 if indent else 0)
-    sys.stdout.buffer.write(orjson.dumps(data, option=option))
-    sys.stdout.buffer.flush()
+    out = _out()
+    out.write(orjson.dumps(data, option=option))
+    out.flush()
 
 
 # replay ----------------------------------------------------------------------------------------
@@ -456,7 +523,7 @@ def replay(
     from pontoon_cli.render import ReplayView
     from pontoon_cli.replay import replay_logs
 
-    view = ReplayView(sys.stdout.buffer, sys.stderr)
+    view = ReplayView(_out(), sys.stderr)  # on a closed pipe, reads on to the exit code
     with _stream_guard():
         code = replay_logs(logs, view, fail_fast=fail_fast, as_json=as_json)
     raise typer.Exit(code)
@@ -467,19 +534,42 @@ def replay(
 
 @contextlib.contextmanager
 def _stream_guard() -> Iterator[None]:
-    """Ctrl-C exits 130 (whole lines written, a --out file left untouched); ``| head`` is quiet."""
-    try:
-        yield
-    except KeyboardInterrupt:
-        sys.stderr.write("\npontoon: interrupted\n")
-        raise typer.Exit(130) from None
-    except BrokenPipeError:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        raise typer.Exit(0) from None
+    """How every command ends when its output cannot go on (output.py).
+
+    A stop signal (Ctrl-C, SIGTERM, SIGHUP...) exits 128 + its number, saying what was kept
+    (whole lines only; a --out file keeps its whole deals); a write error is one line and exit 2;
+    a closed pipe is quiet and does not change the exit code.
+    """
+    with stop_signals():
+        try:
+            yield
+        except Interrupted as stop:
+            _stopped(stop)
+        except KeyboardInterrupt:  # SIGINT before the handler was in place
+            _stopped(Interrupted(signal.SIGINT))
+        except OutputError as err:
+            fail(str(err))
+        except BrokenPipeError:  # a stream not written through Guarded: the code is lost
+            silence(sys.stdout)  # what Python flushes at exit goes nowhere, quietly
+            raise typer.Exit(0) from None
+
+
+def _stopped(stop: Interrupted) -> NoReturn:
+    newline = "\n" if sys.stderr.isatty() else ""  # past the ^C the terminal echoed
+    say(f"{newline}pontoon: {stop}")
+    raise typer.Exit(stop.exit_code) from None
 
 
 def main() -> None:
     """The ``pontoon`` console script."""
-    with _stream_guard():
-        app()
+    try:
+        with _stream_guard():
+            app()
+    except typer.Exit as done:  # raised by the guard itself, outside typer's own handling
+        raise SystemExit(done.exit_code) from None
+    except SystemExit as done:
+        # typer's own answer to a closed pipe under text it prints itself (--help, --version)
+        # is exit 1 and a quiet stdout; that text would have ended with 0.
+        if done.code == 1 and type(sys.stdout).__name__ == "PacifyFlushWrapper":
+            raise SystemExit(0) from None
+        raise

@@ -7,29 +7,24 @@ the same bytes.
 
 from __future__ import annotations
 
-import contextlib
 import os
-import tempfile
+import sys
 from importlib import resources
 from operator import attrgetter
 from pathlib import Path
-from typing import IO, Any, Final
+from typing import Any, Final
 
 import orjson
 
 from pontoon_cli import __version__
 from pontoon_cli.cards import Card
 from pontoon_cli.engine import Deal, Game
-from pontoon_cli.errors import PontoonError
 from pontoon_cli.events import BankSold, CardDealt
 from pontoon_cli.hands import HandClass
+from pontoon_cli.output import Interrupted, Writable, held, open_sink
 from pontoon_cli.rules import Rules, Table
 
 FORMAT: Final = "pontoon-log/1"
-
-
-class OutputError(PontoonError):
-    """The log cannot be written where asked (exit 2); nothing is left behind."""
 
 
 def header_record(
@@ -145,62 +140,69 @@ def cards_text(cards: list[Card] | tuple[Card, ...]) -> str:
 
 
 class LogWriter:
-    """Writes encoded lines to stdout (flushed record by record) or to a file.
+    """Writes records, one JSON line each, to stdout or to ``--out`` (see :func:`open_sink`).
 
-    A file is written completely or not at all: lines go to a temporary file beside it, renamed
-    over the target by :meth:`commit`; :meth:`abort` (or leaving the ``with`` block by an error)
-    removes the temporary file and leaves any existing file untouched.
+    Leaving the ``with`` block normally keeps the log (a file is renamed into place). Leaving it
+    by :class:`Interrupted` keeps the records written so far, which are whole (each write is a
+    :func:`held` step): a valid log that replays. Any other error, or a second signal that cut a
+    record, discards a temporary file and leaves an existing file untouched. On stdout a closed
+    pipe turns later writes into no-ops and sets ``broken``.
     """
 
-    def __init__(self, out: Path | None, stream: IO[bytes] | None = None) -> None:
-        self.out = out
-        self._tmp: str | None = None
-        if out is None:
-            assert stream is not None
-            self._stream = stream
-            self._flush = True
-            return
-        if out.is_dir():
-            raise OutputError(f"--out {out}: is a directory; name a file to write the log to")
-        directory = out.parent if str(out.parent) else Path(".")
-        try:
-            fd, self._tmp = tempfile.mkstemp(prefix=f".{out.name}.", suffix=".tmp", dir=directory)
-        except OSError as err:
-            raise OutputError(f"--out {out}: cannot write there: {err.strerror}") from None
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(self._tmp, 0o666 & ~umask)  # as an ordinary new file would be
-        self._stream = os.fdopen(fd, "wb", buffering=1 << 16)
-        self._flush = False
+    def __init__(self, out: str | Path | None, stream: Writable | None = None) -> None:
+        target = None if out is None else os.fspath(out)
+        self._sink = open_sink(target, sys.stdout.buffer if stream is None else stream)
+        self.records = 0
+        self._cut = False
+
+    @property
+    def where(self) -> str:
+        """The file as named by ``--out``, or ``stdout``."""
+        return self._sink.where
+
+    @property
+    def is_file(self) -> bool:
+        return self._sink.is_file
+
+    @property
+    def to_terminal(self) -> bool:
+        """True when the log itself goes to a terminal (no progress bar then)."""
+        return self._sink.to_terminal
+
+    @property
+    def broken(self) -> bool:
+        """True once stdout's reader has gone (``| head``): nothing written since arrived."""
+        return self._sink.broken
+
+    @property
+    def deals(self) -> int:
+        """Deal records written (the header is not a deal)."""
+        return max(self.records - 1, 0)
 
     def write(self, record: dict[str, Any]) -> None:
-        self._stream.write(orjson.dumps(record, option=orjson.OPT_APPEND_NEWLINE))
-        if self._flush:
-            self._stream.flush()
+        data = orjson.dumps(record, option=orjson.OPT_APPEND_NEWLINE)
+        with held():
+            self._cut = True  # until the record is whole: a second signal may stop us here
+            self._sink.write(data)
+            self._cut = False
+            self.records += 1
 
     def commit(self) -> None:
-        if self._tmp is not None and self.out is not None:
-            try:
-                self._stream.close()
-                os.replace(self._tmp, self.out)
-            except OSError as err:
-                self.abort()
-                raise OutputError(f"--out {self.out}: cannot write: {err.strerror}") from None
-            self._tmp = None
+        with held():
+            self._sink.keep()
 
     def abort(self) -> None:
-        if self._tmp is not None:
-            with contextlib.suppress(OSError):
-                self._stream.close()
-            with contextlib.suppress(OSError):
-                os.unlink(self._tmp)
-            self._tmp = None
+        self._sink.discard()
 
     def __enter__(self) -> LogWriter:
         return self
 
     def __exit__(self, exc_type: object, exc: object, tb: object) -> None:
-        if exc_type is None:
+        if exc is None:
             self.commit()
+        elif isinstance(exc, Interrupted) and self.records and not self._cut:
+            self.commit()  # the header and every whole deal: a log that replays
+            deals = f"{self.deals} deal" + ("" if self.deals == 1 else "s")
+            exc.kept = f"kept {deals} in {self.where}" if self.is_file else f"{deals} written"
         else:
             self.abort()

@@ -2,7 +2,8 @@
 
 :class:`ReplayView` is where ``pontoon replay`` writes: divergence lines to stdout as bytes,
 messages and the summary to stderr, and a transient progress bar on stderr when stderr is a
-terminal (without colour under ``NO_COLOR``).
+terminal (without colour under ``NO_COLOR``). :class:`PlayProgress` is the bar of
+``pontoon play --out FILE``, on the same terms.
 """
 
 from __future__ import annotations
@@ -14,12 +15,15 @@ from rich.console import Console
 from rich.progress import (
     BarColumn,
     DownloadColumn,
+    MofNCompleteColumn,
     Progress,
     TaskID,
     TextColumn,
     TimeRemainingColumn,
     TransferSpeedColumn,
 )
+
+from pontoon_cli.output import Writable
 
 
 def stderr_console(stream: IO[str]) -> Console:
@@ -30,7 +34,7 @@ def stderr_console(stream: IO[str]) -> Console:
 class ReplayView:
     """Implements ``replay.Output``: data on stdout, messages and progress on stderr."""
 
-    def __init__(self, stdout: IO[bytes], stderr: IO[str]) -> None:
+    def __init__(self, stdout: Writable, stderr: IO[str]) -> None:
         self._stdout = stdout
         self.console = stderr_console(stderr)
         self._bar: Progress | None = None
@@ -75,9 +79,55 @@ class ReplayView:
             self._bar.stop()
             self._bar = None
             self._task = None
-        flush = getattr(self._stdout, "flush", None)
-        if flush is not None:
-            flush()
+        self._stdout.flush()
+
+
+class PlayProgress:
+    """The bar of ``pontoon play --out FILE``: deals written out of the deals asked for.
+
+    Shown on stderr when it is a terminal (``show`` forces it either way); updated every
+    :attr:`STEP` deals and at the end, so a long run pays next to nothing for it.
+    """
+
+    STEP = 64
+
+    def __init__(self, stderr: IO[str], total: int, where: str, show: bool | None = None) -> None:
+        self.total = total
+        self.where = where
+        self.console = stderr_console(stderr)
+        self.shown = _is_terminal(stderr) if show is None else show
+        self.done = 0
+        self._bar: Progress | None = None
+        self._task: TaskID | None = None
+
+    def __enter__(self) -> PlayProgress:
+        if self.shown:
+            self._bar = Progress(
+                TextColumn("{task.description}"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TextColumn("deals"),
+                TimeRemainingColumn(),
+                console=self.console,
+                transient=True,
+                redirect_stdout=False,
+                redirect_stderr=False,
+            )
+            self._bar.start()
+            self._task = self._bar.add_task(f"play > {self.where}", total=self.total)
+        return self
+
+    def advance(self, deals: int) -> None:
+        """``deals`` have been written so far."""
+        self.done = deals
+        if self._bar is not None and self._task is not None and not deals % self.STEP:
+            self._bar.update(self._task, completed=deals)
+
+    def __exit__(self, *exc: object) -> None:
+        if self._bar is not None and self._task is not None:
+            self._bar.update(self._task, completed=self.done)
+            self._bar.stop()
+            self._bar = None
 
 
 def _is_terminal(stream: object) -> bool:
