@@ -14,15 +14,12 @@ Exit codes (:attr:`Summary.exit_code`): 0 every deal verified, 1 a divergence, 2
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Iterable, Sequence
 from typing import IO, Final
 
-import orjson
-
 from pontoon_cli.errors import LogFormatError
 from pontoon_cli.replay_report import Divergence, Output, StreamOutput, Summary
-from pontoon_cli.replay_source import STDIN, Source, display
+from pontoon_cli.replay_source import STDIN, Source, open_error
 from pontoon_cli.replayer import LogReplayer
 
 __all__ = [
@@ -49,41 +46,38 @@ def replay_logs(
     as_json: bool = False,
     stdin: IO[bytes] | None = None,
 ) -> int:
-    """Replay every log in ``paths`` (``-`` is stdin; ``.gz`` files are read through gzip).
+    """Replay every log in ``paths`` (``-`` is stdin; gzip is read by its magic bytes).
 
     Writes one line per divergence (text, or JSON lines with ``as_json``) and a closing summary,
-    and returns the exit code: 0 verified, 1 a divergence, 2 unreadable input. A missing file is
-    reported before anything is replayed. With ``fail_fast`` the run stops at the first
-    divergence or unreadable line.
+    and returns the exit code, the worst of every log's: 0 verified, 1 a divergence, 2 unreadable
+    input. Every log named is read, in order, whatever the one before it held (a missing file
+    too); with ``fail_fast`` the run stops at the first divergence or unreadable input.
     """
     summary = Summary()
-    missing = [p for p in paths if p != STDIN and not os.path.exists(p)]
-    for path in missing:
-        output.message(f"pontoon: {path}: no such file")
-    if missing:
-        summary.errors = len(missing)
-        output.message(str(summary))
-        return summary.exit_code
-
     if as_json:
 
         def emit(found: Divergence) -> None:
-            output.write(orjson.dumps(found.to_dict(), option=orjson.OPT_APPEND_NEWLINE))
+            output.write(found.to_json())
     else:
 
         def emit(found: Divergence) -> None:
             output.write(f"{found}\n".encode())
 
     for path in paths:
-        summary.files += 1
         error: str | None = None
         stop = False
         try:
             source = Source(path, stdin)
-        except OSError as err:  # a directory, no permission
+        except OSError as err:  # missing, a directory, no permission, a symlink loop
             source = None
-            error = f"{display(path)}: cannot read: {err.strerror or err}"
+            error = open_error(path, err)
+            summary.unopened += 1
+        except LogFormatError as err:  # refused whole: a .gz that is not gzip, over the limit
+            source = None
+            error = str(err)
+            summary.unopened += 1
         if source is not None:
+            summary.files += 1
             with source:
                 output.start(source.name, source.total)
                 try:
@@ -112,13 +106,11 @@ def _replay_stream(
     """Replay one log; True when ``fail_fast`` says to stop. Raises LogFormatError."""
     replayer = LogReplayer(source.name)
     feed = replayer.feed
-    consumed = 0
     number = 0
     try:
         for number, raw in enumerate(source.read(), 1):
-            consumed += len(raw)
             if not number & _TICK:
-                output.advance(source.position(consumed))
+                output.advance(source.position())
             found = feed(number, raw)
             if found is not None:
                 summary.divergences += 1
@@ -129,6 +121,8 @@ def _replay_stream(
         summary.lines += number
         summary.deals_verified += replayer.deals_verified
         summary.deals_diverged += replayer.deals_diverged
+        summary.headers_diverged += replayer.headers_diverged
+        summary.deals_stacked += replayer.deals_stacked
     if number == 0:
         raise LogFormatError(f"{source.name}: empty log: expected a header record on line 1")
     return False

@@ -13,6 +13,8 @@ from typing import IO, Any, Protocol
 
 import orjson
 
+from pontoon_cli.logcheck import escape_json
+
 
 @dataclass(frozen=True, slots=True)
 class Divergence:
@@ -39,11 +41,20 @@ class Divergence:
         if self.deal is not None:
             parts.append(f"deal {self.deal}")
         if self.player is not None:
-            parts.append(self.player if self.hand is None else f"{self.player} hand {self.hand}")
+            who = escape(self.player)
+            parts.append(who if self.hand is None else f"{who} hand {self.hand}")
         return (
-            f"{': '.join(parts)}: {self.field} recorded {_show(self.recorded)}, "
-            f"rules give {_show(self.expected)} ({self.rule})"
+            f"{': '.join(parts)}: {escape(self.field)} recorded {show(self.recorded)}, "
+            f"rules give {show(self.expected)} ({self.rule})"
         )
+
+    def to_json(self) -> bytes:
+        """The divergence as one JSON line, with no raw control character from the log."""
+        data = orjson.dumps(self.to_dict(), option=orjson.OPT_APPEND_NEWLINE)
+        if data.isascii():
+            return data
+        text = data.decode()
+        return text.encode() if text.isprintable() else escape_json(text).encode()
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -59,8 +70,15 @@ class Divergence:
         }
 
 
-def _show(value: Any) -> str:
-    return orjson.dumps(value).decode()
+def show(value: Any) -> str:
+    """A value as JSON for a message, with nothing unprintable left raw (STYLE.md 15)."""
+    text = orjson.dumps(value).decode()
+    return text if text.isprintable() else escape_json(text)
+
+
+def escape(text: str) -> str:
+    """Text from a log, as a message may print it: itself if printable, else escaped (``!r``)."""
+    return text if text.isprintable() else repr(text)
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,15 +108,19 @@ class Place:
 class Summary:
     """What a replay run found, for the closing line and the exit code."""
 
-    files: int = 0
+    files: int = 0  # logs opened and read
     lines: int = 0
     deals_verified: int = 0
     deals_diverged: int = 0
+    headers_diverged: int = 0  # a header whose cut does not give its banker (T3.2)
+    deals_stacked: int = 0  # deals a scenario stacked: no pack continuity to check (T8.1)
     divergences: int = 0
-    errors: int = 0  # unreadable inputs (exit 2)
+    unopened: int = 0  # logs that could not be opened, or were refused whole
+    errors: int = 0  # unreadable inputs, the unopened included (exit 2)
 
     @property
     def exit_code(self) -> int:
+        """The worst of every log's: 2 unreadable input, 1 a divergence, 0 verified."""
         return 2 if self.errors else 1 if self.divergences else 0
 
     def __str__(self) -> str:
@@ -106,11 +128,17 @@ class Summary:
             f"pontoon replay: {count(self.deals_verified, 'deal')} verified, "
             f"{self.deals_diverged} with divergences"
         )
+        if self.headers_diverged:
+            text += f", {count(self.headers_diverged, 'header')} with divergences"
         if self.divergences:
             text += f" ({count(self.divergences, 'divergence')})"
+        if self.deals_stacked:
+            text += f"; {count(self.deals_stacked, 'deal')} stacked by a scenario, not dealt"
         text += f"; {count(self.lines, 'line')} read from {count(self.files, 'file')}"
-        if self.errors:
-            text += f"; {count(self.errors, 'unreadable input')}"
+        if self.unopened:
+            text += f"; {count(self.unopened, 'file')} could not be read"
+        if self.errors > self.unopened:
+            text += f"; {count(self.errors - self.unopened, 'unreadable input')}"
         return text
 
 

@@ -27,7 +27,7 @@ from pontoon_cli.cards import Card
 from pontoon_cli.engine import Deal, Game, Phase
 from pontoon_cli.errors import IllegalAction, LogFormatError, PontoonError
 from pontoon_cli.events import BankSold
-from pontoon_cli.log import deal_record, encode
+from pontoon_cli.log import deal_record
 from pontoon_cli.logcheck import (
     CARD_BY_TEXT,
     MISSING,
@@ -35,7 +35,9 @@ from pontoon_cli.logcheck import (
     brief,
     deal_body_problem,
     deal_head_problem,
+    header_names_problem,
     header_problem,
+    strict_problem,
 )
 from pontoon_cli.replay_compare import TURN_RULE, action_text, compare, cross_check, whose_turn
 from pontoon_cli.replay_pack import PackTracker, check_cut
@@ -57,6 +59,8 @@ class LogReplayer:
         self.file = file
         self.deals_verified = 0
         self.deals_diverged = 0
+        self.headers_diverged = 0
+        self.deals_stacked = 0
         self._started = False
 
     # reading a line ------------------------------------------------------------------------------
@@ -83,20 +87,35 @@ class LogReplayer:
                 f"expected a JSON object (a header or deal record), got {brief(record)}",
             )
         kind = record.get("type", MISSING)
-        if kind == "deal":
-            if not self._started:
-                raise self._unreadable(
-                    line, "type", 'expected the header record ("type": "header") first'
-                )
-            found = self._deal(line, raw, record)
+        if kind == "deal" and self._started:
+            try:
+                found = self._deal(line, raw, record)
+            except LogFormatError:
+                self._strict(line, raw)  # a duplicate key or a huge number explains it first
+                raise
             if found is None:
                 self.deals_verified += 1
             else:
                 self.deals_diverged += 1
             return found
+        self._strict(line, raw)
+        if kind == "deal":
+            raise self._unreadable(
+                line, "type", 'expected the header record ("type": "header") first'
+            )
         if kind == "header":
-            return self._header(line, record)
+            found = self._header(line, record)
+            if found is not None:
+                self.headers_diverged += 1
+            return found
         raise self._unreadable(line, "type", f'expected "header" or "deal", got {brief(kind)}')
+
+    def _strict(self, line: int, raw: bytes) -> None:
+        """Refuse a record with a duplicate key or an integer beyond ±(2**53 − 1) (SPEC.md
+        "Limits"). Only records that are not exactly the log writer's bytes need the look."""
+        problem = strict_problem(raw)
+        if problem is not None:
+            raise self._unreadable(line, problem[0], problem[1])
 
     def _unreadable(self, line: int, where: str | None, message: str) -> LogFormatError:
         place = f"{self.file}:{line}: " + (f"{where}: " if where else "")
@@ -111,6 +130,9 @@ class LogReplayer:
 
     def _header(self, line: int, record: dict[str, Any]) -> Divergence | None:
         self._problem(line, header_problem(record))
+        names = header_names_problem(record)
+        if names is not None:
+            raise self._unreadable(line, names[0], names[1])
         try:
             rules = Rules.from_dict(record["rules"])
         except PontoonError as err:
@@ -129,7 +151,10 @@ class LogReplayer:
         self.rules = rules
         self.table = table
         self.seats = table.seats
-        self.pack = PackTracker(rules.pack_count(len(table.seats)))
+        packs = rules.pack_count(len(table.seats))
+        self.pack = PackTracker(packs)
+        # T8.1: only a scenario stacks the pack; in a dealt game every deal's pack is checked.
+        self.scenario = bool(record.get("scenario"))
         self.balances = dict(table.bankrolls)
         self.banker: str = t["banker"]
         self.next_number = 1
@@ -138,7 +163,7 @@ class LogReplayer:
         self.game = Game(rules, table, Rng(0))
         self._started = True
         at = Place(self.file, line, None)
-        return check_cut(at, self.seats, self.banker, record.get("cut") or [])
+        return check_cut(at, self.seats, self.banker, record.get("cut") or [], packs)
 
     # a deal --------------------------------------------------------------------------------------
 
@@ -179,10 +204,15 @@ class LogReplayer:
             first = first or self._div(line, n, None, None, "banker", recorded_banker, banker, rule)
             banker = recorded_banker  # re-deal as recorded, so the pack after it is known
 
-        # the pack (T1.1, T8.1, T8.2)
+        # the pack (T1.1, T8.1, T8.2); stacked only where a scenario scripts the deal (T8.1)
         state = record.get("pack_state")
-        if first is None:
-            first = self.pack.check(Place(self.file, line, n), pack, state)
+        if state == "stacked":
+            if self.scenario:
+                self.deals_stacked += 1
+            else:
+                want = self.pack.expected_state()
+                first = first or self._div(line, n, None, None, "pack_state", state, want, "T8.1")
+        first = first or self.pack.check(Place(self.file, line, n), pack, state)
         self.pack.first_deal = False
 
         # re-deal it
@@ -215,12 +245,13 @@ class LogReplayer:
             after = {p: balances[p] + deal.nets.get(p, 0) for p in self.seats}
             self.game.balances = after
             derived = deal_record(self.game, deal, sale)
-            written = encode(derived)
-            if first is None and raw != written and raw != written[:-1]:
+            if first is None and not _written_as(raw, derived):
+                self._strict(line, raw)
                 self._problem(line, deal_body_problem(record))
                 validated = True
                 first = compare(at, self.seats, record, derived, deal, after)
         if first is not None and not validated:
+            self._strict(line, raw)
             self._problem(line, deal_body_problem(record))
         self._carry(record, balances, banker, deal if complete else None)
         return first
@@ -333,6 +364,22 @@ class LogReplayer:
             )
             return found or more, False
         return found, True
+
+
+def _written_as(raw: bytes, derived: dict[str, Any]) -> bool:
+    """Whether ``raw`` is byte for byte what the log writer gives for the re-deal (log.encode),
+    with or without its newline, or with CRLF. The writer's bytes hold no duplicate key, and
+    OPT_STRICT_INTEGER refuses an integer beyond ±(2**53 − 1), so such a record needs no other
+    look at its JSON."""
+    try:
+        written = orjson.dumps(
+            derived, option=orjson.OPT_APPEND_NEWLINE | orjson.OPT_STRICT_INTEGER
+        )
+    except orjson.JSONEncodeError:  # a derived number beyond the range: look at the record
+        return False
+    if raw == written or raw == written[:-1]:
+        return True
+    return raw.endswith(b"\r\n") and raw[:-2] == written[:-1]
 
 
 def _transfer(balances: dict[str, int], buyer: str, seller: str, price: Any) -> None:

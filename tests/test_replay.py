@@ -75,7 +75,7 @@ def test_the_base_log_verifies(tmp_path: Path) -> None:
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
-    seed=st.integers(0, 2**63 - 1),
+    seed=st.integers(0, 2**53 - 1),  # a log's integers stay within I-JSON's range
     strategy=st.sampled_from(["default", "random"]),
     banker=st.sampled_from(["default", "random"]),
     players=st.integers(2, 10),
