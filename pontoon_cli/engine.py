@@ -26,6 +26,17 @@ from pontoon_cli.rng import Rng
 from pontoon_cli.rules import Rules, Table
 from pontoon_cli.settle import SETTLERS
 
+#: The rule each decision is taken under, for a decision given with or without an amount wrongly.
+_ACTION_RULE: Final = {
+    "stake": "T4.2",
+    "buy": "T5.3",
+    "twist": "T5.4",
+    "stick": "T5.5",
+    "split": "T5.2",
+    "draw": "T6.1",
+    "stay": "T6.1",
+}
+
 
 class Phase(Enum):
     """The phases of a deal, in order (T4–T8)."""
@@ -420,10 +431,12 @@ class Deal:
                 return self.draw(player)
             case "stay" if amount is None:
                 return self.stay(player)
-            case "stake" | "buy":
-                raise IllegalAction(f"{action} needs an amount", "T5.3", player, hand)
+            case "stake" | "buy":  # each action's own rule: T4.2 a stake, T5.3 a buy
+                rule = _ACTION_RULE[action]
+                raise IllegalAction(f"{action} needs an amount", rule, player, hand)
             case "twist" | "stick" | "split" | "draw" | "stay":
-                raise IllegalAction(f"{action} takes no amount", "T5", player, hand)
+                rule = _ACTION_RULE[action]
+                raise IllegalAction(f"{action} takes no amount", rule, player, hand)
         raise IllegalAction(
             f"unknown action {action!r}: expected stake, buy, twist, stick, split, draw or stay",
             "T5",

@@ -8,6 +8,7 @@ problem as ``(field, what was expected, what was there)``, or None.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterable
 from typing import Any, Final
@@ -16,6 +17,7 @@ import orjson
 
 from pontoon_cli.cards import FULL_PACK, Card
 from pontoon_cli.hands import CLASS_LABELS
+from pontoon_cli.limits import MAX_SAFE_INT, int_problem, name_problem
 from pontoon_cli.log import FORMAT
 
 CARD_BY_TEXT: Final[dict[str, Card]] = {card.text: card for card in FULL_PACK}
@@ -65,11 +67,34 @@ _DECISION_SET: Final = frozenset(DECISION_KEYS)
 
 
 def brief(value: Any) -> str:
-    """A value as short JSON for a message; ``nothing`` for a missing field."""
+    """A value as short JSON for a message; ``nothing`` for a missing field. Nothing unprintable
+    from the log is left raw (STYLE.md 15)."""
     if value is MISSING:
         return "nothing"
     text = orjson.dumps(value).decode()
+    if not text.isprintable():
+        text = escape_json(text)
     return text if len(text) <= 60 else text[:57] + "..."
+
+
+def escape_json(text: str) -> str:
+    """JSON text with every unprintable character (DEL, C1 controls, U+2028 ...) as ``\\uXXXX``;
+    orjson escapes only those below U+0020. The newline that ends a JSON line stays."""
+    out = []
+    for c in text:
+        if c.isprintable() or c == "\n":
+            out.append(c)
+        elif ord(c) > 0xFFFF:  # a surrogate pair, as JSON spells it
+            v = ord(c) - 0x10000
+            out.append(f"\\u{0xD800 + (v >> 10):04x}\\u{0xDC00 + (v & 0x3FF):04x}")
+        else:
+            out.append(f"\\u{ord(c):04x}")
+    return "".join(out)
+
+
+def key_text(key: str) -> str:
+    """A key from the log as a field path shows it: itself if printable, else escaped."""
+    return key if key.isprintable() else repr(key)
 
 
 def _is_name(value: Any) -> bool:
@@ -89,7 +114,7 @@ def _by_player_problem(where: str, value: Any) -> Problem | None:
         return where, "an object of player: whole number", value
     for who, amount in value.items():
         if who == "" or type(amount) is not int:
-            return f"{where}.{who}", "a whole number", amount
+            return f"{where}.{key_text(who)}", "a whole number", amount
     return None
 
 
@@ -107,7 +132,11 @@ def _unknown_key(where: str, record: dict[str, Any], keys: Iterable[str]) -> Pro
     for key in record:
         if key not in known:
             prefix = f"{where}." if where else ""
-            return f"{prefix}{key}", "no such field (one of " + ", ".join(keys) + ")", record[key]
+            return (
+                f"{prefix}{key_text(key)}",
+                "no such field (one of " + ", ".join(keys) + ")",
+                record[key],
+            )
     return None
 
 
@@ -152,7 +181,7 @@ def header_problem(record: dict[str, Any]) -> Problem | None:
             return f"cut[{i}]", "an object of player: card", rnd
         for who, card in rnd.items():
             if who == "" or type(card) is not str or card not in CARD_BY_TEXT:
-                return f"cut[{i}].{who}", "a card like 'TH'", card
+                return f"cut[{i}].{key_text(who)}", "a card like 'TH'", card
     seed = record.get("seed")
     if seed is not None and type(seed) is not int:
         return "seed", "a whole number or null", seed
@@ -315,4 +344,87 @@ def _hand_fields_problem(where: str, h: dict[str, Any]) -> Problem | None:
             return f"{where}.class", "one of " + ", ".join(CLASS_LABELS), label
     if "total" in h and type(h["total"]) is not int:
         return f"{where}.total", "a whole number", h["total"]
+    return None
+
+
+def header_names_problem(record: dict[str, Any]) -> tuple[str, str] | None:
+    """The first seat whose name cannot be a player's (limits.name_problem, shown escaped) or
+    who sits twice (T3.1), as (field, message); linear in the number of seats."""
+    seated: set[str] = set()
+    for i, name in enumerate(record["table"]["seats"]):
+        problem = name_problem(name)
+        if problem is not None:
+            return f"table.seats[{i}]", problem
+        if name in seated:
+            return f"table.seats[{i}]", f"player {name!r} sits twice (T3.1)"
+        seated.add(name)
+    return None
+
+
+# the JSON itself: duplicate keys and integers beyond I-JSON's range ------------------------------
+
+
+class _Object(list[tuple[str, Any]]):
+    """A JSON object as the list of its (key, value) pairs, duplicates kept."""
+
+    __slots__ = ()
+
+
+class _BigInt:
+    """An integer literal beyond ±(2**53 − 1), kept as its text."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+
+def _parse_int(text: str) -> int | _BigInt:
+    if len(text) > 17:  # past 2**53's 16 digits and a sign: never converted (4300-digit limit)
+        return _BigInt(text)
+    value = int(text)
+    return value if -MAX_SAFE_INT <= value <= MAX_SAFE_INT else _BigInt(text)
+
+
+def strict_problem(raw: bytes) -> tuple[str, str] | None:
+    """The first duplicate key or out-of-range integer of a JSON record, at any depth, as
+    (field, message); None when there is neither. Linear in the record's length.
+
+    orjson, which reads each line first, keeps the last of two equal keys (another reader may
+    keep the first) and reads integers up to 64 bits; a log holds neither (SPEC.md "Limits").
+    Replay calls this only for a record that is not byte for byte what the log writer gives.
+    """
+    try:
+        tree = json.loads(raw, object_pairs_hook=_Object, parse_int=_parse_int)
+    except RecursionError:
+        return "", "nested too deeply to be a log record"
+    except ValueError:  # orjson read it; what json refuses (a lone surrogate) is left to it
+        return None
+    stack: list[tuple[str, Any]] = [("", tree)]
+    while stack:
+        path, node = stack.pop()
+        kind = type(node)
+        if kind is _Object:
+            seen: set[str] = set()
+            children = []
+            for key, value in node:
+                where = f"{path}.{key_text(key)}" if path else key_text(key)
+                if key in seen:
+                    return where, (
+                        f"the key {orjson.dumps(key).decode()} appears twice in one object: "
+                        "a log record has each key once (JSON readers disagree on which wins)"
+                    )
+                seen.add(key)
+                children.append((where, value))
+            stack.extend(reversed(children))
+        elif kind is list:
+            stack.extend(reversed([(f"{path}[{i}]", v) for i, v in enumerate(node)]))
+        elif kind is _BigInt:
+            text = node.text
+            digits = len(text.lstrip("-"))
+            if digits <= 40:
+                problem = int_problem(int(text), "an integer in a log", least=-MAX_SAFE_INT)
+            else:
+                problem = f"an integer in a log must be within ±(2**53 - 1), got {digits} digits"
+            return path, f"{problem}: the range every JSON reader keeps exactly (I-JSON)"
     return None

@@ -165,8 +165,9 @@ class Table:
         missing = [s for s in self.seats if s not in self.bankrolls]
         if missing:
             raise RulesError(f"no bankroll for {missing!r} (T8.6)")
+        seated = frozenset(self.seats)  # one look-up per bankroll: linear in the seats
         for who, amount in self.bankrolls.items():
-            if who not in self.seats:
+            if who not in seated:
                 raise RulesError(f"bankroll for {who!r}, who is not at the table")
             if type(amount) is not int:
                 raise RulesError(f"bankroll of {who!r}: {amount!r} is not a whole number (T7.3)")

@@ -148,7 +148,7 @@ def test_unknown_or_malformed_action_words() -> None:
     )
     assert str(illegal(deal.act, "ann", 1, "buy")) == "ann, hand 1: buy needs an amount (T5.3)"
     err = illegal(deal.act, "ann", 1, "twist", 3)
-    assert str(err) == "ann, hand 1: twist takes no amount (T5)"
+    assert str(err) == "ann, hand 1: twist takes no amount (T5.4)"
 
 
 def _cut_ok(game: Game) -> None:

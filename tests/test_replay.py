@@ -75,7 +75,7 @@ def test_the_base_log_verifies(tmp_path: Path) -> None:
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
-    seed=st.integers(0, 2**63 - 1),
+    seed=st.integers(0, 2**53 - 1),  # a log's integers stay within I-JSON's range
     strategy=st.sampled_from(["default", "random"]),
     banker=st.sampled_from(["default", "random"]),
     players=st.integers(2, 10),
@@ -670,7 +670,12 @@ def test_a_missing_file(tmp_path: Path) -> None:
     out, err = io.BytesIO(), io.StringIO()
     code = replay_logs([str(tmp_path / "nope.jsonl")], StreamOutput(out, err))
     assert code == 2
-    assert f"pontoon: {tmp_path / 'nope.jsonl'}: no such file" in err.getvalue()
+    assert out.getvalue() == b""
+    assert err.getvalue() == (
+        f"pontoon: {tmp_path / 'nope.jsonl'}: no such file\n"
+        "pontoon replay: 0 deals verified, 0 with divergences; 0 lines read from 0 files; "
+        "1 file could not be read\n"
+    )
 
 
 # every numeric field is verified -----------------------------------------------------------------
@@ -777,19 +782,19 @@ def test_cli_verifies_a_file(log_file: Path) -> None:
     result = runner.invoke(app, ["replay", str(log_file)])
     assert result.exit_code == 0
     assert result.stdout == ""
-    assert "12 deals verified, 0 with divergences; 13 lines read from 1 file" in result.stderr
+    assert result.stderr == (
+        "pontoon replay: 12 deals verified, 0 with divergences; 13 lines read from 1 file\n"
+    )
 
 
 def test_cli_reports_each_divergence_as_a_line(bad_file: Path) -> None:
     result = runner.invoke(app, ["replay", str(bad_file)])
     assert result.exit_code == 1
-    lines = result.stdout.splitlines()
-    net = BASE[2]["net"]["p1"]
-    assert lines[0] == f"{bad_file}:3: deal 2: p1: net recorded {net + 1}, rules give {net} (T7)"
-    assert lines[1].startswith(f"{bad_file}:6: deal 5: ")
-    assert " cards[0].card recorded " in lines[1]
-    assert len(lines) == 2
-    assert "10 deals verified, 2 with divergences" in result.stderr
+    assert result.stdout.splitlines() == bad_lines(str(bad_file))
+    assert result.stderr == (
+        "pontoon replay: 10 deals verified, 2 with divergences (2 divergences); 13 lines read "
+        "from 1 file\n"
+    )
 
 
 def test_cli_json(bad_file: Path) -> None:
@@ -806,29 +811,55 @@ def test_cli_json(bad_file: Path) -> None:
     assert "2 with divergences" in result.stderr
 
 
+def bad_lines(name: str) -> list[str]:
+    """The two divergence lines `replay` prints for ``bad_file`` read as ``name``."""
+    net = BASE[2]["net"]["p1"]
+    card = BASE[5]["cards"][0]
+    tampered = "AS" if card["card"] != "AS" else "KS"
+    return [
+        f"{name}:3: deal 2: p1: net recorded {net + 1}, rules give {net} (T7)",
+        f'{name}:6: deal 5: {card["player"]} hand 1: cards[0].card recorded "{tampered}", '
+        f'rules give "{card["card"]}" (T4.1)',
+    ]
+
+
 def test_cli_fail_fast(bad_file: Path, log_file: Path) -> None:
-    result = runner.invoke(app, ["replay", "--fail-fast", "--json", str(bad_file), str(log_file)])
+    result = runner.invoke(app, ["replay", "--fail-fast", str(bad_file), str(log_file)])
     assert result.exit_code == 1
-    assert len(result.stdout.splitlines()) == 1
-    assert "1 deal verified, 1 with divergences (1 divergence); 3 lines read from 1 file" in (
-        result.stderr
+    assert result.stdout.splitlines() == bad_lines(str(bad_file))[:1]
+    assert result.stderr == (
+        "pontoon replay: 1 deal verified, 1 with divergences (1 divergence); 3 lines read from "
+        "1 file\n"
     )
 
 
 def test_cli_several_files(bad_file: Path, log_file: Path) -> None:
     result = runner.invoke(app, ["replay", str(log_file), str(bad_file), str(log_file)])
     assert result.exit_code == 1
-    assert len(result.stdout.splitlines()) == 2
-    assert "34 deals verified, 2 with divergences (2 divergences); 39 lines read from 3 files" in (
-        result.stderr
+    assert result.stdout.splitlines() == bad_lines(str(bad_file))
+    assert result.stderr == (
+        "pontoon replay: 34 deals verified, 2 with divergences (2 divergences); 39 lines read "
+        "from 3 files\n"
     )
 
 
 def test_cli_stdin(bad_file: Path) -> None:
+    """T36: the exit code alone (1) is also what CliRunner reports for a crash."""
+    result = runner.invoke(app, ["replay", "-"], input=bad_file.read_bytes())
+    assert result.exit_code == 1
+    assert result.stdout.splitlines() == bad_lines("<stdin>")
+    assert result.stderr == (
+        "pontoon replay: 10 deals verified, 2 with divergences (2 divergences); 13 lines read "
+        "from 1 file\n"
+    )
     result = runner.invoke(app, ["replay", "--json", "-"], input=bad_file.read_bytes())
     assert result.exit_code == 1
     found = [orjson.loads(line) for line in result.stdout.splitlines()]
-    assert [(d["file"], d["line"]) for d in found] == [("<stdin>", 3), ("<stdin>", 6)]
+    assert [(d["file"], d["line"], d["field"]) for d in found] == [
+        ("<stdin>", 3, "net"),
+        ("<stdin>", 6, "cards[0].card"),
+    ]
+    assert result.stderr.startswith("pontoon replay: 10 deals verified, 2 with divergences")
 
 
 def test_cli_gzip(tmp_path: Path) -> None:
@@ -836,23 +867,38 @@ def test_cli_gzip(tmp_path: Path) -> None:
     path.write_bytes(gzip.compress(BASE_LOG))
     result = runner.invoke(app, ["replay", str(path)])
     assert result.exit_code == 0
-    assert "12 deals verified" in result.stderr
+    assert result.stdout == ""
+    assert result.stderr == (
+        "pontoon replay: 12 deals verified, 0 with divergences; 13 lines read from 1 file\n"
+    )
 
 
 def test_cli_bad_gzip(tmp_path: Path) -> None:
     path = tmp_path / "game.jsonl.gz"
-    path.write_bytes(BASE_LOG)
+    path.write_bytes(gzip.compress(BASE_LOG)[:100])
     result = runner.invoke(app, ["replay", str(path)])
     assert result.exit_code == 2
-    assert f"pontoon: {path}: cannot read: " in result.stderr
-    assert "Traceback" not in result.stderr
+    assert result.stdout == ""
+    message, summary = result.stderr.splitlines()
+    assert message == (
+        f"pontoon: {path}:1: cannot read: Compressed file ended before the end-of-stream marker "
+        "was reached"
+    )
+    assert summary == (
+        "pontoon replay: 0 deals verified, 0 with divergences; 0 lines read from 1 file; "
+        "1 unreadable input"
+    )
 
 
 def test_cli_missing_file(log_file: Path, tmp_path: Path) -> None:
     result = runner.invoke(app, ["replay", str(log_file), str(tmp_path / "nope.jsonl")])
     assert result.exit_code == 2
     assert result.stdout == ""
-    assert f"pontoon: {tmp_path / 'nope.jsonl'}: no such file" in result.stderr
+    assert result.stderr == (
+        f"pontoon: {tmp_path / 'nope.jsonl'}: no such file\n"
+        "pontoon replay: 12 deals verified, 0 with divergences; 13 lines read from 1 file; "
+        "1 file could not be read\n"
+    )
 
 
 def test_cli_unreadable_then_more_files(tmp_path: Path, log_file: Path) -> None:
@@ -860,16 +906,22 @@ def test_cli_unreadable_then_more_files(tmp_path: Path, log_file: Path) -> None:
     broken.write_bytes(BASE_LOG[:-40])
     result = runner.invoke(app, ["replay", str(broken), str(log_file)])
     assert result.exit_code == 2
-    assert f"pontoon: {broken}:13: the last line is truncated" in result.stderr
-    assert "23 deals verified" in result.stderr
+    assert result.stdout == ""
+    message, summary = result.stderr.splitlines()
+    assert message.startswith(f"pontoon: {broken}:13: the last line is truncated: no newline")
+    assert summary == (
+        "pontoon replay: 23 deals verified, 0 with divergences; 26 lines read from 2 files; "
+        "1 unreadable input"
+    )
 
 
 def test_cli_help_has_an_example() -> None:
     result = runner.invoke(app, ["replay", "--help"])
     assert result.exit_code == 0
-    assert "pontoon replay" in result.stdout
+    assert "pontoon play --seed 7 --deals 100 | pontoon replay -" in result.stdout
     assert "--fail-fast" in result.stdout
     assert "--json" in result.stdout
+    assert result.stderr == ""
 
 
 class _Terminal(io.StringIO):

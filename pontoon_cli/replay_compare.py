@@ -1,0 +1,196 @@
+"""Comparing a re-dealt deal with its record, and the rule behind each field replay reports.
+
+:func:`cross_check` settles the final hands again with the pure settlement function (T7);
+:func:`compare` names the first field the record holds that the re-deal does not give. The rest
+says which rule a divergence cites: the rule that dealt a card, settled a hand, ended a deal or
+whose turn it was.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Final
+
+from pontoon_cli.engine import Deal, Phase
+from pontoon_cli.events import CardDealt, Decision
+from pontoon_cli.logcheck import BANKER_HAND_KEYS, CARD_KEYS, HAND_KEYS, MISSING
+from pontoon_cli.replay_report import Divergence, Place, count
+from pontoon_cli.rules import Rules
+from pontoon_cli.settle import Settler
+
+#: The rule behind each field of a hand (``net`` and ``rule``: the rule that settled it).
+_HAND_RULE: Final = {
+    "player": "T3.1",
+    "hand": "T5.2",
+    "cards": "T5",
+    "stake": "T5.3",
+    "class": "T2",
+    "total": "T1.3",
+    "split": "T5.2",
+}
+_BANKER_HAND_RULE: Final = {"cards": "T6.1", "class": "T2", "total": "T1.3"}
+#: The rule behind a card, by the decision just before it (none yet: the first round, T4.1).
+_CARD_RULE: Final = {
+    "stake": "T4.3",
+    "buy": "T5.3",
+    "twist": "T5.4",
+    "split": "T5.2",
+    "draw": "T6.1",
+}
+TURN_RULE: Final = {Phase.STAKES: "T4.2", Phase.PUNTERS: "T5", Phase.BANKER: "T6.1"}
+
+
+def cross_check(at: Place, deal: Deal, rules: Rules, settle: Settler) -> Divergence | None:
+    """Settle the final hands again with the pure settlement function (T7); the re-deal
+    and it must agree, hand by hand and in each player's net."""
+    b = deal.banker_hand
+    banker_class, banker_total = b.hand_class, b.total
+    nets = dict.fromkeys(deal.nets, 0)
+    for p, i, h in deal.hands_in_order():
+        if h.rule == "T8.5":  # a void deal: the stake goes back
+            expected = (0, "T8.5")
+        else:
+            expected = settle(rules, banker_class, banker_total, h.hand_class, h.total, h.stake)
+        if (h.net, h.rule) != expected:
+            return at.div(p, i, "internal", [h.net, h.rule], list(expected), "T7")
+        nets[p] += expected[0]
+        nets[deal.banker] -= expected[0]
+    if nets != deal.nets:
+        return at.div(None, None, "internal", deal.nets, nets, "T7")
+    return None
+
+
+def compare(
+    at: Place,
+    seats: Sequence[str],
+    record: dict[str, Any],
+    derived: dict[str, Any],
+    deal: Deal,
+    after: dict[str, int],
+) -> Divergence | None:
+    """The first field the record holds that the re-deal does not give."""
+    cards = record.get("cards")
+    if cards is not None and cards != derived["cards"]:
+        found = _compare_rows(at, "cards", cards, derived["cards"], CARD_KEYS, deal)
+        if found is not None:
+            return found
+    hands = record.get("hands")
+    if hands is not None and hands != derived["hands"]:
+        found = _compare_rows(at, "hands", hands, derived["hands"], HAND_KEYS, deal)
+        if found is not None:
+            return found
+    banker_hand = record.get("banker_hand")
+    if banker_hand is not None:
+        want = derived["banker_hand"]
+        for key in BANKER_HAND_KEYS:
+            got = banker_hand.get(key, MISSING)
+            if got is not MISSING and got != want[key]:
+                where = f"banker_hand.{key}"
+                return at.div(deal.banker, 1, where, got, want[key], _BANKER_HAND_RULE[key])
+    void = record.get("void")
+    if void is not None and void != deal.void:
+        return at.div(None, None, "void", void, deal.void, "T8.5")
+    net = record["net"]
+    if net != derived["net"]:
+        for p in seats:
+            got = net.get(p, 0)
+            want_net = deal.nets.get(p, 0)
+            if got != want_net:
+                return at.div(p, None, "net", got, want_net, _net_rule(deal, p))
+        for p in net:
+            if p not in seats:
+                return at.div(p, None, "net", net[p], None, "T3.1")
+    balance = record.get("balance")
+    if balance is not None and balance != after:
+        for p in seats:
+            got = balance.get(p)
+            if got != after[p]:
+                return at.div(p, None, "balance", got, after[p], "T7")
+        for p in balance:
+            if p not in seats:
+                return at.div(p, None, "balance", balance[p], None, "T3.1")
+    next_banker = record.get("next_banker")
+    if next_banker is not None and next_banker != deal.next_banker:
+        return at.div(None, None, "next_banker", next_banker, deal.next_banker, "T8.3")
+    return None
+
+
+def _compare_rows(
+    at: Place,
+    name: str,
+    rows: list[dict[str, Any]],
+    want_rows: list[dict[str, Any]],
+    keys: tuple[str, ...],
+    deal: Deal,
+) -> Divergence | None:
+    for i, (got, want) in enumerate(zip(rows, want_rows, strict=False)):
+        if got == want:
+            continue
+        for key in keys:
+            value = got.get(key, MISSING)
+            if value is not MISSING and value != want[key]:
+                if name == "cards":
+                    rule = _card_rule(deal, i)
+                else:
+                    rule = _HAND_RULE.get(key) or want["rule"]
+                where = f"{name}[{i}].{key}"
+                return at.div(want["player"], want["hand"], where, value, want[key], rule)
+    if len(rows) != len(want_rows):
+        word = name[:-1]
+        rule = _card_rule(deal, min(len(rows), len(want_rows))) if name == "cards" else "T5.2"
+        return at.div(None, None, name, count(len(rows), word), count(len(want_rows), word), rule)
+    return None
+
+
+def action_text(action: str, amount: int | None) -> str:
+    """A decision as a divergence shows it: ``twist``, ``buy 3``."""
+    return action if amount is None else f"{action} {amount}"
+
+
+def whose_turn(deal: Deal) -> tuple[str, str]:
+    """What the rules expect now, and the rule that says so."""
+    actor = deal.actor
+    if actor is None:
+        return "the deal is over", _end_rule(deal)
+    who, hand = actor
+    phase = deal.phase
+    if phase is Phase.STAKES:
+        return f"{who} to stake", "T4.2"
+    if phase is Phase.BANKER:
+        return f"{who} (the banker) to draw or stay", "T6.1"
+    return f"{who} hand {hand} to decide", "T5"
+
+
+def _end_rule(deal: Deal) -> str:
+    """Why the deal ended: the rule that takes no more decisions."""
+    if deal.void:
+        return "T8.5"
+    if deal.banker_pontoon:
+        return "T4.4"
+    b = deal.banker_hand
+    if len(b.cards) >= 5 or b.low >= 21:
+        return "T6.2"
+    if all(h.rule == "T5.6" for _, _, h in deal.hands_in_order()):
+        return "T6.3"
+    return "T6.1"
+
+
+def _card_rule(deal: Deal, index: int) -> str:
+    """The rule that dealt the ``index``-th card of the deal (by the decision before it)."""
+    last: str | None = None
+    seen = -1
+    for event in deal.events:
+        if isinstance(event, Decision):
+            last = event.action
+        elif isinstance(event, CardDealt):
+            seen += 1
+            if seen == index:
+                return "T4.1" if last is None else _CARD_RULE.get(last, "T4")
+    return "T4"
+
+
+def _net_rule(deal: Deal, player: str) -> str:
+    rows = deal.hands.get(player)
+    if rows is not None and len(rows) == 1:
+        return rows[0].rule or "T7"
+    return "T7"

@@ -1,0 +1,389 @@
+"""The per-deal checker of ``pontoon replay``: one log, record by record.
+
+For each deal record the deal is built again from the header's rules and table, the recorded
+pack and the recorded decisions, through the same :class:`~pontoon_cli.engine.Deal` methods live
+play uses. Every derived field the record holds is compared with what the rules give: the cards
+dealt and to whom, the legality and turn of every decision, hand classes, totals and settlements,
+each player's net and balance, the next banker, who sat out, and the pack's continuity from the
+deal before (T8.1–T8.2). Fields a record leaves out are derived, not demanded, so a third party's
+minimal log (header; per deal the pack, the decisions and the nets) verifies too.
+
+A deal whose record is byte for byte what the log writer would write is verified in one
+comparison; any other record is checked field by field, which names the first divergence.
+
+Only the state that carries from deal to deal is kept (balances, the bank, the pack left by the
+last deal), so memory stays flat however long the log. Once a deal diverges the rest of it is not
+checked; the next deal goes on from the recorded state where the record gives it (balances, next
+banker) and from the rules' own re-deal for the pack.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import orjson
+
+from pontoon_cli.cards import Card
+from pontoon_cli.engine import Deal, Game, Phase
+from pontoon_cli.errors import IllegalAction, LogFormatError, PontoonError
+from pontoon_cli.events import BankSold
+from pontoon_cli.log import deal_record
+from pontoon_cli.logcheck import (
+    CARD_BY_TEXT,
+    MISSING,
+    Problem,
+    brief,
+    deal_body_problem,
+    deal_head_problem,
+    header_names_problem,
+    header_problem,
+    strict_problem,
+)
+from pontoon_cli.replay_compare import TURN_RULE, action_text, compare, cross_check, whose_turn
+from pontoon_cli.replay_pack import PackTracker, check_cut
+from pontoon_cli.replay_report import Divergence, Place, count
+from pontoon_cli.rng import Rng
+from pontoon_cli.rules import Rules, Table
+from pontoon_cli.settle import SETTLERS
+
+
+class LogReplayer:
+    """Verifies one log line by line, keeping only what carries from one deal to the next.
+
+    :meth:`feed` takes each raw line and returns its first divergence, or None; it raises
+    LogFormatError for a line that cannot be read. A second header starts a new game, so logs
+    joined with ``cat`` replay too.
+    """
+
+    def __init__(self, file: str) -> None:
+        self.file = file
+        self.deals_verified = 0
+        self.deals_diverged = 0
+        self.headers_diverged = 0
+        self.deals_stacked = 0
+        self._started = False
+
+    # reading a line ------------------------------------------------------------------------------
+
+    def feed(self, line: int, raw: bytes) -> Divergence | None:
+        """Check one line of the log; return its first divergence or None."""
+        try:
+            record = orjson.loads(raw)
+        except orjson.JSONDecodeError as err:
+            if not raw.endswith(b"\n"):
+                raise self._unreadable(
+                    line,
+                    None,
+                    "the last line is truncated: no newline at its end and not "
+                    f"complete JSON ({err})",
+                ) from None
+            if not raw.strip():
+                raise self._unreadable(line, None, "empty line: expected one JSON object") from None
+            raise self._unreadable(line, None, f"not JSON: {err}") from None
+        if type(record) is not dict:
+            raise self._unreadable(
+                line,
+                None,
+                f"expected a JSON object (a header or deal record), got {brief(record)}",
+            )
+        kind = record.get("type", MISSING)
+        if kind == "deal" and self._started:
+            try:
+                found = self._deal(line, raw, record)
+            except LogFormatError:
+                self._strict(line, raw)  # a duplicate key or a huge number explains it first
+                raise
+            if found is None:
+                self.deals_verified += 1
+            else:
+                self.deals_diverged += 1
+            return found
+        self._strict(line, raw)
+        if kind == "deal":
+            raise self._unreadable(
+                line, "type", 'expected the header record ("type": "header") first'
+            )
+        if kind == "header":
+            found = self._header(line, record)
+            if found is not None:
+                self.headers_diverged += 1
+            return found
+        raise self._unreadable(line, "type", f'expected "header" or "deal", got {brief(kind)}')
+
+    def _strict(self, line: int, raw: bytes) -> None:
+        """Refuse a record with a duplicate key or an integer beyond ±(2**53 − 1) (SPEC.md
+        "Limits"). Only records that are not exactly the log writer's bytes need the look."""
+        problem = strict_problem(raw)
+        if problem is not None:
+            raise self._unreadable(line, problem[0], problem[1])
+
+    def _unreadable(self, line: int, where: str | None, message: str) -> LogFormatError:
+        place = f"{self.file}:{line}: " + (f"{where}: " if where else "")
+        return LogFormatError(place + message)
+
+    def _problem(self, line: int, problem: Problem | None) -> None:
+        if problem is not None:
+            where, expected, got = problem
+            raise self._unreadable(line, where, f"expected {expected}, got {brief(got)}")
+
+    # the header ----------------------------------------------------------------------------------
+
+    def _header(self, line: int, record: dict[str, Any]) -> Divergence | None:
+        self._problem(line, header_problem(record))
+        names = header_names_problem(record)
+        if names is not None:
+            raise self._unreadable(line, names[0], names[1])
+        try:
+            rules = Rules.from_dict(record["rules"])
+        except PontoonError as err:
+            raise self._unreadable(line, "rules", str(err)) from None
+        t = record["table"]
+        try:
+            table = Table(
+                seats=tuple(t["seats"]),
+                banker=t["banker"],
+                bankrolls=dict(t["bankrolls"]),
+                min_stake=t["min_stake"],
+                max_stake=t["max_stake"],
+            )
+        except PontoonError as err:
+            raise self._unreadable(line, "table", str(err)) from None
+        self.rules = rules
+        self.table = table
+        self.seats = table.seats
+        packs = rules.pack_count(len(table.seats))
+        self.pack = PackTracker(packs)
+        # T8.1: only a scenario stacks the pack; in a dealt game every deal's pack is checked.
+        self.scenario = bool(record.get("scenario"))
+        self.balances = dict(table.bankrolls)
+        self.banker: str = t["banker"]
+        self.next_number = 1
+        self.settle = SETTLERS[rules.settlement]
+        # Game holds the bank and the balances for a sale (T8.4) and for the log writer.
+        self.game = Game(rules, table, Rng(0))
+        self._started = True
+        at = Place(self.file, line, None)
+        return check_cut(at, self.seats, self.banker, record.get("cut") or [], packs)
+
+    # a deal --------------------------------------------------------------------------------------
+
+    def _div(
+        self,
+        line: int,
+        deal: int | None,
+        player: str | None,
+        hand: int | None,
+        where: str,
+        recorded: Any,
+        expected: Any,
+        rule: str,
+    ) -> Divergence:
+        return Divergence(self.file, line, deal, player, hand, where, recorded, expected, rule)
+
+    def _deal(self, line: int, raw: bytes, record: dict[str, Any]) -> Divergence | None:
+        self._problem(line, deal_head_problem(record))
+        n: int = record["deal"]
+        pack = self._pack(line, record["pack"])
+        first: Divergence | None = None
+        if n != self.next_number:
+            first = self._div(line, n, None, None, "deal", n, self.next_number, "T8")
+        self.next_number = n + 1
+        balances = self.balances  # before the deal; ours to change
+
+        # the bank: a sale before the deal (T8.4), then who banks (T8.3)
+        banker = self.banker
+        sale: BankSold | None = None
+        sold = record.get("sale")
+        if sold is not None:
+            sale, found = self._sale(line, n, sold, banker, balances)
+            first = first or found
+            banker = sale.buyer
+        recorded_banker = record.get("banker")
+        if recorded_banker is not None and recorded_banker != banker:
+            rule = "T8.4" if sale is not None else "T8.3"
+            first = first or self._div(line, n, None, None, "banker", recorded_banker, banker, rule)
+            banker = recorded_banker  # re-deal as recorded, so the pack after it is known
+
+        # the pack (T1.1, T8.1, T8.2); stacked only where a scenario scripts the deal (T8.1)
+        state = record.get("pack_state")
+        if state == "stacked":
+            if self.scenario:
+                self.deals_stacked += 1
+            else:
+                want = self.pack.expected_state()
+                first = first or self._div(line, n, None, None, "pack_state", state, want, "T8.1")
+        first = first or self.pack.check(Place(self.file, line, n), pack, state)
+        self.pack.first_deal = False
+
+        # re-deal it
+        deal: Deal | None = None
+        if banker in self.seats:
+            try:
+                deal = Deal(
+                    self.rules, self.table, banker, pack, dict(balances), n, state or "shuffled"
+                )
+            except PontoonError as err:  # T8.6: nobody can stake
+                first = first or self._div(line, n, None, None, "deal", n, str(err), "T8.6")
+        sat_out = record.get("sat_out")
+        if deal is not None and sat_out is not None and sat_out != deal.sitting_out:
+            first = first or self._div(
+                line, n, None, None, "sat_out", sat_out, deal.sitting_out, "T8.6"
+            )
+        complete = False
+        if deal is None:
+            first = first or self._div(line, n, None, None, "banker", banker, None, "T3.1")
+        else:
+            found, complete = self._play(line, n, deal, record)
+            first = first or found
+
+        # compare: in one step when the record is exactly what the log writer gives
+        validated = False
+        if complete and first is None:
+            assert deal is not None
+            at = Place(self.file, line, n)
+            first = cross_check(at, deal, self.rules, self.settle)
+            after = {p: balances[p] + deal.nets.get(p, 0) for p in self.seats}
+            self.game.balances = after
+            derived = deal_record(self.game, deal, sale)
+            if first is None and not _written_as(raw, derived):
+                self._strict(line, raw)
+                self._problem(line, deal_body_problem(record))
+                validated = True
+                first = compare(at, self.seats, record, derived, deal, after)
+        if first is not None and not validated:
+            self._strict(line, raw)
+            self._problem(line, deal_body_problem(record))
+        self._carry(record, balances, banker, deal if complete else None)
+        return first
+
+    def _carry(
+        self, record: dict[str, Any], balances: dict[str, int], banker: str, deal: Deal | None
+    ) -> None:
+        """Keep what the next deal needs: the recorded state where given, else the rules'.
+
+        ``deal`` is the re-dealt deal if the recorded decisions took it to its end, else None.
+        """
+        net = record["net"]
+        recorded_balance = record.get("balance")
+        if recorded_balance is None:
+            recorded_balance = {}
+        self.balances = {
+            p: recorded_balance.get(p, balances[p] + net.get(p, 0)) for p in self.seats
+        }
+        next_banker = record.get("next_banker")
+        if next_banker is None or next_banker not in self.seats:
+            next_banker = deal.next_banker if deal is not None else banker
+        self.banker = next_banker
+        self.pack.carry(deal)
+
+    def _pack(self, line: int, text: str) -> list[Card]:
+        try:
+            return [CARD_BY_TEXT[t] for t in text.split(" ")]
+        except KeyError:
+            for position, token in enumerate(text.split(" "), 1):
+                if token not in CARD_BY_TEXT:
+                    raise self._unreadable(
+                        line,
+                        "pack",
+                        f"card {position}: expected a card like 'TH' (rank A 2-9 T J Q K, suit "
+                        f"C D H S, upper case, single spaces between), got {brief(token)}",
+                    ) from None
+            raise  # pragma: no cover - some token above was not a card
+
+    def _sale(
+        self, line: int, n: int, sold: dict[str, Any], banker: str, balances: dict[str, int]
+    ) -> tuple[BankSold, Divergence | None]:
+        """T8.4: the banker of the last deal sells the bank; the buyer pays and banks now."""
+        seller, buyer, price = sold["seller"], sold["buyer"], sold["price"]
+        if seller != banker:
+            found = self._div(line, n, seller, None, "sale.seller", seller, banker, "T8.4")
+            _transfer(balances, buyer, seller, price)
+            return BankSold(seller, buyer, price), found
+        game = self.game
+        game.banker = seller
+        game.balances = balances
+        try:
+            return game.sell_bank(buyer, price), None
+        except IllegalAction as err:
+            _transfer(balances, buyer, seller, price)
+            found = self._div(line, n, buyer, None, "sale", sold, err.reason, err.rule)
+            return BankSold(seller, buyer, price), found
+
+    def _play(
+        self, line: int, n: int, deal: Deal, record: dict[str, Any]
+    ) -> tuple[Divergence | None, bool]:
+        """Take the recorded decisions in order through the engine; (first divergence, whether
+        the deal reached its end)."""
+        decisions: list[Any] = record["decisions"]
+        act = deal.act
+        found: Divergence | None = None
+        for i, d in enumerate(decisions):
+            try:
+                player = d["player"]
+                hand = d["hand"]
+                action = d["action"]
+                amount = d.get("amount")
+            except (KeyError, TypeError, AttributeError):  # not a decision: say what is wrong
+                self._problem(line, deal_body_problem(record))
+                raise self._unreadable(line, f"decisions[{i}]", "not a decision") from None
+            if deal.actor != (player, hand):
+                expected, rule = whose_turn(deal)
+                what = action_text(action, amount)
+                return self._div(
+                    line, n, player, hand, f"decisions[{i}]", what, expected, rule
+                ), False
+            try:
+                if action == "split":  # the amount is derived: the new hand's stake (T5.2)
+                    event = deal.split(player, hand)
+                    if amount is not None and amount != event.amount and found is None:
+                        where = f"decisions[{i}]"
+                        found = self._div(
+                            line, n, player, hand, where, f"split {amount}", str(event), "T5.2"
+                        )
+                else:
+                    act(player, hand, action, amount)
+            except IllegalAction as err:
+                what = action_text(action, amount)
+                found = found or self._div(
+                    line, n, player, hand, f"decisions[{i}]", what, err.reason, err.rule
+                )
+                return found, False
+        if deal.phase is not Phase.END:
+            actor = deal.actor
+            assert actor is not None
+            who, hand = actor
+            more = self._div(
+                line,
+                n,
+                who,
+                hand,
+                "decisions",
+                count(len(decisions), "decision"),
+                f"a decision by {who} hand {hand}",
+                TURN_RULE[deal.phase],
+            )
+            return found or more, False
+        return found, True
+
+
+def _written_as(raw: bytes, derived: dict[str, Any]) -> bool:
+    """Whether ``raw`` is byte for byte what the log writer gives for the re-deal (log.encode),
+    with or without its newline, or with CRLF. The writer's bytes hold no duplicate key, and
+    OPT_STRICT_INTEGER refuses an integer beyond ±(2**53 − 1), so such a record needs no other
+    look at its JSON."""
+    try:
+        written = orjson.dumps(
+            derived, option=orjson.OPT_APPEND_NEWLINE | orjson.OPT_STRICT_INTEGER
+        )
+    except orjson.JSONEncodeError:  # a derived number beyond the range: look at the record
+        return False
+    if raw == written or raw == written[:-1]:
+        return True
+    return raw.endswith(b"\r\n") and raw[:-2] == written[:-1]
+
+
+def _transfer(balances: dict[str, int], buyer: str, seller: str, price: Any) -> None:
+    """The recorded sale's money, moved as recorded, when the rules refused it."""
+    if buyer in balances and seller in balances and type(price) is int:
+        balances[buyer] -= price
+        balances[seller] += price
