@@ -12,6 +12,9 @@ loads. What the command line needs is re-exported here.
 
 from __future__ import annotations
 
+import os
+from collections import Counter
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -23,9 +26,18 @@ from pontoon_cli.document import (
     kind_of,
     not_seated,
     read_document,
+    shown,
 )
 from pontoon_cli.errors import RulesError, ScenarioError
-from pontoon_cli.rules import PRESETS, Rules, Table, setting_names, suggest
+from pontoon_cli.rules import (
+    PRESETS,
+    Rules,
+    Table,
+    money_problem,
+    seating_problem,
+    setting_names,
+    suggest,
+)
 from pontoon_cli.scenario_deals import DEAL_KEYS, parse_action, read_deal
 from pontoon_cli.scenario_play import (
     STRICT,
@@ -46,6 +58,7 @@ __all__ = [
     "Problem",
     "Scenario",
     "Step",
+    "check_file",
     "check_rules_document",
     "describe_failures",
     "is_rules_document",
@@ -63,24 +76,33 @@ TABLE_KEYS = ("players", "banker", "bankroll", "min_stake", "max_stake")
 def load_rules_spec(spec: Any, base: Path | None) -> Rules:
     """Rules from a preset name, a rules file path, or a table ``{preset = ..., setting = ...}``.
 
-    A name that is a preset is the preset; otherwise a name ending in ``.toml``/``.json``, holding
-    a ``/``, or naming an existing file (relative to ``base``) is a rules file.
+    A name that is a preset is the preset. Otherwise it names a rules file (relative to ``base``):
+    the file itself when it exists or the name has an extension or a ``/``; else ``NAME.toml`` or
+    ``NAME.json``, whichever exists (both is an error naming both).
     """
     if isinstance(spec, dict):
         return Rules.from_dict(spec)
     if not isinstance(spec, str):
-        raise RulesError(f"expected a preset name, a rules file or a table, got {spec!r}")
+        raise RulesError(f"expected a preset name, a rules file or a table, got {shown(spec)}")
     if spec in PRESETS:
         return Rules.preset_named(spec)
     path = Path(spec)
     if base is not None and not path.is_absolute():
         path = base / path
-    if not (spec.endswith((".toml", ".json")) or "/" in spec or path.is_file()):
-        known = ", ".join(PRESETS)
-        raise RulesError(
-            f"unknown preset {spec!r}{suggest(spec, PRESETS)} (presets: {known}), "
-            f"and no rules file {str(path)!r}"
-        )
+    if not (spec.endswith((".toml", ".json")) or "/" in spec or os.path.lexists(path)):
+        found = [p for p in (Path(f"{path}.toml"), Path(f"{path}.json")) if os.path.lexists(p)]
+        if len(found) > 1:
+            raise RulesError(
+                f"--rules {spec!r} could be {str(found[0])!r} or {str(found[1])!r}: "
+                "name the file with its extension"
+            )
+        if not found:
+            known = ", ".join(PRESETS)
+            raise RulesError(
+                f"unknown preset {spec!r}{suggest(spec, PRESETS)} (presets: {known}), "
+                f"and no rules file {str(path)!r} ({path.name}.toml or .json)"
+            )
+        path = found[0]
     data, locator = read_document(path)
     problems = check_rules_document(str(path), data, locator)
     if problems:
@@ -103,8 +125,25 @@ def check_rules_document(file: str, data: dict[str, Any], locator: Locator) -> l
 
 
 def is_rules_document(data: dict[str, Any]) -> bool:
-    """A rules file holds settings at the top level; a scenario holds a table or deals."""
+    """A rules file holds settings at the top level; a scenario holds a table or deals.
+
+    An empty document is an (empty) scenario, so ``check`` and ``play`` judge it alike.
+    """
+    if not data:
+        return False
     return not any(key in data for key in ("table", "deal", "name", "deals", "seed", "strategy"))
+
+
+def check_file(path: Path) -> list[Problem]:
+    """Every problem in a scenario or rules file, read once (``pontoon check``).
+
+    A scenario gets exactly the problems ``pontoon play`` would refuse it for.
+    Raises ScenarioError when the file cannot be read or parsed at all.
+    """
+    data, locator = read_document(path)
+    if is_rules_document(data):
+        return check_rules_document(str(path), data, locator)
+    return _check(path, data, locator, None)[1]
 
 
 def load(
@@ -120,13 +159,18 @@ def load(
     ``rule_settings`` (``--set``) change the resolved rules last.
     """
     data, locator = read_document(path)
-    data = _merge_options(data, options or {})
+    return _check(path, _merge_options(data, options or {}), locator, rule_settings)
+
+
+def _check(
+    path: Path, data: dict[str, Any], locator: Locator, rule_settings: dict[str, Any] | None
+) -> tuple[Scenario | None, list[Problem]]:
     file = str(path)
     check = Checker(file, locator)
     check.unknown_keys(data, TOP_KEYS, (), "key")
 
     name = check.typed(data, "name", str, (), "a string")
-    seed = check.typed(data, "seed", int, (), "a whole number")
+    seed = check.whole(data["seed"], ("seed",)) if "seed" in data else 0
     rules = Rules()
     if "rules" in data:
         try:
@@ -141,35 +185,37 @@ def load(
 
     strategy = _strategy(check, data, "strategy", allow_strict=True)
     banker_strategy = _strategy(check, data, "banker_strategy", allow_strict=True)
-    deals_total = check.typed(data, "deals", int, (), "a whole number")
+    deals_total = check.whole(data["deals"], ("deals",), least=1) if "deals" in data else None
 
-    table = _read_table(check, data)
-    players = list(table.seats) if table is not None else []
+    seats = _read_table(check, data, rules)
     deals: list[DealScript] = []
     raw_deals = data.get("deal", [])
     if not isinstance(raw_deals, list) or not all(isinstance(d, dict) for d in raw_deals):
         check.add(("deal",), "expected [[deal]] tables (an array of tables)")
         raw_deals = []
     for i, raw in enumerate(raw_deals):
-        deals.append(read_deal(check, raw, i, players, table, rules))
+        deals.append(read_deal(check, raw, i, seats.players, seats.stake_limits, rules))
 
     strategy = strategy or STRICT
     banker_strategy = banker_strategy or strategy
     total = deals_total or len(deals)
     if total < len(deals):
         check.add(("deals",), f"deals = {total} is fewer than the {len(deals)} [[deal]] blocks")
-    if total == 0:
+    if total == 0 and "deals" not in data:
         check.add(("deal",), "no deals: add [[deal]] blocks or set deals = N")
-    if check.problems or table is None:
-        if table is None and not any(p.key.startswith("table") for p in check.problems):
-            check.add(("table",), "missing [table] with players = [...]")
+    table = seats.table
+    if table is not None and not check.problems:
+        problem = money_problem(rules, table, total)
+        if problem is not None:
+            check.add(("table",), f"{problem}: lower the bankroll, max_stake or deals")
+    if check.problems or table is None or seed is None:
         return None, sorted(check.problems, key=lambda p: p.line)
     scenario = Scenario(
         file=file,
         name=name,
         rules=rules,
         table=table,
-        seed=seed if seed is not None else 0,
+        seed=seed,
         strategy=strategy,
         banker_strategy=banker_strategy,
         deals=deals,
@@ -203,57 +249,97 @@ def _strategy(check: Checker, data: dict[str, Any], key: str, *, allow_strict: b
     return str(value)
 
 
-def _read_table(check: Checker, data: dict[str, Any]) -> Table | None:
+@dataclass(slots=True)
+class _Seats:
+    """What ``[table]`` says, part by part: the players are known even when a bankroll is bad,
+    so the deals are still checked against them (one bad value is one problem)."""
+
+    players: list[str] = field(default_factory=list)
+    stake_limits: tuple[int, int] | None = None  # (min_stake, max_stake), when both are good
+    table: Table | None = None  # only when every part is good
+
+
+def _read_table(check: Checker, data: dict[str, Any], rules: Rules) -> _Seats:
+    path: Path_ = ("table",)
     raw = data.get("table")
     if raw is None:
-        return None
+        check.add(path, "missing [table] with players = [...]")
+        return _Seats()
     if not isinstance(raw, dict):
-        check.add(("table",), f"expected a table, got {kind_of(raw)}")
-        return None
-    path: Path_ = ("table",)
+        check.add(path, f"expected a table, got {kind_of(raw)}")
+        return _Seats()
     check.unknown_keys(raw, TABLE_KEYS, path, "table key")
-    players = raw.get("players")
-    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        check.add((*path, "players"), 'expected a list of player names, e.g. ["ann", "bob"]')
-        return None
-    reserved = [p for p in players if p in DEAL_KEYS]
-    for p in reserved:
-        check.add((*path, "players"), f"{p!r} cannot be a player's name: it is a deal key")
+    before = len(check.problems)
+    seats = _Seats(players=_read_players(check, raw.get("players"), (*path, "players"), rules))
+    players = seats.players
     bankroll: Any = raw.get("bankroll", 1000)
+    bankrolls: dict[str, int] = {}
     if isinstance(bankroll, dict):
-        check.unknown_keys(bankroll, players, (*path, "bankroll"), "player")
         for who, amount in bankroll.items():
-            if type(amount) is not int:
-                check.add((*path, "bankroll", who), f"expected a whole number, got {amount!r}")
+            where = (*path, "bankroll", who)
+            if check.name(who, where) and who not in players:
+                check.add(where, f"unknown player {who!r}{suggest(who, players)}")
+            amount = check.whole(amount, where, least=0)  # T8.6
+            if amount is not None:
+                bankrolls[who] = amount
         missing = [p for p in players if p not in bankroll]
         if missing:
-            check.add((*path, "bankroll"), f"no bankroll for {', '.join(missing)}")
-            return None
-    elif type(bankroll) is not int:
+            check.add((*path, "bankroll"), f"no bankroll for {', '.join(missing)} (T8.6)")
+    elif type(bankroll) is int:
+        amount = check.whole(bankroll, (*path, "bankroll"), least=0)  # T8.6
+        bankrolls = dict.fromkeys(players, amount) if amount is not None else {}
+    else:
         check.add(
-            (*path, "bankroll"), f"expected a whole number or a table per player, got {bankroll!r}"
+            (*path, "bankroll"),
+            f"expected a whole number or a table per player, got {kind_of(bankroll)} "
+            f"{shown(bankroll)}",
         )
-        return None
-    banker = check.typed(raw, "banker", str, path, "a player's name")
-    if banker is not None and banker not in players:
+    banker = raw.get("banker")
+    if banker is not None and check.name(banker, (*path, "banker")) and banker not in players:
         check.add((*path, "banker"), not_seated(banker, players))
-        banker = None
-    limits = {}
-    for key, default in (("min_stake", 1), ("max_stake", 10)):
-        value = check.typed(raw, key, int, path, "a whole number")
-        limits[key] = default if value is None else value
-    if reserved:
-        return None
+    limits = [
+        check.whole(raw.get(key, default), (*path, key), least=1)  # T3.3
+        for key, default in (("min_stake", 1), ("max_stake", 10))
+    ]
+    if limits[0] is not None and limits[1] is not None:
+        if limits[0] > limits[1]:
+            check.add(
+                (*path, "min_stake"),
+                f"min_stake {limits[0]} is above max_stake {limits[1]} (T3.3)",
+            )
+        else:
+            seats.stake_limits = (limits[0], limits[1])
+    if len(check.problems) > before or seats.stake_limits is None:
+        return seats
     try:
-        return Table.build(
+        seats.table = Table.build(
             players,
             banker=banker,
-            bankroll={p: v for p, v in bankroll.items() if p in players}
-            if isinstance(bankroll, dict)
-            else bankroll,
-            min_stake=limits["min_stake"],
-            max_stake=limits["max_stake"],
+            bankroll=bankrolls,
+            min_stake=seats.stake_limits[0],
+            max_stake=seats.stake_limits[1],
         )
     except RulesError as err:
         check.add(path, str(err))
-        return None
+    return seats
+
+
+def _read_players(check: Checker, raw: Any, path: Path_, rules: Rules) -> list[str]:
+    """The players' names as written (good or not, so deals can still be checked)."""
+    if not isinstance(raw, list) or not raw or not all(isinstance(p, str) for p in raw):
+        check.add(path, 'expected a list of player names, e.g. ["ann", "bob"]')
+        return [p for p in raw if isinstance(p, str)] if isinstance(raw, list) else []
+    for who in raw:
+        if check.name(who, path) and who in DEAL_KEYS:
+            check.add(path, f"{who!r} cannot be a player's name: it is a deal key")
+    dupes = sorted(who for who, n in Counter(raw).items() if n > 1)
+    if dupes:
+        check.add(path, f"each player sits once (T3.1): {dupes!r} sit twice")
+    if len(raw) < 2:
+        check.add(path, f"a table needs two or more players (T3.1), got {shown(raw)}")
+    problem = seating_problem(
+        rules, len(raw), lambda n: f"add packs = {n} to the rules (rules = {{ packs = {n} }})"
+    )
+    if problem is not None:
+        check.add(path, problem)
+    return list(raw)

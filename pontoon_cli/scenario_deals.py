@@ -9,10 +9,11 @@ from __future__ import annotations
 from typing import Any
 
 from pontoon_cli.cards import Card
-from pontoon_cli.document import Checker, Path_, kind_of, not_seated
+from pontoon_cli.document import Checker, Path_, kind_of, not_seated, shown
 from pontoon_cli.errors import CardError
 from pontoon_cli.hands import CLASS_LABELS
-from pontoon_cli.rules import Rules, Table, suggest
+from pontoon_cli.limits import MAX_SAFE_INT, name_problem
+from pontoon_cli.rules import Rules, suggest
 from pontoon_cli.scenario_play import DealScript, Step
 
 DEAL_KEYS = ("pack", "stakes", "banker", "expect", "sell_bank", "kitty_add")
@@ -38,9 +39,10 @@ def read_deal(
     raw: dict[str, Any],
     i: int,
     players: list[str],
-    table: Table | None,
+    stake_limits: tuple[int, int] | None,
     rules: Rules,
 ) -> DealScript:
+    """One ``[[deal]]`` block, checked against the players and stake limits read so far."""
     path: Path_ = ("deal", i)
     script = DealScript(number=i + 1, line=check.locator.line(path))
     allowed = [*DEAL_KEYS, *players]
@@ -59,15 +61,19 @@ def read_deal(
         stakes = {}
     for who, amount in stakes.items():
         where = (*path, "stakes", who)
+        if not check.name(who, where):
+            continue
         if who not in players:
             check.add(where, not_seated(who, players))
-        elif type(amount) is not int:
-            check.add(where, f"expected a whole number, got {kind_of(amount)} {amount!r}")
-        elif table is not None and not table.min_stake <= amount <= table.max_stake:
+            continue
+        amount = check.whole(amount, where, least=1 if stake_limits is None else -MAX_SAFE_INT)
+        if amount is None:
+            continue
+        if stake_limits is not None and not stake_limits[0] <= amount <= stake_limits[1]:
             check.add(
                 where,
-                f"stake {amount} is outside the limits "
-                f"{table.min_stake} to {table.max_stake} (T3.3)",
+                f"stake {amount} is outside the limits {stake_limits[0]} to {stake_limits[1]} "
+                "(T3.3)",
             )
         else:
             script.stakes[who] = (amount, check.locator.line(where))
@@ -79,17 +85,14 @@ def read_deal(
         where = (*path, "sell_bank")
         if not isinstance(sale, dict) or set(sale) != {"to", "price"}:
             check.add(where, 'expected sell_bank = { to = "name", price = N } (T8.4)')
-        elif sale["to"] not in players:
-            check.add(
-                (*where, "to"),
-                not_seated(sale["to"], players),
-            )
-        elif type(sale["price"]) is not int or sale["price"] < 0:
-            check.add(
-                (*where, "price"), f"expected a whole number of 0 or more, got {sale['price']!r}"
-            )
         else:
-            script.sell_bank = (sale["to"], sale["price"], check.locator.line(where))
+            buyer = sale["to"]
+            seated = check.name(buyer, (*where, "to")) and buyer in players
+            if name_problem(buyer) is None and not seated:
+                check.add((*where, "to"), not_seated(buyer, players))
+            price = check.whole(sale["price"], (*where, "price"), least=0)  # T8.4
+            if seated and price is not None:
+                script.sell_bank = (buyer, price, check.locator.line(where))
     if "kitty_add" in raw:
         check.add(
             (*path, "kitty_add"),
@@ -143,7 +146,7 @@ def _read_actions(check: Checker, value: Any, path: Path_, rules: Rules) -> list
     for n, item in enumerate(value):
         where = (*path, n)
         if not isinstance(item, str):
-            check.add(where, f"action {n + 1}: expected a string, got {item!r}")
+            check.add(where, f"action {n + 1}: expected a string, got {shown(item)}")
             continue
         step = parse_action(item, line)
         if isinstance(step, str):
@@ -157,20 +160,22 @@ def parse_action(text: str, line: int) -> Step | str:
     """One action word (``"buy 4"``) as a Step, or the reason it is not one."""
     words = text.lower().split()
     match words:
-        case ["buy", amount] if amount.isdigit():
+        case ["buy", amount] if amount.isascii() and amount.isdigit():
+            if len(amount) > len(str(MAX_SAFE_INT)) or int(amount) > MAX_SAFE_INT:
+                return f"{shown(text)}: the amount must be at most 2**53 - 1 ({MAX_SAFE_INT})"
             return Step("buy", int(amount), line, text)
         case ["buy", *_]:
-            return f"{text!r}: buy needs a whole amount, e.g. 'buy 4' (T5.3)"
+            return f"{shown(text)}: buy needs a whole amount, e.g. 'buy 4' (T5.3)"
         case [word] if word in ACTION_WORDS and word != "buy":
             return Step(ACTION_WORDS[word], None, line, text)
         case [word, *_] if word in OTHER_WORDS:
-            return f"{text!r} is not part of the traditional rules ({OTHER_WORDS[word]})"
+            return f"{shown(text)} is not part of the traditional rules ({OTHER_WORDS[word]})"
         case [word, *_] if word in ACTION_WORDS:
-            return f"{text!r}: {word} takes no amount"
+            return f"{shown(text)}: {word} takes no amount"
         case _:
             known = [*ACTION_WORDS, *OTHER_WORDS]
             first = words[0] if words else ""
-            return f"unknown action {text!r}{suggest(first, known)}"
+            return f"unknown action {shown(text)}{suggest(first, known)}"
 
 
 def _read_expect(check: Checker, value: Any, path: Path_, players: list[str]) -> dict[str, Any]:
@@ -189,11 +194,13 @@ def _read_expect(check: Checker, value: Any, path: Path_, players: list[str]) ->
                 continue
             good = {}
             for who, amount in table.items():
+                if not check.name(who, (*path, key, who)):
+                    continue
                 if who not in players:
                     check.add((*path, key, who), not_seated(who, players))
-                elif type(amount) is not int:
-                    check.add((*path, key, who), f"expected a whole number, got {amount!r}")
-                else:
+                    continue
+                amount = check.whole(amount, (*path, key, who))
+                if amount is not None:
                     good[who] = amount
             out[key] = good
     if "class" in value:
@@ -205,12 +212,14 @@ def _read_expect(check: Checker, value: Any, path: Path_, players: list[str]) ->
             for who, cls in table.items():
                 labels = cls if isinstance(cls, list) else [cls]
                 bad = [c for c in labels if c not in CLASS_LABELS]
+                if not check.name(who, (*path, "class", who)):
+                    continue
                 if who not in players:
                     check.add((*path, "class", who), not_seated(who, players))
                 elif bad:
                     check.add(
                         (*path, "class", who),
-                        f"unknown class {bad[0]!r}{suggest(str(bad[0]), CLASS_LABELS)} "
+                        f"unknown class {shown(bad[0])}{suggest(str(bad[0]), CLASS_LABELS)} "
                         f"(one of {', '.join(CLASS_LABELS)})",
                     )
                 else:
@@ -220,13 +229,16 @@ def _read_expect(check: Checker, value: Any, path: Path_, players: list[str]) ->
         cls = value["banker_class"]
         if cls not in CLASS_LABELS:
             check.add(
-                (*path, "banker_class"), f"unknown class {cls!r}{suggest(str(cls), CLASS_LABELS)}"
+                (*path, "banker_class"),
+                f"unknown class {shown(cls)}{suggest(str(cls), CLASS_LABELS)}",
             )
         else:
             out["banker_class"] = cls
     if "next_banker" in value:
         who = value["next_banker"]
-        if who not in players:
+        if not check.name(who, (*path, "next_banker")):
+            pass
+        elif who not in players:
             check.add((*path, "next_banker"), not_seated(who, players))
         else:
             out["next_banker"] = who
