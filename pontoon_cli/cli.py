@@ -308,9 +308,6 @@ def _play_seeded(
                 f"unknown strategy {name!r}{suggest(name, STRATEGIES)}{hint}; one of "
                 f"{', '.join(STRATEGIES)}"
             )
-    if seed is None:
-        seed = secrets.randbits(53)  # below 2**53: every JSON reader keeps it exactly
-        say(f"pontoon: seed {seed} (repeat this run with --seed {seed})")
     table = Table.build(
         table_options.get("players", ["p1", "p2", "p3", "p4"]),
         banker=table_options.get("banker"),
@@ -319,6 +316,9 @@ def _play_seeded(
         max_stake=table_options.get("max_stake", 10),
     )
     _check_table(rules, table, deals)
+    if seed is None:
+        seed = secrets.randbits(53)  # below 2**53: every JSON reader keeps it exactly
+        say(f"pontoon: seed {seed} (repeat this run with --seed {seed})")
     game, auto = seeded_game(rules, table, seed, punter, bank)
     with LogWriter(out, _stdout()) as writer:
         writer.write(

@@ -242,3 +242,8 @@ def test_rules_symlink_loop_gives_the_os_reason(
     assert refused("--seed", "1", "--rules", "loop") == (
         f"pontoon: {tmp_path}/loop: cannot read: too many levels of symbolic links"
     )
+
+
+def test_a_refused_table_is_refused_before_a_seed_is_drawn() -> None:
+    # Nothing is played, so no "seed N (repeat this run with ...)" note either.
+    assert refused("--players", "100").startswith("pontoon: 100 seats need at least 200 cards")
