@@ -60,21 +60,23 @@ class Rules:
                 continue
             if type(value) is not expected:
                 raise RulesError(
-                    f"rule setting {f.name!r}: {value!r} is not a {expected.__name__} "
+                    f"rule setting {f.name!r}: {_brief(value)} is not a {expected.__name__} "
                     f"({f.metadata['rules']})"
                 )
             choices = f.metadata["choices"]
             if choices and value not in choices:
                 shown = ", ".join("null" if c is None else str(c) for c in choices)
                 raise RulesError(
-                    f"rule setting {f.name!r}: {value!r} is not one of {shown} "
+                    f"rule setting {f.name!r}: {_brief(value)} is not one of {shown} "
                     f"({f.metadata['rules']})"
                 )
         if self.preset not in PRESETS_KNOWN:
-            raise RulesError(f"unknown preset {self.preset!r}{suggest(self.preset, PRESETS_KNOWN)}")
+            raise RulesError(
+                f"unknown preset {_brief(self.preset)}{suggest(self.preset, PRESETS_KNOWN)}"
+            )
         if self.settlement not in SETTLEMENTS_KNOWN:
             raise RulesError(
-                f"rule setting 'settlement': unknown {self.settlement!r}"
+                f"rule setting 'settlement': unknown {_brief(self.settlement)}"
                 f"{suggest(self.settlement, SETTLEMENTS_KNOWN)}"
             )
 
@@ -86,7 +88,7 @@ class Rules:
         try:
             return PRESETS[name]
         except KeyError:
-            raise RulesError(f"unknown preset {name!r}{suggest(name, PRESETS)}") from None
+            raise RulesError(f"unknown preset {_brief(name)}{suggest(name, PRESETS)}") from None
 
     def with_overrides(self, overrides: dict[str, Any]) -> Rules:
         """These rules with some settings changed; unknown names suggest the nearest one."""
@@ -128,6 +130,20 @@ def setting_info() -> list[tuple[str, Any, str, str]]:
     return out
 
 
+def _brief(value: object) -> str:
+    """``repr(value)`` on one short line: repr() refuses an integer past 4300 digits, and a long
+    text or list would flood the message."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 128:
+        return f"an integer of {value.bit_length()} bits"
+    if isinstance(value, (list, tuple, dict)) and len(value) > 8:
+        return f"{type(value).__name__} of {len(value)} items"
+    try:
+        text = repr(value)
+    except ValueError:
+        return type(value).__name__
+    return text if len(text) <= 60 else f"{text[:50]}…({len(text)} characters)"
+
+
 def suggest(word: str, candidates: Any) -> str:
     """``"; did you mean 'x'?"`` for the nearest candidate, or an empty string."""
     close = difflib.get_close_matches(str(word), [str(c) for c in candidates], n=1, cutoff=0.5)
@@ -156,7 +172,9 @@ class Table:
 
     def __post_init__(self) -> None:
         if len(self.seats) < 2:
-            raise RulesError(f"a table needs two or more players (T3.1), got {list(self.seats)!r}")
+            raise RulesError(
+                f"a table needs two or more players (T3.1), got {_brief(list(self.seats))}"
+            )
         for name in self.seats:
             problem = name_problem(name)
             if problem is not None:
@@ -166,7 +184,9 @@ class Table:
             dupes = sorted(s for s, n in seated.items() if n > 1)
             raise RulesError(f"each player sits once (T3.1): {dupes!r} sit twice")
         if self.banker is not None and self.banker not in seated:
-            raise RulesError(f"banker {self.banker!r} is not at the table {list(self.seats)!r}")
+            raise RulesError(
+                f"banker {_brief(self.banker)} is not at the table {_brief(list(self.seats))}"
+            )
         missing = [s for s in self.seats if s not in self.bankrolls]
         if missing:
             raise RulesError(f"no bankroll for {missing!r} (T8.6)")
@@ -174,14 +194,18 @@ class Table:
             if who not in seated:
                 raise RulesError(f"bankroll for {who!r}, who is not at the table")
             if type(amount) is not int:
-                raise RulesError(f"bankroll of {who!r}: {amount!r} is not a whole number (T7.3)")
+                raise RulesError(
+                    f"bankroll of {who!r}: {_brief(amount)} is not a whole number (T7.3)"
+                )
             problem = int_problem(amount, f"bankroll of {who!r}", least=0)
             if problem is not None:
                 raise RulesError(f"{problem} (T8.6)")
         for name in ("min_stake", "max_stake"):
             value = getattr(self, name)
             if type(value) is not int or value < 1:
-                raise RulesError(f"{name}: {value!r} is not a whole number of 1 or more (T3.3)")
+                raise RulesError(
+                    f"{name}: {_brief(value)} is not a whole number of 1 or more (T3.3)"
+                )
             problem = int_problem(value, name, least=1)
             if problem is not None:
                 raise RulesError(f"{problem} (T3.3)")

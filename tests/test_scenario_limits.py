@@ -500,3 +500,16 @@ def test_summaries_say_1_deal_and_1_file_and_1_problem(tmp_path: Path) -> None:
     assert both.stderr == "pontoon check: 2 files, no problems\n"
     wrong = write(tmp_path, SPEC_SCENARIO.replace("bob = -7", "bob = -6"), "wrong.toml")
     assert play(wrong).stderr.splitlines()[0] == f"{wrong}: 1 expectation failed"
+
+
+def test_a_huge_hex_number_in_a_rules_file_is_a_message_not_a_traceback(tmp_path: Path) -> None:
+    # Hexadecimal reads without Python's digit limit, but repr() of it would refuse.
+    rules = write(tmp_path, "stick_minimum = 0x" + "f" * 4000 + "\n", "house.toml")
+    message = (
+        f"{rules}:1: stick_minimum: rule setting 'stick_minimum': an integer of 16000 bits is "
+        "not one of 12, 13, 14, 15, 16, 17 (T5.5, V2, V9)"
+    )
+    result = check(rules)
+    assert (result.exit_code, result.stdout) == (2, message + "\n")
+    played = runner.invoke(app, ["play", "--seed", "1", "--rules", str(rules)])
+    assert (played.exit_code, played.stdout, played.stderr) == (2, "", f"pontoon: {message}\n")
