@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import re
 import tomllib
+from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -390,7 +391,7 @@ class Checker:
         return problem is None
 
 
-def not_seated(who: object, players: list[str]) -> str:
+def not_seated(who: object, players: Collection[str]) -> str:
     """``'zed' is not at the table; did you mean 'zac'?``"""
     return f"{shown(who)} is not at the table{suggest(str(who), players)}"
 

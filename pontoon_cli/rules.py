@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import difflib
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sized
 from dataclasses import MISSING, dataclass, field, fields, replace
 from typing import Any, Final
 
@@ -130,6 +130,10 @@ def setting_info() -> list[tuple[str, Any, str, str]]:
     return out
 
 
+#: The most candidates a "did you mean" hint searches.
+_SUGGEST_AMONG: Final = 1000
+
+
 def _brief(value: object) -> str:
     """``repr(value)`` on one short line: repr() refuses an integer past 4300 digits, and a long
     text or list would flood the message."""
@@ -146,7 +150,10 @@ def _brief(value: object) -> str:
 
 def suggest(word: str, candidates: Any) -> str:
     """``"; did you mean 'x'?"`` for the nearest candidate, or an empty string."""
-    close = difflib.get_close_matches(str(word), [str(c) for c in candidates], n=1, cutoff=0.5)
+    if isinstance(candidates, Sized) and len(candidates) > _SUGGEST_AMONG:
+        return ""  # each look-up is linear: a huge table gets no hints
+    known = [str(c) for c in candidates]
+    close = difflib.get_close_matches(str(word), known, n=1, cutoff=0.5)
     return f"; did you mean {close[0]!r}?" if close else ""
 
 

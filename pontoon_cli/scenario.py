@@ -193,8 +193,9 @@ def _check(
     if not isinstance(raw_deals, list) or not all(isinstance(d, dict) for d in raw_deals):
         check.add(("deal",), "expected [[deal]] tables (an array of tables)")
         raw_deals = []
+    players = frozenset(seats.players)
     for i, raw in enumerate(raw_deals):
-        deals.append(read_deal(check, raw, i, seats.players, seats.stake_limits, rules))
+        deals.append(read_deal(check, raw, i, players, seats.stake_limits, rules))
 
     strategy = strategy or STRICT
     banker_strategy = banker_strategy or strategy
@@ -272,12 +273,13 @@ def _read_table(check: Checker, data: dict[str, Any], rules: Rules) -> _Seats:
     before = len(check.problems)
     seats = _Seats(players=_read_players(check, raw.get("players"), (*path, "players"), rules))
     players = seats.players
+    seated = frozenset(players)
     bankroll: Any = raw.get("bankroll", 1000)
     bankrolls: dict[str, int] = {}
     if isinstance(bankroll, dict):
         for who, amount in bankroll.items():
             where = (*path, "bankroll", who)
-            if check.name(who, where) and who not in players:
+            if check.name(who, where) and who not in seated:
                 check.add(where, f"unknown player {who!r}{suggest(who, players)}")
             amount = check.whole(amount, where, least=0)  # T8.6
             if amount is not None:
@@ -295,7 +297,7 @@ def _read_table(check: Checker, data: dict[str, Any], rules: Rules) -> _Seats:
             f"{shown(bankroll)}",
         )
     banker = raw.get("banker")
-    if banker is not None and check.name(banker, (*path, "banker")) and banker not in players:
+    if banker is not None and check.name(banker, (*path, "banker")) and banker not in seated:
         check.add((*path, "banker"), not_seated(banker, players))
     limits = [
         check.whole(raw.get(key, default), (*path, key), least=1)  # T3.3

@@ -12,7 +12,7 @@ from pontoon_cli.cards import Card
 from pontoon_cli.document import Checker, Path_, kind_of, not_seated, shown
 from pontoon_cli.errors import CardError
 from pontoon_cli.hands import CLASS_LABELS
-from pontoon_cli.limits import MAX_SAFE_INT, name_problem
+from pontoon_cli.limits import MAX_SAFE_INT
 from pontoon_cli.rules import Rules, suggest
 from pontoon_cli.scenario_play import DealScript, Step
 
@@ -38,20 +38,22 @@ def read_deal(
     check: Checker,
     raw: dict[str, Any],
     i: int,
-    players: list[str],
+    players: frozenset[str],
     stake_limits: tuple[int, int] | None,
     rules: Rules,
 ) -> DealScript:
-    """One ``[[deal]]`` block, checked against the players and stake limits read so far."""
+    """One ``[[deal]]`` block, checked against the players and stake limits read so far.
+
+    The work is linear in the block, whatever the number of players (a set).
+    """
     path: Path_ = ("deal", i)
     script = DealScript(number=i + 1, line=check.locator.line(path))
-    allowed = [*DEAL_KEYS, *players]
     for key in raw:
-        if key not in allowed:
+        if key not in DEAL_KEYS and key not in players:
             check.add(
                 (*path, key),
                 f"unknown deal key {key!r}: not a player at the table nor one of "
-                f"{', '.join(DEAL_KEYS)}{suggest(key, allowed)}",
+                f"{', '.join(DEAL_KEYS)}{suggest(key, DEAL_KEYS) or suggest(key, players)}",
             )
     if "pack" in raw:
         script.pack = _read_pack(check, raw["pack"], (*path, "pack"), rules, len(players))
@@ -61,10 +63,7 @@ def read_deal(
         stakes = {}
     for who, amount in stakes.items():
         where = (*path, "stakes", who)
-        if not check.name(who, where):
-            continue
-        if who not in players:
-            check.add(where, not_seated(who, players))
+        if not _seated(check, who, players, where):
             continue
         amount = check.whole(amount, where, least=1 if stake_limits is None else -MAX_SAFE_INT)
         if amount is None:
@@ -77,9 +76,9 @@ def read_deal(
             )
         else:
             script.stakes[who] = (amount, check.locator.line(where))
-    for who in [*players, "banker"]:
-        if who in raw:
-            script.scripts[who] = _read_actions(check, raw[who], (*path, who), rules)
+    for who, actions in raw.items():
+        if who == "banker" or who in players:
+            script.scripts[who] = _read_actions(check, actions, (*path, who), rules)
     if "sell_bank" in raw:
         sale = raw["sell_bank"]
         where = (*path, "sell_bank")
@@ -87,9 +86,7 @@ def read_deal(
             check.add(where, 'expected sell_bank = { to = "name", price = N } (T8.4)')
         else:
             buyer = sale["to"]
-            seated = check.name(buyer, (*where, "to")) and buyer in players
-            if name_problem(buyer) is None and not seated:
-                check.add((*where, "to"), not_seated(buyer, players))
+            seated = _seated(check, buyer, players, (*where, "to"))
             price = check.whole(sale["price"], (*where, "price"), least=0)  # T8.4
             if seated and price is not None:
                 script.sell_bank = (buyer, price, check.locator.line(where))
@@ -178,7 +175,20 @@ def parse_action(text: str, line: int) -> Step | str:
             return f"unknown action {shown(text)}{suggest(first, known)}"
 
 
-def _read_expect(check: Checker, value: Any, path: Path_, players: list[str]) -> dict[str, Any]:
+def _seated(check: Checker, who: object, players: frozenset[str], where: Path_) -> bool:
+    """True when ``who`` sits at the table; else one problem at ``where``: a name that cannot be
+    a name (shown escaped), or a player not at the table. A bad name in ``[table] players`` is
+    reported there, once, and counts as seated here."""
+    if isinstance(who, str) and who in players:
+        return True
+    if check.name(who, where):
+        check.add(where, not_seated(who, players))
+    return False
+
+
+def _read_expect(
+    check: Checker, value: Any, path: Path_, players: frozenset[str]
+) -> dict[str, Any]:
     if not isinstance(value, dict):
         check.add(path, f"expected a table, got {kind_of(value)}")
         return {}
@@ -194,10 +204,7 @@ def _read_expect(check: Checker, value: Any, path: Path_, players: list[str]) ->
                 continue
             good = {}
             for who, amount in table.items():
-                if not check.name(who, (*path, key, who)):
-                    continue
-                if who not in players:
-                    check.add((*path, key, who), not_seated(who, players))
+                if not _seated(check, who, players, (*path, key, who)):
                     continue
                 amount = check.whole(amount, (*path, key, who))
                 if amount is not None:
@@ -212,11 +219,9 @@ def _read_expect(check: Checker, value: Any, path: Path_, players: list[str]) ->
             for who, cls in table.items():
                 labels = cls if isinstance(cls, list) else [cls]
                 bad = [c for c in labels if c not in CLASS_LABELS]
-                if not check.name(who, (*path, "class", who)):
+                if not _seated(check, who, players, (*path, "class", who)):
                     continue
-                if who not in players:
-                    check.add((*path, "class", who), not_seated(who, players))
-                elif bad:
+                if bad:
                     check.add(
                         (*path, "class", who),
                         f"unknown class {shown(bad[0])}{suggest(str(bad[0]), CLASS_LABELS)} "
@@ -236,11 +241,7 @@ def _read_expect(check: Checker, value: Any, path: Path_, players: list[str]) ->
             out["banker_class"] = cls
     if "next_banker" in value:
         who = value["next_banker"]
-        if not check.name(who, (*path, "next_banker")):
-            pass
-        elif who not in players:
-            check.add((*path, "next_banker"), not_seated(who, players))
-        else:
+        if _seated(check, who, players, (*path, "next_banker")):
             out["next_banker"] = who
     if "kitty" in value:
         check.add((*path, "kitty"), "the kitty belongs to Shoot Pontoon (S1)")

@@ -513,3 +513,31 @@ def test_a_huge_hex_number_in_a_rules_file_is_a_message_not_a_traceback(tmp_path
     assert (result.exit_code, result.stdout) == (2, message + "\n")
     played = runner.invoke(app, ["play", "--seed", "1", "--rules", str(rules)])
     assert (played.exit_code, played.stdout, played.stderr) == (2, "", f"pontoon: {message}\n")
+
+
+def test_T3_1_a_bad_name_is_reported_once_where_the_players_are_named(tmp_path: Path) -> None:
+    text = SPEC_SCENARIO.replace('"ann", "bob", "cal"', '"ann", "b\\tb", "bob", "cal"')
+    text = text.replace("ann = 2, bob = 3", 'ann = 2, bob = 3, "b\\tb" = 2')
+    path = write(tmp_path, text)
+    refused_by_both(
+        path,
+        [f"{path}:{line_of(text, 'players = ')}: table.players: player name 'b\\tb': {ESCAPED}"],
+    )
+
+
+def test_many_players_and_many_deals_are_checked_in_linear_time(tmp_path: Path) -> None:
+    # 20,000 seats and 3,000 deals staking for someone absent: the old checker rebuilt the list
+    # of players for every deal and searched all of them for a "did you mean".
+    players = ", ".join(f'"p{i}"' for i in range(20_000))
+    deals = "[[deal]]\nstakes = { zz = 1 }\n" * 3_000
+    text = f'name = "crowd"\n[table]\nplayers = [{players}]\n{deals}'
+    path = write(tmp_path, text)
+    lines = check(path).stdout.splitlines()
+    assert lines[0] == (
+        f"{path}:3: table.players: 20000 seats need at least 40000 cards per deal (2 a seat, "
+        "T4.1, T4.3), and 2 packs hold 104: at most 208 seats can play (with packs = 8)"
+    )
+    assert lines[1:] == [
+        f"{path}:{5 + 2 * n}: deal[{n + 1}].stakes.zz: 'zz' is not at the table"
+        for n in range(3000)
+    ]
