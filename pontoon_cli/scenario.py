@@ -286,7 +286,8 @@ def _read_table(check: Checker, data: dict[str, Any], rules: Rules) -> _Seats:
                 bankrolls[who] = amount
         missing = [p for p in players if p not in bankroll]
         if missing:
-            check.add((*path, "bankroll"), f"no bankroll for {', '.join(missing)} (T8.6)")
+            names = ", ".join(map(shown, missing[:8])) + (", …" if len(missing) > 8 else "")
+            check.add((*path, "bankroll"), f"no bankroll for {names} (T8.6)")
     elif type(bankroll) is int:
         amount = check.whole(bankroll, (*path, "bankroll"), least=0)  # T8.6
         bankrolls = dict.fromkeys(players, amount) if amount is not None else {}

@@ -541,3 +541,14 @@ def test_many_players_and_many_deals_are_checked_in_linear_time(tmp_path: Path) 
         f"{path}:{5 + 2 * n}: deal[{n + 1}].stakes.zz: 'zz' is not at the table"
         for n in range(3000)
     ]
+
+
+def test_T8_6_a_missing_bankroll_names_the_players_escaped(tmp_path: Path) -> None:
+    text = SPEC_SCENARIO.replace('"ann", "bob", "cal"', '"ann", "b\\tb", "bob", "cal"')
+    text = text.replace("bankroll = 100", "bankroll = { ann = 1, bob = 1 }")
+    path = write(tmp_path, text)
+    assert check(path).stdout.splitlines() == [
+        f"{path}:{line_of(text, 'players = ')}: table.players: player name 'b\\tb': {ESCAPED}",
+        f"{path}:{line_of(text, 'bankroll = ')}: table.bankroll: no bankroll for 'b\\tb', 'cal' "
+        "(T8.6)",
+    ]
