@@ -247,3 +247,14 @@ def test_rules_symlink_loop_gives_the_os_reason(
 def test_a_refused_table_is_refused_before_a_seed_is_drawn() -> None:
     # Nothing is played, so no "seed N (repeat this run with ...)" note either.
     assert refused("--players", "100").startswith("pontoon: 100 seats need at least 200 cards")
+
+
+@pytest.mark.parametrize(
+    "args",
+    [("--bankroll", "0"), ("--players", "100"), ("--bankroll", str(2**51)), ("--seed", BIG)],
+    ids=["bankroll-0", "players-100", "balance-bound", "seed"],
+)
+def test_a_refusal_leaves_no_out_file(tmp_path: Path, args: tuple[str, ...]) -> None:
+    out = tmp_path / "game.jsonl"
+    refused("--deals", "1", "--out", str(out), *args)
+    assert list(tmp_path.iterdir()) == []
