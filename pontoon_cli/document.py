@@ -56,9 +56,11 @@ class Locator:
         return 1
 
 
-def _index_json(text: str) -> dict[Path_, int]:
-    """Line of every key in a JSON text already known to parse."""
+def _index_json(text: str) -> tuple[dict[Path_, int], tuple[int, str] | None]:
+    """Line of every key in a JSON text already known to parse, and the (line, key) of the first
+    key that an object holds twice (JSON keeps the last; another reader might keep the first)."""
     index: dict[Path_, int] = {}
+    duplicate: tuple[int, str] | None = None
     stack: list[list[Any]] = []  # ["obj", key] or ["arr", position]
     line, i, n = 1, 0, len(text)
     while i < n:
@@ -74,7 +76,10 @@ def _index_json(text: str) -> dict[Path_, int]:
                 k += 1
             if k < n and text[k] == ":" and stack and stack[-1][0] == "obj":
                 stack[-1][1] = json.loads(text[i : j + 1])
-                index.setdefault(tuple(e[1] for e in stack), line)
+                path = tuple(e[1] for e in stack)  # one object, one path from the top
+                if path in index and duplicate is None:
+                    duplicate = (line, stack[-1][1])
+                index.setdefault(path, line)
             i = j
         elif ch in "{[":
             stack.append(["obj", None] if ch == "{" else ["arr", 0])
@@ -83,7 +88,7 @@ def _index_json(text: str) -> dict[Path_, int]:
         elif ch == "," and stack and stack[-1][0] == "arr":
             stack[-1][1] += 1
         i += 1
-    return index
+    return index, duplicate
 
 
 # reading: bounded, one pass to index and to measure, then the parser ---------------------------
@@ -133,7 +138,15 @@ def read_document(path: Path) -> tuple[dict[str, Any], Locator]:
         ) from None
     if not isinstance(data, dict):
         raise ScenarioError(f"{name}:1: expected a JSON object at the top level")
-    locator = Locator(_index_json(text) if is_json else scan.index)
+    index = scan.index
+    if is_json:
+        index, duplicate = _index_json(text)
+        if duplicate is not None:
+            raise ScenarioError(
+                f"{name}:{duplicate[0]}: duplicate key {shown(duplicate[1])}: "
+                "an object holds each key once"
+            )
+    locator = Locator(index)
     deep = _too_deep(data)
     if deep is not None:
         raise ScenarioError(f"{name}:{locator.line(deep)}: {_TOO_DEEP}")

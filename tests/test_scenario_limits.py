@@ -552,3 +552,10 @@ def test_T8_6_a_missing_bankroll_names_the_players_escaped(tmp_path: Path) -> No
         f"{path}:{line_of(text, 'bankroll = ')}: table.bankroll: no bankroll for 'b\\tb', 'cal' "
         "(T8.6)",
     ]
+
+
+def test_a_json_scenario_with_a_duplicate_key_is_refused_at_its_line(tmp_path: Path) -> None:
+    # TOML refuses a key given twice; JSON's reader would keep the last, another the first.
+    text = '{"name": "x",\n "seed": 1,\n "table": {"players": ["a", "b"], "players": ["c", "d"]}}\n'
+    path = write(tmp_path, text, "dup.json")
+    refused_by_both(path, [f"{path}:3: duplicate key 'players': an object holds each key once"])
