@@ -85,10 +85,9 @@ class Rules:
     @staticmethod
     def preset_named(name: str) -> Rules:
         """The preset called ``name``. Raises RulesError naming the nearest preset."""
-        try:
+        if isinstance(name, str) and name in PRESETS:  # a file may hold any value here
             return PRESETS[name]
-        except KeyError:
-            raise RulesError(f"unknown preset {_brief(name)}{suggest(name, PRESETS)}") from None
+        raise RulesError(f"unknown preset {_brief(name)}{suggest(str(name), PRESETS)}")
 
     def with_overrides(self, overrides: dict[str, Any]) -> Rules:
         """These rules with some settings changed; unknown names suggest the nearest one."""

@@ -559,3 +559,20 @@ def test_a_json_scenario_with_a_duplicate_key_is_refused_at_its_line(tmp_path: P
     text = '{"name": "x",\n "seed": 1,\n "table": {"players": ["a", "b"], "players": ["c", "d"]}}\n'
     path = write(tmp_path, text, "dup.json")
     refused_by_both(path, [f"{path}:3: duplicate key 'players': an object holds each key once"])
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            'rules = { preset = [1] }\n[table]\nplayers = ["a", "b"]\n[[deal]]\n',
+            "1: rules: unknown preset [1]",
+        ),
+        ("preset = [1]\n", "1: unknown preset [1]"),
+    ],
+    ids=["scenario", "rules-file"],
+)
+def test_a_preset_that_is_not_a_name_is_a_message(tmp_path: Path, text: str, message: str) -> None:
+    path = write(tmp_path, text)
+    result = check(path)
+    assert (result.exit_code, result.stdout) == (2, f"{path}:{message}\n")
