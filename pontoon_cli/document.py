@@ -130,8 +130,10 @@ def read_document(path: Path) -> tuple[dict[str, Any], Locator]:
         line = found.group(1) if found else "1"
         reason = re.sub(r"\s*\(at (line \d+, column \d+|end of document)\)", "", message)
         raise ScenarioError(f"{name}:{line}: malformed TOML: {reason}") from None
-    except ValueError:  # Python refuses to convert an integer of thousands of digits
+    except ValueError as err:  # Python refuses to convert an integer of thousands of digits
         length, line = scan.longest_number
+        if length <= len(str(MAX_SAFE_INT)):  # not that: say what the parser said
+            raise ScenarioError(f"{name}: cannot read: {shown(str(err))}") from None
         raise ScenarioError(
             f"{name}:{line}: a number of {length} characters, too long to read "
             "(whole numbers stay within ±(2**53 - 1))"
