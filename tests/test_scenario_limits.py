@@ -137,10 +137,13 @@ def test_a_fifo_is_read_with_the_same_bound(tmp_path: Path) -> None:
             except BrokenPipeError:
                 pass  # the reader stopped at the limit, as it should
 
-    writer = threading.Thread(target=feed)
+    writer = threading.Thread(target=feed, daemon=True)
     writer.start()
     result = check(fifo)
-    writer.join()
+    writer.join(timeout=30)
+    if writer.is_alive():  # the reader never opened it: unblock the writer, then fail
+        fifo.open("rb").close()
+    assert not writer.is_alive()
     assert result.exit_code == 2
     assert result.stdout == (
         f"{fifo}: larger than {MAX_DOCUMENT_BYTES} bytes, the most a scenario or rules file "
