@@ -28,6 +28,7 @@ from pontoon_cli import __version__
 from pontoon_cli.engine import Deal, Game
 from pontoon_cli.errors import IllegalAction, PontoonError
 from pontoon_cli.events import BankSold
+from pontoon_cli.limits import MAX_SAFE_INT, int_problem, name_problem
 from pontoon_cli.log import LogWriter, deal_record, header_record, schema
 from pontoon_cli.output import (
     STDOUT_NAME,
@@ -37,16 +38,26 @@ from pontoon_cli.output import (
     silence,
     stop_signals,
 )
-from pontoon_cli.rules import PRESETS, Rules, Table, setting_info, suggest
+from pontoon_cli.rules import (
+    CARDS_PER_SEAT,
+    MOST_PACKS,
+    MOST_SEATS,
+    PRESETS,
+    Rules,
+    Table,
+    money_problem,
+    seating_problem,
+    setting_info,
+    suggest,
+)
 from pontoon_cli.scenario import (
     STRICT,
     Problem,
-    check_rules_document,
+    Scenario,
+    check_file,
     describe_failures,
-    is_rules_document,
     load,
     load_rules_spec,
-    read_document,
 )
 from pontoon_cli.scenario import (
     play as play_scenario,
@@ -179,6 +190,9 @@ def play(
       pontoon play scenarios/t7-banker-bust.toml
       pontoon play --seed 1 --deals 1000 --out game.jsonl
     """
+    _check_play_options(
+        scenario, seed, deals, players, player, banker, bankroll, min_stake, max_stake
+    )
     settings = _parse_settings(set_ or [])
     table_options: dict[str, Any] = {}
     if player:
@@ -306,11 +320,11 @@ def _play_scenario(
     _written(writer)
     if failures:
         say(
-            f"{path}: {len(failures)} expectation(s) failed\n"
+            f"{path}: {_counted(len(failures), 'expectation')} failed\n"
             + describe_failures(str(path), failures)
         )
         raise typer.Exit(EXIT_RULES)
-    say(f"{path}: {scenario.total_deals} deal(s), every expectation held")
+    say(_scenario_summary(path, scenario))
 
 
 def _play_seeded(
@@ -335,9 +349,6 @@ def _play_seeded(
                 f"unknown strategy {name!r}{suggest(name, STRATEGIES)}{hint}; one of "
                 f"{', '.join(STRATEGIES)}"
             )
-    if seed is None:
-        seed = secrets.randbits(63)
-        say(f"pontoon: seed {seed} (repeat this run with --seed {seed})")
     table = Table.build(
         table_options.get("players", ["p1", "p2", "p3", "p4"]),
         banker=table_options.get("banker"),
@@ -345,6 +356,10 @@ def _play_seeded(
         min_stake=table_options.get("min_stake", 1),
         max_stake=table_options.get("max_stake", 10),
     )
+    _check_table(rules, table, deals)
+    if seed is None:
+        seed = secrets.randbits(53)  # below 2**53: every JSON reader keeps it exactly
+        say(f"pontoon: seed {seed} (repeat this run with --seed {seed})")
     game, auto = seeded_game(rules, table, seed, punter, bank)
     with LogWriter(out, _stdout()) as writer, _progress(writer, deals) as progress:
         writer.write(
@@ -361,6 +376,81 @@ def _play_seeded(
             f"pontoon: the game ends after deal {game.deals_played}: no punter can cover "
             f"the minimum stake of {table.min_stake} (T8.6)"
         )
+
+
+# play: which options go together, and their ranges ----------------------------------------------
+
+
+def _check_play_options(
+    scenario: Path | None,
+    seed: int | None,
+    deals: int | None,
+    players: int | None,
+    player: list[str] | None,
+    banker: str | None,
+    bankroll: int | None,
+    min_stake: int | None,
+    max_stake: int | None,
+) -> None:
+    """Refuse (exit 2, before anything is written) options that conflict or leave the limits.
+
+    Integers stay within ±(2**53 - 1) and names are printable without whitespace (SPEC.md
+    "Limits"); ``--players`` and ``--player`` are alternatives; a scenario names its own seats.
+    """
+    if players is not None and player:
+        fail(
+            f"--players {players} and --player both give the seats: "
+            "use --players N or --player NAME (repeated), not both"
+        )
+    if scenario is not None and (players is not None or player):
+        option = "--players" if players is not None else "--player"
+        fail(
+            f"{option}: the scenario {scenario} names its own seats ([table] players); "
+            f"leave {option} out"
+        )
+    for value, option, least in (
+        (seed, "--seed", -MAX_SAFE_INT),
+        (deals, "--deals", 1),
+        (players, "--players", 2),
+        (bankroll, "--bankroll", 1),
+        (min_stake, "--min-stake", 1),
+        (max_stake, "--max-stake", 1),
+    ):
+        problem = None if value is None else int_problem(value, option, least=least)
+        if problem is not None:
+            fail(problem)
+    if players is not None and players > MOST_SEATS:
+        fail(
+            f"--players {players}: at most {MOST_SEATS} seats can be dealt to "
+            f"({CARDS_PER_SEAT} cards a seat, T4.1, T4.3, with --set packs={MOST_PACKS})"
+        )
+    for option, name in [*(("--player", p) for p in player or []), ("--banker", banker)]:
+        problem = None if name is None else name_problem(name)
+        if problem is not None:
+            fail(f"{option}: {problem}")
+
+
+def _check_table(rules: Rules, table: Table, deals: int) -> None:
+    """Refuse a seeded table its packs cannot deal to, or whose balances could pass 2**53 - 1."""
+    problem = seating_problem(rules, len(table.seats), lambda n: f"use --set packs={n}")
+    if problem is not None:
+        fail(problem)
+    problem = money_problem(rules, table, deals)
+    if problem is not None:
+        fail(f"{problem}: lower --bankroll, --max-stake or --deals")
+
+
+def _counted(n: int, noun: str) -> str:
+    """``1 deal``, ``2 deals``."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
+def _scenario_summary(path: Path, scenario: Scenario) -> str:
+    """The line a scenario played to its end gets: its deals, and what its expectations did."""
+    played = f"{path}: {_counted(scenario.total_deals, 'deal')} played"
+    if any(script.expect for script in scenario.deals):
+        return f"{played}, every expectation held"
+    return f"{played}, no expectations to check"
 
 
 # check, rules, schema ----------------------------------------------------------------------------
@@ -397,19 +487,15 @@ def check(
     count = 0
     for path in files:
         try:
-            data, locator = read_document(path)
-            if is_rules_document(data):
-                problems = check_rules_document(str(path), data, locator)
-            else:
-                _, problems = load(path)
+            problems = check_file(path)  # the same reading and verdict as play
         except PontoonError as err:
             problems = [Problem(str(path), 0, "", str(err))]
         for problem in problems:
             text = str(problem) if problem.line else problem.message
             out.write(f"{text}\n".encode())
         count += len(problems)
-    bad = "no problems" if count == 0 else f"{count} problem(s)"
-    say(f"pontoon check: {len(files)} file(s), {bad}")
+    bad = "no problems" if count == 0 else _counted(count, "problem")
+    say(f"pontoon check: {_counted(len(files), 'file')}, {bad}")
     if count:
         raise typer.Exit(EXIT_INPUT)
 

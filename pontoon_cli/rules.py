@@ -8,10 +8,13 @@ that changes behaviour rather than a number is a hook looked up by name (``settl
 from __future__ import annotations
 
 import difflib
+from collections import Counter
+from collections.abc import Callable, Sized
 from dataclasses import MISSING, dataclass, field, fields, replace
 from typing import Any, Final
 
 from pontoon_cli.errors import RulesError
+from pontoon_cli.limits import MAX_SAFE_INT, int_problem, name_problem
 
 
 def _setting(default: Any, rules: str, help: str, choices: tuple[Any, ...] = ()) -> Any:
@@ -57,21 +60,23 @@ class Rules:
                 continue
             if type(value) is not expected:
                 raise RulesError(
-                    f"rule setting {f.name!r}: {value!r} is not a {expected.__name__} "
+                    f"rule setting {f.name!r}: {_brief(value)} is not a {expected.__name__} "
                     f"({f.metadata['rules']})"
                 )
             choices = f.metadata["choices"]
             if choices and value not in choices:
                 shown = ", ".join("null" if c is None else str(c) for c in choices)
                 raise RulesError(
-                    f"rule setting {f.name!r}: {value!r} is not one of {shown} "
+                    f"rule setting {f.name!r}: {_brief(value)} is not one of {shown} "
                     f"({f.metadata['rules']})"
                 )
         if self.preset not in PRESETS_KNOWN:
-            raise RulesError(f"unknown preset {self.preset!r}{suggest(self.preset, PRESETS_KNOWN)}")
+            raise RulesError(
+                f"unknown preset {_brief(self.preset)}{suggest(self.preset, PRESETS_KNOWN)}"
+            )
         if self.settlement not in SETTLEMENTS_KNOWN:
             raise RulesError(
-                f"rule setting 'settlement': unknown {self.settlement!r}"
+                f"rule setting 'settlement': unknown {_brief(self.settlement)}"
                 f"{suggest(self.settlement, SETTLEMENTS_KNOWN)}"
             )
 
@@ -80,10 +85,9 @@ class Rules:
     @staticmethod
     def preset_named(name: str) -> Rules:
         """The preset called ``name``. Raises RulesError naming the nearest preset."""
-        try:
+        if isinstance(name, str) and name in PRESETS:  # a file may hold any value here
             return PRESETS[name]
-        except KeyError:
-            raise RulesError(f"unknown preset {name!r}{suggest(name, PRESETS)}") from None
+        raise RulesError(f"unknown preset {_brief(name)}{suggest(str(name), PRESETS)}")
 
     def with_overrides(self, overrides: dict[str, Any]) -> Rules:
         """These rules with some settings changed; unknown names suggest the nearest one."""
@@ -125,9 +129,30 @@ def setting_info() -> list[tuple[str, Any, str, str]]:
     return out
 
 
+#: The most candidates a "did you mean" hint searches.
+_SUGGEST_AMONG: Final = 1000
+
+
+def _brief(value: object) -> str:
+    """``repr(value)`` on one short line: repr() refuses an integer past 4300 digits, and a long
+    text or list would flood the message."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 128:
+        return f"an integer of {value.bit_length()} bits"
+    if isinstance(value, (list, tuple, dict)) and len(value) > 8:
+        return f"{type(value).__name__} of {len(value)} items"
+    try:
+        text = repr(value)
+    except ValueError:
+        return type(value).__name__
+    return text if len(text) <= 60 else f"{text[:50]}…({len(text)} characters)"
+
+
 def suggest(word: str, candidates: Any) -> str:
     """``"; did you mean 'x'?"`` for the nearest candidate, or an empty string."""
-    close = difflib.get_close_matches(str(word), [str(c) for c in candidates], n=1, cutoff=0.5)
+    if isinstance(candidates, Sized) and len(candidates) > _SUGGEST_AMONG:
+        return ""  # each look-up is linear: a huge table gets no hints
+    known = [str(c) for c in candidates]
+    close = difflib.get_close_matches(str(word), known, n=1, cutoff=0.5)
     return f"; did you mean {close[0]!r}?" if close else ""
 
 
@@ -153,28 +178,43 @@ class Table:
 
     def __post_init__(self) -> None:
         if len(self.seats) < 2:
-            raise RulesError(f"a table needs two or more players (T3.1), got {list(self.seats)!r}")
-        if len(set(self.seats)) != len(self.seats):
-            dupes = sorted({s for s in self.seats if self.seats.count(s) > 1})
-            raise RulesError(f"each player sits once (T3.1): {dupes!r} sit twice")
+            raise RulesError(
+                f"a table needs two or more players (T3.1), got {_brief(list(self.seats))}"
+            )
         for name in self.seats:
-            if not isinstance(name, str) or not name or name != name.strip() or " " in name:
-                raise RulesError(f"player name {name!r}: use a non-empty name without spaces")
-        if self.banker is not None and self.banker not in self.seats:
-            raise RulesError(f"banker {self.banker!r} is not at the table {list(self.seats)!r}")
+            problem = name_problem(name)
+            if problem is not None:
+                raise RulesError(f"{problem} (T3.1)")
+        seated = Counter(self.seats)  # linear: a header may hold many seats
+        if len(seated) != len(self.seats):
+            dupes = sorted(s for s, n in seated.items() if n > 1)
+            raise RulesError(f"each player sits once (T3.1): {dupes!r} sit twice")
+        if self.banker is not None and self.banker not in seated:
+            raise RulesError(
+                f"banker {_brief(self.banker)} is not at the table {_brief(list(self.seats))}"
+            )
         missing = [s for s in self.seats if s not in self.bankrolls]
         if missing:
             raise RulesError(f"no bankroll for {missing!r} (T8.6)")
-        seated = frozenset(self.seats)  # one look-up per bankroll: linear in the seats
         for who, amount in self.bankrolls.items():
             if who not in seated:
                 raise RulesError(f"bankroll for {who!r}, who is not at the table")
             if type(amount) is not int:
-                raise RulesError(f"bankroll of {who!r}: {amount!r} is not a whole number (T7.3)")
+                raise RulesError(
+                    f"bankroll of {who!r}: {_brief(amount)} is not a whole number (T7.3)"
+                )
+            problem = int_problem(amount, f"bankroll of {who!r}", least=0)
+            if problem is not None:
+                raise RulesError(f"{problem} (T8.6)")
         for name in ("min_stake", "max_stake"):
             value = getattr(self, name)
             if type(value) is not int or value < 1:
-                raise RulesError(f"{name}: {value!r} is not a whole number of 1 or more (T3.3)")
+                raise RulesError(
+                    f"{name}: {_brief(value)} is not a whole number of 1 or more (T3.3)"
+                )
+            problem = int_problem(value, name, least=1)
+            if problem is not None:
+                raise RulesError(f"{problem} (T3.3)")
         if self.min_stake > self.max_stake:
             raise RulesError(
                 f"min_stake {self.min_stake} is above max_stake {self.max_stake} (T3.3)"
@@ -198,3 +238,71 @@ class Table:
             min_stake=min_stake,
             max_stake=max_stake,
         )
+
+
+# what a table can be dealt, and how far its money can go --------------------------------------
+
+#: Cards a deal needs for each seat: the two dealt to everyone (T4.1, T4.3). The packs then also
+#: hold a card for each seat's cut (T3.2). Beyond that, a pack that runs out voids the deal (T8.5):
+#: a legal table, which the scenario library plays, so it is not refused.
+CARDS_PER_SEAT: Final = 2
+#: The most packs the ``packs`` setting allows (T1.1, V9).
+MOST_PACKS: Final = max(
+    c for c in next(f for f in fields(Rules) if f.name == "packs").metadata["choices"] if c
+)
+#: The most seats any ``packs`` setting can deal to.
+MOST_SEATS: Final = 52 * MOST_PACKS // CARDS_PER_SEAT
+
+
+def seating_problem(rules: Rules, seats: int, use_packs: Callable[[int], str]) -> str | None:
+    """Why ``rules`` cannot deal to a table of ``seats`` seats, or None.
+
+    A deal needs CARDS_PER_SEAT cards a seat from the packs in play (T1.1). ``use_packs(n)`` words
+    the remedy where it is given: ``"use --set packs=6"`` on the command line, ``"set packs = 6
+    in the scenario's rules"`` in a file.
+    """
+    need = CARDS_PER_SEAT * seats
+    packs = rules.pack_count(seats)
+    if need <= 52 * packs:
+        return None
+    least = -(-need // 52)
+    remedy = (
+        use_packs(least)
+        if least <= MOST_PACKS
+        else f"at most {MOST_SEATS} seats can play (with packs = {MOST_PACKS})"
+    )
+    held = "1 pack holds 52" if packs == 1 else f"{packs} packs hold {52 * packs}"
+    return (
+        f"{seats} seats need at least {need} cards per deal ({CARDS_PER_SEAT} a seat, T4.1, "
+        f"T4.3), and {held}: {remedy}"
+    )
+
+
+def balance_bound(rules: Rules, table: Table, deals: int) -> int:
+    """The most any balance can reach, in absolute value, within ``deals`` deals at ``table``.
+
+    Money only moves between players (T7), so the sum of the positive balances, P, bounds every
+    balance: a positive one is at most P, and a negative one at least S - P >= -P, where S >= 0
+    is the sum of the starting bankrolls. P starts at most at S and grows in one deal by at most
+    what the deal can move: each of the ``seats - 1`` punters holds at most ``max_hands`` hands
+    (T5.2); each hand has at most ``7 × max_stake`` on it (a stake s <= max_stake, T3.3, then at
+    most three bought cards of at most 2s each, T5.3: s + 2s + 2s + 2s), and is paid or pays at
+    most the largest multiple of the rules (2 for T7's pontoon and five card trick and T4.4's
+    banker's pontoon, or ``pontoon_pays`` / ``banker_pontoon_collects``, V4). Selling the bank
+    (T8.4) moves a price the buyer holds, so P does not grow. Every stake and net of a deal is
+    smaller than that bound too.
+    """
+    multiple = max(2, rules.pontoon_pays, rules.banker_pontoon_collects)
+    per_deal = (len(table.seats) - 1) * rules.max_hands * 7 * table.max_stake * multiple
+    return sum(abs(b) for b in table.bankrolls.values()) + deals * per_deal
+
+
+def money_problem(rules: Rules, table: Table, deals: int) -> str | None:
+    """Why a balance could leave ±(2**53 - 1) within ``deals`` deals (balance_bound), or None."""
+    bound = balance_bound(rules, table, deals)
+    if bound <= MAX_SAFE_INT:
+        return None
+    return (
+        f"over {deals} deal{'s' if deals != 1 else ''} a balance could reach {bound}, beyond "
+        f"2**53 - 1 ({MAX_SAFE_INT}), the most a log holds exactly"
+    )

@@ -273,7 +273,7 @@ def test_check_lists_every_problem_with_file_line_and_key(tmp_path: Path) -> Non
         f"{bad}:14: deal[1].bob: action 1: 'buy four': buy needs a whole amount, "
         "e.g. 'buy 4' (T5.3)",
     ]
-    assert "4 problem(s)" in err
+    assert err == "pontoon check: 1 file, 4 problems\n"
 
 
 def test_check_passes_good_files_and_checks_rules_files(tmp_path: Path) -> None:

@@ -7,10 +7,14 @@ from __future__ import annotations
 
 import pytest
 from conftest import RULES, make_deal, run
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pontoon_cli.engine import Phase
 from pontoon_cli.errors import IllegalAction, RulesError
-from pontoon_cli.rules import Rules
+from pontoon_cli.limits import MAX_SAFE_INT
+from pontoon_cli.rules import Rules, Table, balance_bound, money_problem
+from pontoon_cli.strategies import seeded_game
 
 
 def raised(action: object, *args: object) -> IllegalAction:
@@ -123,3 +127,44 @@ def test_bad_settings_are_refused_with_the_rule(overrides: dict[str, object], me
     with pytest.raises(RulesError) as info:
         Rules().with_overrides(overrides)
     assert message in str(info.value)
+
+
+# the static bound on balances (issue 7, point 9) -----------------------------------------------
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    seed=st.integers(0, 2**53 - 1),
+    seats=st.integers(2, 6),
+    max_stake=st.integers(1, 40),
+    bankroll=st.integers(0, 60),
+    pays=st.sampled_from([1, 2, 3]),
+    max_hands=st.sampled_from([1, 2, 4]),
+)
+def test_T7_balance_bound_holds_for_every_balance_of_a_random_game(
+    seed: int, seats: int, max_stake: int, bankroll: int, pays: int, max_hands: int
+) -> None:
+    # Bankrolls far below the stakes, so double losses drive balances negative (T8.6).
+    rules = RULES.with_overrides({"pontoon_pays": pays, "max_hands": max_hands})
+    names = [f"p{i}" for i in range(seats)]
+    tab = Table.build(names, bankroll=bankroll, max_stake=max_stake)
+    deals = 15
+    bound = balance_bound(rules, tab, deals)
+    game, auto = seeded_game(rules, tab, seed, "random", "random")
+    for deal in auto.play(game, deals):
+        assert all(abs(b) <= bound for b in game.balances.values()), deal.number
+        assert all(abs(h.stake) <= 7 * max_stake for _, _, h in deal.hands_in_order())  # T5.3
+
+
+def test_balance_bound_is_the_documented_formula() -> None:
+    tab = Table.build(["a", "b", "c", "d"], bankroll={"a": 1, "b": 2, "c": 3, "d": 4}, max_stake=5)
+    rules = RULES.with_overrides({"pontoon_pays": 3, "max_hands": 2})
+    # sum of bankrolls + deals x (seats - 1) x max_hands x 7 x max_stake x largest multiple
+    assert balance_bound(rules, tab, 10) == 10 + 10 * 3 * 2 * 7 * 5 * 3
+    assert money_problem(rules, tab, 10) is None
+    most = (MAX_SAFE_INT - 10) // (3 * 2 * 7 * 5 * 3)  # the most deals the bound allows
+    assert money_problem(rules, tab, most) is None
+    assert money_problem(rules, tab, most + 1) == (
+        f"over {most + 1} deals a balance could reach {10 + (most + 1) * 630}, beyond "
+        f"2**53 - 1 ({MAX_SAFE_INT}), the most a log holds exactly"
+    )

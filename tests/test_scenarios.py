@@ -89,7 +89,7 @@ def test_check_reports_no_problems_in_any_scenario() -> None:
 
     assert result.exit_code == 0
     assert result.stdout == ""
-    assert result.stderr == f"pontoon check: {len(SCENARIOS)} file(s), no problems\n"
+    assert result.stderr == f"pontoon check: {len(SCENARIOS)} files, no problems\n"
 
 
 # every rule of T1–T8 has a scenario -------------------------------------------------------------
@@ -266,7 +266,7 @@ def test_a_failed_expectation_exits_1_with_expected_and_actual_side_by_side(
     assert result.exit_code == 1
     here = f"{path}:{line_of(path, 'expect')}"
     lines = result.stderr.splitlines()
-    assert lines[0] == f"{path}: 2 expectation(s) failed"
+    assert lines[0] == f"{path}: 2 expectations failed"
     assert re.fullmatch(r"where\s+deal\s+key\s+expected\s+actual", lines[1])
     assert re.fullmatch(rf"{re.escape(here)}\s+deal 1\s+net\.ann\s+5\s+-2", lines[2])
     assert re.fullmatch(rf"{re.escape(here)}\s+deal 1\s+next_banker\s+ann\s+cal", lines[3])

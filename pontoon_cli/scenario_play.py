@@ -1,0 +1,297 @@
+"""A checked scenario, and playing it: scripted deals through the engine, expectations compared.
+
+:func:`pontoon_cli.scenario.load` builds a :class:`Scenario`; :func:`play` plays it through the same
+engine methods live play uses and returns every failed expectation as a :class:`Mismatch`.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from pontoon_cli.cards import Card
+from pontoon_cli.document import Locator, Path_
+from pontoon_cli.engine import Deal, Game, Phase
+from pontoon_cli.errors import IllegalAction
+from pontoon_cli.events import BankSold
+from pontoon_cli.rng import session_rngs
+from pontoon_cli.rules import Rules, Table
+from pontoon_cli.strategies import Players
+
+#: The strategy that decides nothing: a script that runs out is an error.
+STRICT = "strict"
+
+
+# the scenario model ------------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class Step:
+    """One scripted action: the engine word, its amount, and the line it came from."""
+
+    action: str
+    amount: int | None
+    line: int
+    text: str
+
+
+@dataclass(slots=True)
+class DealScript:
+    """One ``[[deal]]`` block."""
+
+    number: int
+    line: int
+    pack: list[Card] | None = None
+    stakes: dict[str, tuple[int, int]] = field(default_factory=dict)  # player -> (amount, line)
+    scripts: dict[str, list[Step]] = field(default_factory=dict)  # player or "banker"
+    sell_bank: tuple[str, int, int] | None = None  # (buyer, price, line)
+    expect: dict[str, Any] = field(default_factory=dict)
+    expect_line: int = 0
+
+
+@dataclass(slots=True)
+class Scenario:
+    """A checked scenario file, ready to play."""
+
+    file: str
+    name: str | None
+    rules: Rules
+    table: Table
+    seed: int
+    strategy: str
+    banker_strategy: str
+    deals: list[DealScript]
+    total_deals: int
+    locator: Locator
+
+
+# playing ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Mismatch:
+    """One failed expectation: where, which key, expected and actual."""
+
+    line: int
+    deal: int
+    key: str
+    expected: Any
+    actual: Any
+
+
+def play(
+    scenario: Scenario,
+    on_start: Callable[[Game], None],
+    on_deal: Callable[[Game, Deal, BankSold | None], None],
+) -> list[Mismatch]:
+    """Play the scenario; report each finished deal; return every failed expectation.
+
+    Raises IllegalAction, placed at file:line, for an illegal action, a script that runs out
+    under ``strict``, or an action left over.
+    """
+    game_rng, players_rng = session_rngs(scenario.seed)
+    game = Game(scenario.rules, scenario.table, game_rng)
+    auto_punter = scenario.strategy if scenario.strategy != STRICT else None
+    auto_banker = scenario.banker_strategy if scenario.banker_strategy != STRICT else None
+    players = Players(
+        scenario.table.seats, players_rng, auto_punter or "default", auto_banker or "default"
+    )
+    on_start(game)
+    failures: list[Mismatch] = []
+    for number in range(1, scenario.total_deals + 1):
+        script = scenario.deals[number - 1] if number <= len(scenario.deals) else None
+        sale = None
+        if script is not None and script.sell_bank is not None:
+            buyer, price, line = script.sell_bank
+            try:
+                sale = game.sell_bank(buyer, price)
+            except IllegalAction as err:
+                raise _placed(scenario, line, err, number) from None
+        if script is not None and script.pack is not None:
+            game.stack(script.pack)
+        if not game.can_deal():
+            least = scenario.table.min_stake
+            raise IllegalAction(
+                f"no punter can cover the minimum stake of {least}: the game cannot go on",
+                "T8.6",
+                deal=number,
+                where=f"{scenario.file}:"
+                f"{script.line if script is not None else scenario.locator.line(('deals',))}",
+            )
+        deal = game.start_deal()
+        _play_deal(scenario, script, deal, players, auto_punter, auto_banker)
+        game.finish_deal(deal)
+        if script is not None:
+            failures.extend(_compare(script, game, deal))
+        on_deal(game, deal, sale)
+    return failures
+
+
+def _placed(scenario: Scenario, line: int, err: IllegalAction, deal: int) -> IllegalAction:
+    return err.placed(deal, f"{scenario.file}:{line}")
+
+
+def _play_deal(
+    scenario: Scenario,
+    script: DealScript | None,
+    deal: Deal,
+    players: Players,
+    auto_punter: str | None,
+    auto_banker: str | None,
+) -> None:
+    queues: dict[str, deque[Step]] = {}
+    if script is not None:
+        for who, steps in script.scripts.items():
+            queues[who] = deque(steps)
+        if deal.banker in queues and "banker" in queues:
+            raise IllegalAction(
+                f"{deal.banker} banks this deal: give his actions under 'banker' or his name, "
+                "not both",
+                "T6.1",
+                deal.banker,
+                None,
+                deal.number,
+                f"{scenario.file}:{script.line}",
+            )
+        if "banker" in queues:
+            queues[deal.banker] = queues.pop("banker")
+        if deal.banker in script.stakes:
+            _, line = script.stakes[deal.banker]
+            raise _placed(
+                scenario,
+                line,
+                IllegalAction("the banker does not stake", "T4.2", deal.banker, 1),
+                deal.number,
+            )
+        for who in deal.sitting_out:  # T8.6: no stake beyond the balance; he sits out
+            if who in script.stakes:
+                amount, line = script.stakes[who]
+                balance = deal.balances_before[who]
+                reason = (
+                    f"cannot stake {amount} with a balance of {balance}: below the minimum "
+                    f"stake of {deal.table.min_stake}, {who} sits this deal out"
+                )
+                raise _placed(scenario, line, IllegalAction(reason, "T8.6", who, 1), deal.number)
+    block_line = script.line if script is not None else 1
+    while deal.phase is not Phase.END:
+        actor = deal.actor
+        assert actor is not None
+        player, hand = actor
+        is_banker = deal.phase is Phase.BANKER
+        auto = auto_banker if is_banker else auto_punter
+        if deal.phase is Phase.STAKES:
+            stake = script.stakes.get(player) if script is not None else None
+            if stake is not None:
+                try:
+                    deal.stake(player, stake[0])
+                except IllegalAction as err:
+                    raise _placed(scenario, stake[1], err, deal.number) from None
+                continue
+        else:
+            queue = queues.get(player)
+            if queue:
+                step = queue.popleft()
+                try:
+                    deal.act(player, hand, step.action, step.amount)
+                except IllegalAction as err:
+                    raise _placed(scenario, step.line, err, deal.number) from None
+                continue
+        if auto is None:
+            legal = ", ".join(_legal_text(a) for a in deal.legal_actions())
+            what = "stake" if deal.phase is Phase.STAKES else "action"
+            raise _placed(
+                scenario,
+                _script_line(scenario, script, "banker" if is_banker else player, block_line),
+                IllegalAction(
+                    f'the script has no {what} for this decision (strategy "strict"); '
+                    f"legal now: {legal}",
+                    "",
+                    player,
+                    hand,
+                ),
+                deal.number,
+            )
+        players.decide(deal)
+    for who, queue in queues.items():
+        if queue:
+            step = queue[0]
+            raise _placed(
+                scenario,
+                step.line,
+                IllegalAction(
+                    f"action {step.text!r} is left over: {who}'s hands are finished",
+                    "T6.2" if who == deal.banker else "T5",
+                    who,
+                    None,
+                ),
+                deal.number,
+            )
+
+
+def _script_line(scenario: Scenario, script: DealScript | None, who: str, default: int) -> int:
+    if script is None:
+        return default
+    path: Path_ = ("deal", script.number - 1, who)
+    return scenario.locator.index.get(path, default)
+
+
+def _legal_text(action: Any) -> str:
+    if action.low is None:
+        return str(action.action)
+    if action.low == action.high:
+        return f"{action.action} {action.low}"
+    return f"{action.action} {action.low}-{action.high}"
+
+
+def _compare(script: DealScript, game: Game, deal: Deal) -> Iterator[Mismatch]:
+    expect = script.expect
+    line = script.expect_line or script.line
+    n = deal.number
+    for who, amount in expect.get("net", {}).items():
+        actual = deal.nets.get(who, 0)
+        if actual != amount:
+            yield Mismatch(line, n, f"net.{who}", amount, actual)
+    for who, amount in expect.get("balance", {}).items():
+        if game.balances[who] != amount:
+            yield Mismatch(line, n, f"balance.{who}", amount, game.balances[who])
+    for who, cls in expect.get("class", {}).items():
+        actual_classes = [h.hand_class.label for h in deal.hands.get(who, [])]
+        if who == deal.banker:
+            actual_classes = [deal.banker_hand.hand_class.label]
+        wanted = cls if isinstance(cls, list) else [cls]
+        if actual_classes != wanted:
+            shown: Any = (
+                actual_classes
+                if isinstance(cls, list) or len(actual_classes) != 1
+                else actual_classes[0]
+            )
+            yield Mismatch(line, n, f"class.{who}", cls, shown if actual_classes else "no hand")
+    if "banker_class" in expect:
+        label = deal.banker_hand.hand_class.label
+        if label != expect["banker_class"]:
+            yield Mismatch(line, n, "banker_class", expect["banker_class"], label)
+    if "next_banker" in expect and deal.next_banker != expect["next_banker"]:
+        yield Mismatch(line, n, "next_banker", expect["next_banker"], deal.next_banker)
+
+
+def describe_failures(file: str, failures: list[Mismatch]) -> str:
+    """Expected and actual side by side, one line per failed key."""
+    rows = [
+        (f"{file}:{m.line}", f"deal {m.deal}", m.key, _show(m.expected), _show(m.actual))
+        for m in failures
+    ]
+    head = ("where", "deal", "key", "expected", "actual")
+    widths = [max(len(r[i]) for r in [head, *rows]) for i in range(5)]
+    lines = [
+        "  ".join(cell.ljust(w) for cell, w in zip(r, widths, strict=True)).rstrip()
+        for r in [head, *rows]
+    ]
+    return "\n".join(lines)
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, list):
+        return "[" + ", ".join(str(v) for v in value) + "]"
+    return str(value)
