@@ -159,6 +159,9 @@ def load(
     ``rule_settings`` (``--set``) change the resolved rules last.
     """
     data, locator = read_document(path)
+    if is_rules_document(data):  # check_file's verdict too: a rules file is not a scenario
+        message = f"a rules file, not a scenario: play it with --rules {path}"
+        return None, [Problem(str(path), 1, "", message)]
     return _check(path, _merge_options(data, options or {}), locator, rule_settings)
 
 
