@@ -79,7 +79,7 @@ class LogReplayer:
                 ) from None
             if not raw.strip():
                 raise self._unreadable(line, None, "empty line: expected one JSON object") from None
-            if "UTF-8" in str(err):  # orjson's words for bytes that are not UTF-8
+            if "not valid UTF-8" in str(err):  # orjson's words for bytes that are not UTF-8
                 raise self._unreadable(line, None, "not UTF-8 text") from None
             raise self._unreadable(line, None, f"not JSON: {err}") from None
         if type(record) is not dict:
