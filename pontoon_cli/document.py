@@ -21,6 +21,7 @@ from pontoon_cli.limits import (
     MAX_SAFE_INT,
     int_problem,
     name_problem,
+    shown,
 )
 from pontoon_cli.rules import suggest
 
@@ -432,16 +433,3 @@ def kind_of(value: object) -> str:
         list: "a list",
         dict: "a table",
     }.get(type(value), type(value).__name__)
-
-
-def shown(value: object) -> str:
-    """``repr(value)`` on one short line: a huge number or a long text is cut, never shown whole."""
-    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 128:
-        return f"an integer of {value.bit_length()} bits"
-    if isinstance(value, (dict, list)) and len(value) > 8:
-        return f"{kind_of(value)} of {len(value)} items"
-    try:
-        text = repr(value)
-    except ValueError:  # repr() refuses an integer past 4300 digits, even inside a list
-        return kind_of(value)
-    return text if len(text) <= 60 else f"{text[:50]}…({len(text)} characters)"

@@ -31,26 +31,32 @@ def int_problem(value: int, what: str, *, least: int = -MAX_SAFE_INT) -> str | N
     if value < least:
         return f"{what} must be {least} or more, got {value}"
     if value > MAX_SAFE_INT:
-        return f"{what} must be at most 2**53 - 1 ({MAX_SAFE_INT}), got {_short(value)}"
+        return f"{what} must be at most 2**53 - 1 ({MAX_SAFE_INT}), got {shown(value)}"
     return None
 
 
 def name_problem(name: object) -> str | None:
     """Why ``name`` cannot be a player's name, or None. The name is shown escaped (``!r``)."""
     if not isinstance(name, str):
-        return f"player name {_short(name)}: a name is text"
+        return f"player name {shown(name)}: a name is text"
     if not name:
         return "player name '': a name cannot be empty"
     if len(name) > MAX_NAME_CHARS:
-        return f"player name {_short(name)}: at most {MAX_NAME_CHARS} characters"
+        return f"player name {shown(name)}: at most {MAX_NAME_CHARS} characters"
     if not name.isprintable() or any(c.isspace() for c in name):
         return f"player name {name!r}: use printable characters without spaces"
     return None
 
 
-def _short(value: object) -> str:
-    """``repr(value)``, cut to a readable length (a 10**30 or a 1 MB name stays one short line)."""
-    if isinstance(value, int) and value.bit_length() > 128:
-        return f"an integer of {value.bit_length()} bits"  # repr() refuses past 4300 digits
-    text = repr(value)
-    return text if len(text) <= 40 else f"{text[:30]}…({len(text)} characters)"
+def shown(value: object) -> str:
+    """``repr(value)`` on one short line for a message: an integer past 128 bits (``repr()``
+    refuses one past 4300 digits), a long text or a long list is described, never shown whole."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 128:
+        return f"an integer of {value.bit_length()} bits"
+    if isinstance(value, (list, tuple, dict)) and len(value) > 8:
+        return f"{type(value).__name__} of {len(value)} items"
+    try:
+        text = repr(value)
+    except ValueError:  # a huge integer inside a short list
+        return type(value).__name__
+    return text if len(text) <= 60 else f"{text[:50]}…({len(text)} characters)"

@@ -14,7 +14,7 @@ from dataclasses import MISSING, dataclass, field, fields, replace
 from typing import Any, Final
 
 from pontoon_cli.errors import RulesError
-from pontoon_cli.limits import MAX_SAFE_INT, int_problem, name_problem
+from pontoon_cli.limits import MAX_SAFE_INT, int_problem, name_problem, shown
 
 
 def _setting(default: Any, rules: str, help: str, choices: tuple[Any, ...] = ()) -> Any:
@@ -60,23 +60,23 @@ class Rules:
                 continue
             if type(value) is not expected:
                 raise RulesError(
-                    f"rule setting {f.name!r}: {_brief(value)} is not a {expected.__name__} "
+                    f"rule setting {f.name!r}: {shown(value)} is not a {expected.__name__} "
                     f"({f.metadata['rules']})"
                 )
             choices = f.metadata["choices"]
             if choices and value not in choices:
-                shown = ", ".join("null" if c is None else str(c) for c in choices)
+                allowed = ", ".join("null" if c is None else str(c) for c in choices)
                 raise RulesError(
-                    f"rule setting {f.name!r}: {_brief(value)} is not one of {shown} "
+                    f"rule setting {f.name!r}: {shown(value)} is not one of {allowed} "
                     f"({f.metadata['rules']})"
                 )
         if self.preset not in PRESETS_KNOWN:
             raise RulesError(
-                f"unknown preset {_brief(self.preset)}{suggest(self.preset, PRESETS_KNOWN)}"
+                f"unknown preset {shown(self.preset)}{suggest(self.preset, PRESETS_KNOWN)}"
             )
         if self.settlement not in SETTLEMENTS_KNOWN:
             raise RulesError(
-                f"rule setting 'settlement': unknown {_brief(self.settlement)}"
+                f"rule setting 'settlement': unknown {shown(self.settlement)}"
                 f"{suggest(self.settlement, SETTLEMENTS_KNOWN)}"
             )
 
@@ -87,7 +87,7 @@ class Rules:
         """The preset called ``name``. Raises RulesError naming the nearest preset."""
         if isinstance(name, str) and name in PRESETS:  # a file may hold any value here
             return PRESETS[name]
-        raise RulesError(f"unknown preset {_brief(name)}{suggest(str(name), PRESETS)}")
+        raise RulesError(f"unknown preset {shown(name)}{suggest(str(name), PRESETS)}")
 
     def with_overrides(self, overrides: dict[str, Any]) -> Rules:
         """These rules with some settings changed; unknown names suggest the nearest one."""
@@ -133,20 +133,6 @@ def setting_info() -> list[tuple[str, Any, str, str]]:
 _SUGGEST_AMONG: Final = 1000
 
 
-def _brief(value: object) -> str:
-    """``repr(value)`` on one short line: repr() refuses an integer past 4300 digits, and a long
-    text or list would flood the message."""
-    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 128:
-        return f"an integer of {value.bit_length()} bits"
-    if isinstance(value, (list, tuple, dict)) and len(value) > 8:
-        return f"{type(value).__name__} of {len(value)} items"
-    try:
-        text = repr(value)
-    except ValueError:
-        return type(value).__name__
-    return text if len(text) <= 60 else f"{text[:50]}…({len(text)} characters)"
-
-
 def suggest(word: str, candidates: Any) -> str:
     """``"; did you mean 'x'?"`` for the nearest candidate, or an empty string."""
     if isinstance(candidates, Sized) and len(candidates) > _SUGGEST_AMONG:
@@ -179,7 +165,7 @@ class Table:
     def __post_init__(self) -> None:
         if len(self.seats) < 2:
             raise RulesError(
-                f"a table needs two or more players (T3.1), got {_brief(list(self.seats))}"
+                f"a table needs two or more players (T3.1), got {shown(list(self.seats))}"
             )
         for name in self.seats:
             problem = name_problem(name)
@@ -191,7 +177,7 @@ class Table:
             raise RulesError(f"each player sits once (T3.1): {dupes!r} sit twice")
         if self.banker is not None and self.banker not in seated:
             raise RulesError(
-                f"banker {_brief(self.banker)} is not at the table {_brief(list(self.seats))}"
+                f"banker {shown(self.banker)} is not at the table {shown(list(self.seats))}"
             )
         missing = [s for s in self.seats if s not in self.bankrolls]
         if missing:
@@ -201,7 +187,7 @@ class Table:
                 raise RulesError(f"bankroll for {who!r}, who is not at the table")
             if type(amount) is not int:
                 raise RulesError(
-                    f"bankroll of {who!r}: {_brief(amount)} is not a whole number (T7.3)"
+                    f"bankroll of {who!r}: {shown(amount)} is not a whole number (T7.3)"
                 )
             problem = int_problem(amount, f"bankroll of {who!r}", least=0)
             if problem is not None:
@@ -210,7 +196,7 @@ class Table:
             value = getattr(self, name)
             if type(value) is not int or value < 1:
                 raise RulesError(
-                    f"{name}: {_brief(value)} is not a whole number of 1 or more (T3.3)"
+                    f"{name}: {shown(value)} is not a whole number of 1 or more (T3.3)"
                 )
             problem = int_problem(value, name, least=1)
             if problem is not None:

@@ -26,9 +26,9 @@ from pontoon_cli.document import (
     kind_of,
     not_seated,
     read_document,
-    shown,
 )
 from pontoon_cli.errors import RulesError, ScenarioError
+from pontoon_cli.limits import shown
 from pontoon_cli.rules import (
     PRESETS,
     Rules,

@@ -9,10 +9,10 @@ from __future__ import annotations
 from typing import Any
 
 from pontoon_cli.cards import Card
-from pontoon_cli.document import Checker, Path_, kind_of, not_seated, shown
+from pontoon_cli.document import Checker, Path_, kind_of, not_seated
 from pontoon_cli.errors import CardError
 from pontoon_cli.hands import CLASS_LABELS
-from pontoon_cli.limits import MAX_SAFE_INT
+from pontoon_cli.limits import MAX_SAFE_INT, shown
 from pontoon_cli.rules import Rules, suggest
 from pontoon_cli.scenario_play import DealScript, Step
 
