@@ -7,7 +7,7 @@ STAMP_TEST := $(VENV)/.installed-test
 BENCH_VENV := .venv-bench
 STAMP_BENCH := $(BENCH_VENV)/.installed-bench
 
-.PHONY: test lint demo bench snapshots clean
+.PHONY: test lint demo bench snapshots rulebook clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -50,6 +50,10 @@ bench: $(STAMP_BENCH)
 ## make snapshots: rewrite the syrupy snapshots (review the diff like code).
 snapshots: $(STAMP_TEST)
 	$(BIN)/python -m pytest -q --snapshot-update tests/test_scenarios.py
+
+## make rulebook: copy docs/rules.md (the one rules text people edit) into the package.
+rulebook:
+	cp docs/rules.md pontoon_cli/rulebook.md
 
 clean:
 	rm -rf $(VENV) $(BENCH_VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -25,6 +25,7 @@ from pontoon_cli.engine import Deal, Game
 from pontoon_cli.errors import IllegalAction, PontoonError
 from pontoon_cli.events import BankSold
 from pontoon_cli.log import LogWriter, deal_record, header_record, schema
+from pontoon_cli.rulebook import is_rule_id, lookup
 from pontoon_cli.rules import PRESETS, Rules, Table, setting_info, suggest
 from pontoon_cli.scenario import (
     STRICT,
@@ -354,27 +355,53 @@ def check(
 
 @app.command("rules")
 def rules_command(
-    preset: Annotated[str | None, typer.Argument(help="A preset to show (default: list).")] = None,
+    name: Annotated[
+        str | None,
+        typer.Argument(
+            metavar="[PRESET|RULE-ID]",
+            help="A preset to show, or a rule ID (T5.4, T5, V7) to print from docs/rules.md.",
+            show_default=False,
+        ),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Machine-readable JSON.")] = False,
 ) -> None:
-    """List the presets, or show a preset's settings with the rule IDs they implement.
+    """List the presets, show a preset's settings, or print a rule by its ID.
+
+    Every message cites a rule ID (T5.4, V1, ...): this prints that rule from the rules text
+    shipped with pontoon (docs/rules.md), T5 prints the whole section.
 
     \b
     Examples:
       pontoon rules
       pontoon rules traditional --json
+      pontoon rules T5.4
+      pontoon rules T5
     """
-    if preset is None:
+    if name is None:
         if as_json:
             _write_json({"presets": list(PRESETS)})
             return
-        for name in PRESETS:
-            sys.stdout.write(f"{name}\n")
+        for preset in PRESETS:
+            sys.stdout.write(f"{preset}\n")
         return
+    if is_rule_id(name):  # no preset name has the shape of a rule ID (tests/test_rulebook.py)
+        try:
+            rule = lookup(name)
+        except PontoonError as err:
+            fail(str(err))
+        if as_json:
+            _write_json(rule.to_dict())
+        else:
+            sys.stdout.write(rule.text + "\n")
+        return
+    _show_preset(name, as_json)
+
+
+def _show_preset(preset: str, as_json: bool) -> None:
     try:
         rules = Rules.preset_named(preset)
     except PontoonError as err:
-        fail(str(err))
+        fail(f"{err} (presets: {', '.join(PRESETS)}; a rule ID looks like T5.4 or V7)")
     values = rules.to_dict()
     rows = [(name, values[name], ids, help_) for name, _, ids, help_ in setting_info()]
     if as_json:
