@@ -7,7 +7,7 @@ STAMP_TEST := $(VENV)/.installed-test
 BENCH_VENV := .venv-bench
 STAMP_BENCH := $(BENCH_VENV)/.installed-bench
 
-.PHONY: test lint demo bench snapshots rulebook clean
+.PHONY: test lint demo bench snapshots rulebook mutation clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -54,6 +54,13 @@ snapshots: $(STAMP_TEST)
 ## make rulebook: copy docs/rules.md (the one rules text people edit) into the package.
 rulebook:
 	cp docs/rules.md pontoon_cli/rulebook.md
+
+## make mutation: the project's own mutation run (not CI: minutes per module). MODULES to choose,
+## e.g. make mutation MODULES="hands settle" MUTATE_ARGS="--sample 60".
+MODULES ?= hands settle engine replay
+MUTATE_ARGS ?=
+mutation: $(STAMP_TEST)
+	$(BIN)/python tools/mutate.py $(MODULES) $(MUTATE_ARGS)
 
 clean:
 	rm -rf $(VENV) $(BENCH_VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

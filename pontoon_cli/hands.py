@@ -15,11 +15,11 @@ from pontoon_cli.cards import Card
 class HandClass(IntEnum):
     """Hand classes, best first (T2). The integer is the strength: higher beats lower."""
 
-    BUST = 0  # T2.5
+    BUST = 0  # T2.5 (mutant-equivalent: only the order of the values counts, not the values)
     TOTAL = 1  # T2.4
     TWENTY_ONE = 2  # T2.3
     FIVE_CARD_TRICK = 3  # T2.2
-    PONTOON = 4  # T2.1
+    PONTOON = 4  # T2.1 (mutant-equivalent: as BUST, the highest value may be any higher one)
 
     @property
     def label(self) -> str:
@@ -95,4 +95,4 @@ def strength(cards: Sequence[Card]) -> tuple[int, int]:
     hand_class = classify(cards)
     if hand_class is HandClass.TOTAL:
         return (int(hand_class), hand_value(cards))
-    return (int(hand_class), 0)
+    return (int(hand_class), 0)  # mutant-equivalent: one constant per class; classes differ first
