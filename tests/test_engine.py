@@ -1053,3 +1053,35 @@ def test_V5_the_edge_of_no_bought_sure_thing(fourth: str, total: int, may_buy: b
             "ann, hand 1: cannot buy a fifth card on four cards totalling 11: twist it (V5)"
         )
         assert err.rule == "V5"
+
+
+# Money at its edge (T8.6, T8.4), and what the table can see of a hand -----------------------------
+
+
+def test_T8_6_split_with_exactly_the_balance_left() -> None:
+    deal = make_deal("8H 7D  8S TD  2C 3C", seats=TWO, bankroll={"ann": 12, "carl": 0})
+    run(deal, "ann stake 6")  # 6 left: exactly the new hand's stake
+    assert deal.available("ann") == 6
+    assert deal.can_split("ann", 1)
+    deal.split("ann", 1)
+    assert [h.stake for h in deal.hands["ann"]] == [6, 6]
+    assert deal.available("ann") == 0
+
+
+def test_T8_4_T8_6_buy_the_bank_with_exactly_the_balance() -> None:
+    game = game_with("")
+    assert game.sell_bank("ann", 1000) == BankSold("carl", "ann", 1000)
+    assert game.balances["ann"] == 0 and game.balances["carl"] == 2000
+    assert game.banker == "ann"
+
+
+def test_T4_1_T5_4_the_table_sees_only_face_up_cards() -> None:
+    # ann's first two cards are face down; a bought card comes face down, a twist face up.
+    deal = make_deal("2H 7D  3C TD  4S 5S", seats=TWO)
+    hand = deal.hands["ann"][0]
+    assert (hand.up_cards, hand.up_low) == (0, 0)
+    run(deal, "ann stake 2; ann buy 2")
+    assert (hand.up_cards, hand.up_low) == (0, 0)
+    run(deal, "ann twist")
+    assert (hand.up_cards, hand.up_low) == (1, 5)
+    assert len(hand.cards) == 4 and hand.low == 14
