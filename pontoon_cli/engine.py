@@ -568,6 +568,7 @@ class Deal:
             return  # the common case: the next decision is a punter's (T5)
         if phase is Phase.FIRST_CARD:  # T4.1: from the banker's left round to the banker
             for p in self.punters:
+                # mutant-equivalent: '0' -> '(-1)': each punter holds one hand yet
                 self._give(p, 1, self.hands[p][0], False)
             self._give(self.banker, 1, self.banker_hand, False)
             self.phase = phase = Phase.STAKES

@@ -1085,3 +1085,13 @@ def test_T4_1_T5_4_the_table_sees_only_face_up_cards() -> None:
     run(deal, "ann twist")
     assert (hand.up_cards, hand.up_low) == (1, 5)
     assert len(hand.cards) == 4 and hand.low == 14
+
+
+def test_T8_after_settlement_every_hand_is_done_and_numbered_from_1() -> None:
+    # ann splits her eights: hands 1 and 2; bob holds hand 1. Numbers are 1-based everywhere.
+    deal = make_deal("8H 9C 7D  8S 9D TD  2C 3C  9H TH", bankroll=100)
+    run(deal, "ann stake 2; bob stake 2; ann split; ann twist; ann stick; ann twist; bob stick")
+    run(deal, "carl stay")  # ann 8-2-9 and 8-3-T (a hard 21 stops by itself), bob 18, carl 17
+    assert deal.phase is Phase.END
+    assert [(p, i) for p, i, _ in deal.hands_in_order()] == [("ann", 1), ("ann", 2), ("bob", 1)]
+    assert all(h.done and h.settled for _, _, h in deal.hands_in_order())

@@ -200,6 +200,7 @@ def test_T1_3_hands_at_the_edge_of_the_ace_rule(
     for card in hand:
         engine_hand.add(card, True)
     assert (engine_hand.total, engine_hand.hand_class) == (value, cls)
+    assert (engine_hand.up_low, engine_hand.up_cards) == (low, len(hand))  # all face up
 
 
 def test_T2_4_A_A_T_ranks_as_12_below_13_and_above_11() -> None:

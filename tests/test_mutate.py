@@ -64,3 +64,14 @@ def test_modules_and_their_tests() -> None:
     assert path == HANDS and "tests/test_hands.py" in tests
     path, tests = mutate._module("pontoon_cli/replay.py=tests/test_replay.py,tests/nothing.py")
     assert (path, tests) == (Path("pontoon_cli/replay.py"), ["tests/test_replay.py"])
+
+
+def test_a_quoted_mutation_marks_only_that_mutant() -> None:
+    engine = Path("pontoon_cli/engine.py")
+    mutants, _ = mutate.find_mutants(engine)
+    line = _line_of(engine, "self._give(p, 1, self.hands[p][0], False)")
+    above = (ROOT / engine).read_text().splitlines()[line - 2]
+    assert "mutant-equivalent: '0' -> '(-1)'" in above
+    on_line = {(m.before, m.after) for m in mutants if m.line == line}
+    assert ("0", "(-1)") not in on_line
+    assert {("0", "1"), ("1", "0"), ("False", "True")} <= on_line

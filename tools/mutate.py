@@ -20,9 +20,10 @@ its tests run there with ``pytest -x -q`` under a time limit. A mutant is killed
 ``if``/``while`` condition, and a changed return value (a ``bool`` function returns the opposite,
 an ``int`` one returns one more). Docstrings, annotations and f-string messages are left alone.
 
-A line whose comment says ``mutant-equivalent: <why>`` is skipped: every mutant on it has been
-shown to change nothing a user can observe, and the comment says why. Exit 0 when no mutant
-survives, 1 otherwise, 2 on bad usage or when the unmutated tests fail.
+A line whose comment (or a comment line right above it) says ``mutant-equivalent: <why>`` is
+skipped: every mutant on it has been shown to change nothing a user can observe, and the comment
+says why. ``mutant-equivalent: '0' -> '(-1)': <why>`` skips only that mutant of the line. Exit 0
+when no mutant survives, 1 otherwise, 2 on bad usage or when the unmutated tests fail.
 """
 
 from __future__ import annotations
@@ -45,6 +46,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = "pontoon_cli"
 MARKER = "mutant-equivalent:"  # in a comment on the line: every mutant of the line is skipped
+SPEC = re.compile(r"('[^']*' -> '[^']*')")  # a quoted mutation after the marker
 RULE_ID = re.compile(r"[TVSC]\d+(?:\.\d+)?")
 
 #: The tests relevant to each module: what exercises it directly, plus the end-to-end checks of it.
@@ -64,6 +66,7 @@ TESTS: dict[str, list[str]] = {
     ],
     "engine": [
         "tests/test_engine.py",
+        "tests/test_hands.py",
         "tests/test_settle.py",
         "tests/test_options.py",
         "tests/test_boundaries.py",
@@ -215,12 +218,11 @@ def find_mutants(path: Path) -> tuple[list[Mutant], int]:
         for target, after in _variants(node, returns):
             line = target.lineno  # type: ignore[attr-defined]
             end_line = target.end_lineno  # type: ignore[attr-defined]
-            if any(_marked(lines[n - 1]) for n in range(line, end_line + 1)):
+            before = ast.get_source_segment(source, target) or ""
+            if _marked(lines, line, end_line, f"{before!r} -> {_wrapped(target, after)!r}"):
                 marked += 1
                 continue
-            before = ast.get_source_segment(source, target) or ""
-            if not isinstance(target, ast.AugAssign) and not _atomic(after):
-                after = f"({after})"
+            after = _wrapped(target, after)
             found.append(
                 Mutant(
                     path,
@@ -235,9 +237,28 @@ def find_mutants(path: Path) -> tuple[list[Mutant], int]:
     return found, marked
 
 
-def _marked(line: str) -> bool:
-    """True when the line's comment says its mutants are equivalent."""
-    return "#" in line and MARKER in line.split("#", 1)[1]
+def _wrapped(target: ast.AST, after: str) -> str:
+    """The new source, in parentheses where an expression needs them."""
+    if isinstance(target, ast.AugAssign) or _atomic(after):
+        return after
+    return f"({after})"
+
+
+def _marked(lines: list[str], first: int, last: int, mutation: str) -> bool:
+    """True when a ``mutant-equivalent:`` comment covers this mutation: a comment on one of its
+    lines, or a comment line right above them. ``mutant-equivalent: '0' -> '(-1)': why`` covers
+    only that mutation; without a quoted mutation it covers every mutant of the line."""
+    comments = [line.split("#", 1)[1] for line in lines[first - 1 : last] if "#" in line]
+    above = lines[first - 2].strip() if first >= 2 else ""
+    if above.startswith("#"):
+        comments.append(above[1:])
+    for comment in comments:
+        if MARKER not in comment:
+            continue
+        spec = SPEC.match(comment.split(MARKER, 1)[1].strip())
+        if spec is None or spec[1] == mutation:
+            return True
+    return False
 
 
 def _atomic(text: str) -> bool:
