@@ -59,7 +59,7 @@ def hand_value(cards: Sequence[Card]) -> int:
 
 
 def is_soft(cards: Sequence[Card]) -> bool:
-    """True when an ace counts 11 in the hand's value (RULES.md, "Terms")."""
+    """True when an ace counts 11 in the hand's value (docs/rules.md, "Words used throughout")."""
     low = low_total(cards)
     return low <= 11 and any(card.is_ace for card in cards)
 

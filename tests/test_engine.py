@@ -1,4 +1,4 @@
-"""The traditional deal and game, rule by rule (RULES.md T1–T8), on stacked packs.
+"""The traditional deal and game, rule by rule (docs/rules.md T1–T8), on stacked packs.
 
 Unless a test says otherwise the table is ann, bob, carl with carl banking, so ann sits on the
 banker's left: the cards go ann, bob, carl, ann, bob, carl, then ann's draws, bob's, carl's.
