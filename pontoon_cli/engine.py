@@ -259,6 +259,7 @@ class Deal:
     def verify_stake(self, player: str, amount: int) -> None:
         """An initial stake within the table's limits (T3.3, T4.2) and the balance (T8.6)."""
         self._verify_turn(player, 1, Phase.STAKES, "stake")
+        # mutant-equivalent: '"T4.2"' -> "'T4'": _verify_amount cites T7.3 whatever its rule
         _verify_amount(amount, "stake", player, 1, "T4.2")
         lo, hi = self.table.min_stake, self.table.max_stake
         if not lo <= amount <= hi:
@@ -280,6 +281,7 @@ class Deal:
         """Buy a card face down (T5.3); ``amount`` None checks everything but the price."""
         self._verify_turn(player, hand, Phase.PUNTERS, "buy")
         h = self.current_hand()
+        # mutant-equivalent: '"T5.3"' -> "'T5'": cited only by a check never reached (T5.8)
         self._verify_can_draw(h, "buy", player, hand, "T5.3")
         if h.twisted:
             raise IllegalAction("cannot buy after a twist", "T5.4", player, hand)
@@ -300,6 +302,7 @@ class Deal:
                     hand,
                 )
             return
+        # mutant-equivalent: '"T5.3"' -> "'T5'": _verify_amount cites T7.3 whatever its rule
         _verify_amount(amount, "buy", player, hand, "T5.3")
         lo, hi = self.buy_range(h)
         nth = _ORDINAL[len(h.cards) + 1]
@@ -321,11 +324,16 @@ class Deal:
     def verify_twist(self, player: str, hand: int) -> None:
         """Twist a card face up (T5.4)."""
         self._verify_turn(player, hand, Phase.PUNTERS, "twist")
+        # mutant-equivalent: '"T5.4"' -> "'T5'": cited only by a check never reached (T5.8)
         self._verify_can_draw(self.current_hand(), "twist", player, hand, "T5.4")
 
     def _verify_can_draw(self, h: Hand, what: str, player: str, hand: int, rule: str) -> None:
+        # mutant-equivalent: 'len(h.cards) >= 5' -> '(len(h.cards) > 5)', '5' -> '6': a stricter
+        # test of a hand that never gets here (a five-card hand is finished, T5.7)
         if len(h.cards) >= 5:  # pragma: no cover - a five-card hand is finished (T5.7)
             raise IllegalAction(f"cannot {what}: the hand has five cards", "T5.7", player, hand)
+        # mutant-equivalent: 'h.low >= 21' -> '(h.low > 21)', '21' -> '22': a stricter test of a
+        # hand that never gets here (a hard 21 is finished, T5.8)
         if h.low >= 21:  # pragma: no cover - a hard 21 is finished (T5.8)
             raise IllegalAction(f"cannot {what} on a lowest total of {h.low}", rule, player, hand)
 

@@ -75,3 +75,13 @@ def test_a_quoted_mutation_marks_only_that_mutant() -> None:
     on_line = {(m.before, m.after) for m in mutants if m.line == line}
     assert ("0", "(-1)") not in on_line
     assert {("0", "1"), ("1", "0"), ("False", "True")} <= on_line
+
+
+def test_unreachable_blocks_and_several_quoted_mutations_are_skipped() -> None:
+    engine = Path("pontoon_cli/engine.py")
+    mutants, _ = mutate.find_mutants(engine)
+    condition = _line_of(engine, "if len(h.cards) >= 5:  # pragma: no cover")
+    on_line = {(m.before, m.after) for m in mutants if m.line == condition}
+    # the two stricter mutants are marked equivalent; the looser ones stay (they are killed)
+    assert on_line == {("len(h.cards) >= 5", "(len(h.cards) < 5)"), ("5", "4")}
+    assert not [m for m in mutants if m.line == condition + 1]  # the block never runs

@@ -22,8 +22,10 @@ an ``int`` one returns one more). Docstrings, annotations and f-string messages 
 
 A line whose comment (or a comment line right above it) says ``mutant-equivalent: <why>`` is
 skipped: every mutant on it has been shown to change nothing a user can observe, and the comment
-says why. ``mutant-equivalent: '0' -> '(-1)': <why>`` skips only that mutant of the line. Exit 0
-when no mutant survives, 1 otherwise, 2 on bad usage or when the unmutated tests fail.
+says why. ``mutant-equivalent: '0' -> '(-1)', '5' -> '6': <why>`` skips only those mutants of the
+line. The body of an ``if`` marked ``# pragma: no cover`` (code the project declares unreachable)
+is skipped too. Skipped mutants are counted as "marked". Exit 0 when no mutant survives, 1
+otherwise, 2 on bad usage or when the unmutated tests fail.
 """
 
 from __future__ import annotations
@@ -46,7 +48,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = "pontoon_cli"
 MARKER = "mutant-equivalent:"  # in a comment on the line: every mutant of the line is skipped
-SPEC = re.compile(r"('[^']*' -> '[^']*')")  # a quoted mutation after the marker
+_QUOTED = r"'(?:[^'\\]|\\.)*'" + "|" + r'"(?:[^"\\]|\\.)*"'  # a repr()
+SPEC = re.compile(rf"({_QUOTED}) -> ({_QUOTED})")  # a quoted mutation after the marker
 RULE_ID = re.compile(r"[TVSC]\d+(?:\.\d+)?")
 
 #: The tests relevant to each module: what exercises it directly, plus the end-to-end checks of it.
@@ -193,7 +196,9 @@ def _variants(node: ast.AST, returns: dict[int, str]) -> Iterator[tuple[ast.AST,
     elif isinstance(node, ast.Constant) and type(node.value) is int:
         yield node, repr(node.value + 1)
         yield node, repr(node.value - 1)
-    elif isinstance(node, (ast.If, ast.While)) and not isinstance(node.test, ast.Compare):
+    elif isinstance(node, (ast.If, ast.While)) and not isinstance(
+        node.test, (ast.Compare, ast.UnaryOp)
+    ):  # a comparison or a `not` is already negated above
         yield node.test, f"not ({ast.unparse(node.test)})"
     elif isinstance(node, ast.Return) and node.value is not None and id(node) in returns:
         kind = returns[id(node)]
@@ -210,6 +215,7 @@ def find_mutants(path: Path) -> tuple[list[Mutant], int]:
     tree = ast.parse(source)
     skip = _skipped_nodes(tree)
     returns = _returns(tree)
+    unreachable = _unreachable(tree, lines)
     found: list[Mutant] = []
     marked = 0
     for node in ast.walk(tree):
@@ -219,7 +225,8 @@ def find_mutants(path: Path) -> tuple[list[Mutant], int]:
             line = target.lineno  # type: ignore[attr-defined]
             end_line = target.end_lineno  # type: ignore[attr-defined]
             before = ast.get_source_segment(source, target) or ""
-            if _marked(lines, line, end_line, f"{before!r} -> {_wrapped(target, after)!r}"):
+            mutation = f"{before!r} -> {_wrapped(target, after)!r}"
+            if line in unreachable or _marked(lines, line, end_line, mutation):
                 marked += 1
                 continue
             after = _wrapped(target, after)
@@ -246,19 +253,35 @@ def _wrapped(target: ast.AST, after: str) -> str:
 
 def _marked(lines: list[str], first: int, last: int, mutation: str) -> bool:
     """True when a ``mutant-equivalent:`` comment covers this mutation: a comment on one of its
-    lines, or a comment line right above them. ``mutant-equivalent: '0' -> '(-1)': why`` covers
-    only that mutation; without a quoted mutation it covers every mutant of the line."""
+    lines, or the comment lines right above them (joined). Quoted mutations after the marker
+    (``mutant-equivalent: '0' -> '(-1)', '5' -> '6': why``) limit it to those; without any it
+    covers every mutant of the line."""
     comments = [line.split("#", 1)[1] for line in lines[first - 1 : last] if "#" in line]
-    above = lines[first - 2].strip() if first >= 2 else ""
-    if above.startswith("#"):
-        comments.append(above[1:])
+    above: list[str] = []
+    n = first - 2
+    while n >= 0 and lines[n].strip().startswith("#"):
+        above.insert(0, lines[n].strip()[1:].strip())
+        n -= 1
+    if above:
+        comments.append(" ".join(above))
     for comment in comments:
         if MARKER not in comment:
             continue
-        spec = SPEC.match(comment.split(MARKER, 1)[1].strip())
-        if spec is None or spec[1] == mutation:
+        specs = [f"{a} -> {b}" for a, b in SPEC.findall(comment.split(MARKER, 1)[1])]
+        if not specs or mutation in specs:
             return True
     return False
+
+
+def _unreachable(tree: ast.Module, lines: list[str]) -> set[int]:
+    """The body lines of every ``if`` the project marks ``# pragma: no cover``: code it declares
+    never reached. Its condition is still mutated (a looser one may reach it)."""
+    out: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and "pragma: no cover" in lines[node.lineno - 1]:
+            end = node.body[-1].end_lineno or node.body[-1].lineno
+            out.update(range(node.body[0].lineno, end + 1))
+    return out
 
 
 def _atomic(text: str) -> bool:
