@@ -1095,3 +1095,11 @@ def test_T8_after_settlement_every_hand_is_done_and_numbered_from_1() -> None:
     assert deal.phase is Phase.END
     assert [(p, i) for p, i, _ in deal.hands_in_order()] == [("ann", 1), ("ann", 2), ("bob", 1)]
     assert all(h.done and h.settled for _, _, h in deal.hands_in_order())
+
+
+def test_T8_5_after_a_void_deal_every_hand_is_done_and_settled() -> None:
+    deal = make_deal(pack=parse_cards("TH AC 2D  9H AS 3D  5H"))  # as in the test above
+    run(deal, "ann stake 4; bob stake 5; ann twist; bob buy 10; bob buy 7; carl draw; carl draw")
+    assert deal.void and deal.phase is Phase.END
+    assert all(h.done and h.settled for _, _, h in deal.hands_in_order())
+    assert deal.actor is None and deal.legal_actions() == []
