@@ -1103,3 +1103,13 @@ def test_T8_5_after_a_void_deal_every_hand_is_done_and_settled() -> None:
     assert deal.void and deal.phase is Phase.END
     assert all(h.done and h.settled for _, _, h in deal.hands_in_order())
     assert deal.actor is None and deal.legal_actions() == []
+
+
+def test_T5_2_split_hands_show_nothing_until_a_twist() -> None:
+    # ann's eights were dealt face down, and so are the cards the split deals (T5.2).
+    deal = make_deal("8H 9C 7D  8S 9D TD  2C 3C  9H", bankroll=100)
+    run(deal, "ann stake 2; bob stake 2; ann split")
+    first, second = deal.hands["ann"]
+    assert [(h.up_cards, h.up_low) for h in (first, second)] == [(0, 0), (0, 0)]
+    run(deal, "ann twist")
+    assert [(h.up_cards, h.up_low) for h in (first, second)] == [(1, 9), (0, 0)]

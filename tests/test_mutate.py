@@ -11,6 +11,8 @@ import importlib.util
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 _spec = importlib.util.spec_from_file_location("mutate", ROOT / "tools" / "mutate.py")
 assert _spec is not None and _spec.loader is not None
@@ -85,3 +87,17 @@ def test_unreachable_blocks_and_several_quoted_mutations_are_skipped() -> None:
     # the two stricter mutants are marked equivalent; the looser ones stay (they are killed)
     assert on_line == {("len(h.cards) >= 5", "(len(h.cards) < 5)"), ("5", "4")}
     assert not [m for m in mutants if m.line == condition + 1]  # the block never runs
+
+
+def test_a_module_replay_is_split_into_gets_replays_tests(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "pontoon_cli").mkdir()
+    (tmp_path / "pontoon_cli" / "replay_cut.py").write_text("X = 1\n")
+    (tmp_path / "tests").mkdir()
+    for name in ("test_replay.py", "test_log.py"):
+        (tmp_path / "tests" / name).write_text("")
+    monkeypatch.setattr(mutate, "ROOT", tmp_path)
+    path, tests = mutate._module("replay_cut")
+    assert path == Path("pontoon_cli/replay_cut.py")
+    assert tests == ["tests/test_replay.py", "tests/test_log.py"]

@@ -8,8 +8,9 @@
 
 A module is a name under pontoon_cli/ (``hands``) or a path, optionally followed by ``=`` and a
 comma-separated list of test files; without it the test subset in ``TESTS`` is used, or, for a
-module it does not know (say the modules replay is split into), ``tests/test_<stem>.py`` when that
-exists, else the whole suite.
+module it does not know, ``tests/test_<stem>.py`` when that exists, else the subset of the module
+its name starts with (``replay_cut`` takes replay's: the modules replay is split into), else the
+whole suite.
 
 Each mutant is written into a private copy of the project (the working tree is never touched), and
 its tests run there with ``pytest -x -q`` under a time limit. A mutant is killed when the tests fail
@@ -334,6 +335,8 @@ def _module(spec: str) -> tuple[Path, list[str]]:
         chosen = TESTS[path.stem]
     elif (ROOT / "tests" / f"test_{path.stem}.py").exists():
         chosen = [f"tests/test_{path.stem}.py"]
+    elif any(path.stem.startswith(name) for name in TESTS):  # replay_cut: the tests of replay
+        chosen = next(TESTS[name] for name in TESTS if path.stem.startswith(name))
     else:
         chosen = ["tests"]
     return path, [t for t in chosen if (ROOT / t).exists()]
