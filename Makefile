@@ -7,7 +7,7 @@ STAMP_TEST := $(VENV)/.installed-test
 BENCH_VENV := .venv-bench
 STAMP_BENCH := $(BENCH_VENV)/.installed-bench
 
-.PHONY: test lint demo bench snapshots clean
+.PHONY: test lint demo bench snapshots rulebook mutation clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -50,6 +50,17 @@ bench: $(STAMP_BENCH)
 ## make snapshots: rewrite the syrupy snapshots (review the diff like code).
 snapshots: $(STAMP_TEST)
 	$(BIN)/python -m pytest -q --snapshot-update tests/test_scenarios.py
+
+## make rulebook: copy docs/rules.md (the one rules text people edit) into the package.
+rulebook:
+	cp docs/rules.md pontoon_cli/rulebook.md
+
+## make mutation: the project's own mutation run (not CI: minutes per module). MODULES to choose,
+## e.g. make mutation MODULES="hands settle" MUTATE_ARGS="--sample 60".
+MODULES ?= hands settle deal_state deal game replay replay_source replay_report replay_pack replay_compare replayer logcheck
+MUTATE_ARGS ?=
+mutation: $(STAMP_TEST)
+	$(BIN)/python tools/mutate.py $(MODULES) $(MUTATE_ARGS)
 
 clean:
 	rm -rf $(VENV) $(BENCH_VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

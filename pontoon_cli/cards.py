@@ -1,4 +1,4 @@
-"""Cards and packs (RULES.md T1).
+"""Cards and packs (docs/rules.md T1).
 
 A card is a small immutable value; the 52 of them are made once and shared, so two packs mixed
 together (T1.1) hold the same 52 objects twice. Text is rank then suit: ``AS``, ``TH``; input also

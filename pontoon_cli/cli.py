@@ -23,6 +23,7 @@ import orjson
 import typer
 from rich.console import Console
 from rich.table import Table as RichTable
+from typer.core import TyperArgument, TyperCommand, TyperGroup
 
 from pontoon_cli import __version__
 from pontoon_cli.engine import Deal, Game
@@ -38,6 +39,7 @@ from pontoon_cli.output import (
     silence,
     stop_signals,
 )
+from pontoon_cli.rulebook import is_rule_id, lookup
 from pontoon_cli.rules import (
     CARDS_PER_SEAT,
     MOST_PACKS,
@@ -67,11 +69,67 @@ from pontoon_cli.strategies import STRATEGIES, seeded_game
 if TYPE_CHECKING:
     from pontoon_cli.render import PlayProgress
 
+#: The order of the commands in ``pontoon --help``: the README's.
+COMMAND_ORDER = ("play", "replay", "check", "rules", "schema")
+
+
+class _Group(TyperGroup):
+    """The ``pontoon`` group: commands listed in the README's order, not the order of definition."""
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        known = super().list_commands(ctx)
+        return [n for n in COMMAND_ORDER if n in known] + [
+            n for n in known if n not in COMMAND_ORDER
+        ]
+
+
+class _Command(TyperCommand):
+    """A command whose help names arguments by their metavar alone (``LOG...``), never by a Python
+    type (``LOG <list[str]>``, ``{LOG}...``); options show theirs (``--deals N``)."""
+
+    def collect_usage_pieces(self, ctx: Any) -> list[str]:
+        pieces = [self.options_metavar] if self.options_metavar else []
+        for param in self.get_params(ctx):
+            if isinstance(param, TyperArgument):
+                pieces.append(param.metavar or (param.name or "").upper())
+        return pieces
+
+    def format_options(self, ctx: Any, formatter: Any) -> None:
+        arguments, options = [], []
+        for param in self.get_params(ctx):
+            if isinstance(param, TyperArgument):
+                arguments.append((param.metavar or (param.name or "").upper(), param.help or ""))
+                continue
+            record = param.get_help_record(ctx)
+            if record is not None:
+                options.append(record)
+        for title, rows in (("Arguments", arguments), ("Options", options)):
+            if rows:
+                with formatter.section(title):
+                    formatter.write_dl(rows)
+
+
 app = typer.Typer(
     name="pontoon",
+    cls=_Group,
     help=(
-        "The reference tool for the card game Pontoon: play, log, replay.\n\n"
-        "\b\nExample: pontoon play --seed 7 --deals 3 | jq -c .net"
+        "The reference tool for the card game Pontoon: play deals by the rules, write them to a "
+        "JSON-lines log, replay a log to verify every card, decision and payout.\n\n"
+        "Every message cites a rule ID (T5.4, V1, ...); `pontoon rules T5.4` prints the rule.\n\n"
+        "\b\n"
+        "Examples:\n"
+        "  pontoon play --seed 7 --deals 3 | jq -c 'select(.type==\"deal\") | .net'\n"
+        "  pontoon play --seed 7 --deals 100 | pontoon replay -\n"
+        "  pontoon rules T5.4"
+    ),
+    epilog=(
+        "\b\n"
+        "Exit codes:\n"
+        "  0    success: every expectation held, every deal verified\n"
+        "  1    the rules say otherwise: an illegal action, a failed expectation,\n"
+        "       a replay divergence\n"
+        "  2    bad usage or unreadable input\n"
+        "  130  interrupted"
     ),
     no_args_is_help=True,
     add_completion=False,
@@ -79,6 +137,7 @@ app = typer.Typer(
     rich_markup_mode=None,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
+command = functools.partial(app.command, cls=_Command)
 
 EXIT_RULES = 1  # the rules say otherwise
 EXIT_INPUT = 2  # bad usage or unreadable input
@@ -108,14 +167,13 @@ def _version(value: bool) -> None:
 @app.callback()
 def _root(
     version: Annotated[
-        bool, typer.Option("--version", callback=_version, is_eager=True, help="Show the version.")
+        bool,
+        typer.Option(
+            "-V", "--version", callback=_version, is_eager=True, help="Show the version and exit."
+        ),
     ] = False,
 ) -> None:
-    """The reference tool for the card game Pontoon (RULES.md IDs in every message).
-
-    \b
-    Example: pontoon play --seed 7 --deals 3 | jq -c .net
-    """
+    """The ``pontoon`` command group; its help is the app's (above)."""
 
 
 # play ------------------------------------------------------------------------------------------
@@ -143,46 +201,92 @@ def _parse_value(raw: str) -> Any:
         return raw
 
 
-@app.command()
+@command(short_help="Play deals; write the JSON-lines log.")
 def play(
     scenario: Annotated[
-        Path | None, typer.Argument(help="A scenario file (TOML or JSON); without it, seeded play.")
+        Path | None,
+        typer.Argument(
+            metavar="[SCENARIO]", help="A scenario file (TOML or JSON); without it, seeded play."
+        ),
     ] = None,
     seed: Annotated[
-        int | None, typer.Option(help="Seed for the shuffle and the players (default: fresh).")
+        int | None,
+        typer.Option(
+            metavar="INT",
+            help="Seed for the shuffle and the players.  [default: a fresh seed, shown on stderr]",
+        ),
     ] = None,
     deals: Annotated[
-        int | None, typer.Option("--deals", "--hands", min=1, help="How many deals (default 10).")
+        int | None,
+        typer.Option("--deals", "--hands", metavar="N", help="How many deals.  [default: 10]"),
     ] = None,
     players: Annotated[
-        int | None, typer.Option(min=2, help="Seats at the table, banker included (default 4).")
+        int | None,
+        typer.Option(metavar="N", help="Seats p1...pN, banker included.  [default: 4]"),
     ] = None,
     player: Annotated[
-        list[str] | None, typer.Option("--player", help="A player's name (repeat, clockwise).")
+        list[str] | None,
+        typer.Option(
+            "--player",
+            metavar="NAME",
+            help="A player's name; repeat, clockwise.  [default: from --players]",
+        ),
     ] = None,
     banker: Annotated[
-        str | None, typer.Option(help="The first banker (default: cut, T3.2).")
+        str | None,
+        typer.Option(metavar="NAME", help="The first banker.  [default: cut for the bank, T3.2]"),
     ] = None,
     rules: Annotated[
-        str | None, typer.Option(help="A preset name or a rules file (default traditional).")
+        str | None,
+        typer.Option(
+            metavar="PRESET|FILE",
+            help="A preset, or a rules file (TOML or JSON).  [default: traditional]",
+        ),
     ] = None,
     set_: Annotated[
-        list[str] | None, typer.Option("--set", help="Override a rule: OPTION=VALUE (repeat).")
+        list[str] | None,
+        typer.Option(
+            "--set",
+            metavar="OPTION=VALUE",
+            help="Change one rule setting, e.g. stick_minimum=16; repeat.  [default: none]",
+        ),
     ] = None,
-    bankroll: Annotated[int | None, typer.Option(help="Everyone's starting balance.")] = None,
-    min_stake: Annotated[int | None, typer.Option(min=1, help="Least initial stake.")] = None,
-    max_stake: Annotated[int | None, typer.Option(min=1, help="Most initial stake.")] = None,
+    bankroll: Annotated[
+        int | None,
+        typer.Option(metavar="AMOUNT", help="Everyone's starting balance.  [default: 1000]"),
+    ] = None,
+    min_stake: Annotated[
+        int | None,
+        typer.Option(metavar="AMOUNT", help="Least initial stake (T3.3).  [default: 1]"),
+    ] = None,
+    max_stake: Annotated[
+        int | None,
+        typer.Option(metavar="AMOUNT", help="Most initial stake (T3.3).  [default: 10]"),
+    ] = None,
     strategy: Annotated[
-        str | None, typer.Option(help="Punters' strategy: default, random (scenarios: strict).")
+        str | None,
+        typer.Option(
+            metavar="NAME",
+            help="The punters' strategy: default or random (scenarios: strict too).  "
+            "[default: default]",
+        ),
     ] = None,
     banker_strategy: Annotated[
-        str | None, typer.Option(help="The banker's strategy (default: as --strategy).")
+        str | None,
+        typer.Option(metavar="NAME", help="The banker's strategy.  [default: as --strategy]"),
     ] = None,
     out: Annotated[
-        Path | None, typer.Option(help="Write the log here (whole or not at all), not stdout.")
+        Path | None,
+        typer.Option(
+            metavar="FILE", help="Write the log to FILE, whole or not at all.  [default: stdout]"
+        ),
     ] = None,
 ) -> None:
-    """Play deals and write the JSON-lines log (one header, then one line per deal).
+    """Play deals and write the JSON-lines log: one header line, then one line per deal.
+
+    Without a scenario, automatic players play seeded deals; the defaults shown are for that.
+    With a scenario file, its stacked cards and scripted decisions are played and its expectations
+    checked; an option given here wins over the file.
 
     \b
     Examples:
@@ -471,17 +575,22 @@ def _guarded(command: Callable[P, R]) -> Callable[P, R]:
     return run
 
 
-@app.command()
+@command(short_help="Validate scenario and rules files.")
 @_guarded
 def check(
-    files: Annotated[list[Path], typer.Argument(help="Scenario or rules files (TOML or JSON).")],
+    files: Annotated[
+        list[Path],
+        typer.Argument(metavar="FILE...", help="Scenario or rules files (TOML or JSON)."),
+    ],
 ) -> None:
     """Validate scenario and rules files without playing; list every problem with file:line.
 
-    Exit 0 when every file is good, 2 when any has a problem.
+    Problems go to stdout, one a line, the count to stderr. Exit 0 when every file is good, 2
+    when any has a problem.
 
     \b
-    Example: pontoon check scenarios/*.toml
+    Examples:
+      pontoon check scenarios/*.toml
     """
     out = _out()
     count = 0
@@ -500,31 +609,57 @@ def check(
         raise typer.Exit(EXIT_INPUT)
 
 
-@app.command("rules")
+@command("rules", short_help="Show the presets, or a rule by its ID.")
 @_guarded
 def rules_command(
-    preset: Annotated[str | None, typer.Argument(help="A preset to show (default: list).")] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable JSON.")] = False,
+    name: Annotated[
+        str | None,
+        typer.Argument(
+            metavar="[PRESET|RULE-ID]",
+            help="A preset to show, or a rule ID (T5.4, T5, V7) to print.  "
+            "[default: list the presets]",
+        ),
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Write JSON, for machines.")] = False,
 ) -> None:
-    """List the presets, or show a preset's settings with the rule IDs they implement.
+    """List the presets, show a preset's settings, or print a rule by its ID.
+
+    Every message cites a rule ID (T5.4, V1, ...): this prints that rule from the rules text
+    shipped with pontoon (docs/rules.md), T5 prints the whole section.
 
     \b
     Examples:
       pontoon rules
       pontoon rules traditional --json
+      pontoon rules T5.4
+      pontoon rules T5
     """
-    if preset is None:
+    if name is None:
         if as_json:
             _write_json({"presets": list(PRESETS)})
             return
         out = _out()
-        for name in PRESETS:
-            out.write(f"{name}\n".encode())
+        for preset in PRESETS:
+            out.write(f"{preset}\n".encode())
         return
+    if is_rule_id(name):  # no preset name has the shape of a rule ID (tests/test_rulebook.py)
+        try:
+            rule = lookup(name)
+        except PontoonError as err:
+            fail(str(err))
+        if as_json:
+            _write_json(rule.to_dict())
+        else:
+            _out().write((rule.text + "\n").encode())
+        return
+    _show_preset(name, as_json)
+
+
+def _show_preset(preset: str, as_json: bool) -> None:
     try:
         rules = Rules.preset_named(preset)
     except PontoonError as err:
-        fail(str(err))
+        fail(f"{err} (presets: {', '.join(PRESETS)}; a rule ID looks like T5.4 or V7)")
     values = rules.to_dict()
     rows = [(name, values[name], ids, help_) for name, _, ids, help_ in setting_info()]
     if as_json:
@@ -563,13 +698,14 @@ def _show_value(value: Any) -> str:
     return str(value)
 
 
-@app.command("schema")
+@command("schema", short_help="Print the JSON Schema of the log.")
 @_guarded
 def schema_command() -> None:
-    """Print the JSON Schema of the log (format pontoon-log/1).
+    """Print the JSON Schema of the log (format pontoon-log/1), for checking logs elsewhere.
 
     \b
-    Example: pontoon schema > pontoon-log.schema.json
+    Examples:
+      pontoon schema | jq -r .title
     """
     _write_json(schema(), indent=True)
 
@@ -584,15 +720,18 @@ def _write_json(data: Any, indent: bool = False) -> None:
 # replay ----------------------------------------------------------------------------------------
 
 
-@app.command()
+@command(short_help="Verify logs: re-deal every deal and compare.")
 def replay(
     logs: Annotated[
-        list[str], typer.Argument(metavar="LOG", help="Log files (.gz too); - reads stdin.")
+        list[str],
+        typer.Argument(metavar="LOG...", help="Log files (.gz too); - reads stdin."),
     ],
     fail_fast: Annotated[
         bool, typer.Option("--fail-fast", help="Stop at the first divergence.")
     ] = False,
-    as_json: Annotated[bool, typer.Option("--json", help="Divergences as JSON lines.")] = False,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Write the divergences as JSON lines.")
+    ] = False,
 ) -> None:
     """Re-deal every deal of each log and verify it; report the first divergence of each deal.
 

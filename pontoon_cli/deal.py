@@ -94,6 +94,7 @@ class Deal(DealState):
     def stake(self, player: str, amount: int) -> Decision:
         """Place the initial stake (T4.2)."""
         self.verify_stake(player, amount)
+        # mutant-equivalent: '0' -> '(-1)': at the stakes each punter holds one hand
         h = self.hands[player][0]
         h.initial = h.stake = amount
         self.on_table[player] += amount
@@ -102,6 +103,7 @@ class Deal(DealState):
         self._punter_at += 1
         if self._punter_at < len(self.punters):  # the next punter stakes (T4.2)
             player = self.punters[self._punter_at]
+            # mutant-equivalent: '0' -> '(-1)': at the stakes each punter holds one hand
             self._hand = self.hands[player][0]
             self.actor = (player, 1)
         else:
@@ -228,6 +230,7 @@ class Deal(DealState):
             return  # the common case: the next decision is a punter's (T5)
         if phase is Phase.FIRST_CARD:  # T4.1: from the banker's left round to the banker
             for p in self.punters:
+                # mutant-equivalent: '0' -> '(-1)': each punter holds one hand yet
                 self._give(p, 1, self.hands[p][0], False)
             self._give(self.banker, 1, self.banker_hand, False)
             self.phase = phase = Phase.STAKES
@@ -238,6 +241,7 @@ class Deal(DealState):
             self.phase = phase = Phase.SECOND_CARD
         if phase is Phase.SECOND_CARD:  # T4.3: the banker last
             for p in self.punters:
+                # mutant-equivalent: '0' -> '(-1)': each punter holds one hand yet
                 self._give(p, 1, self.hands[p][0], False)
             self._give(self.banker, 1, self.banker_hand, False)
             self.phase = phase = Phase.BANKER_PONTOON

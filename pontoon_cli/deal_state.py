@@ -111,6 +111,7 @@ class DealState:
             return player, self._hand_at + 1
         if phase is Phase.STAKES:
             player = self.punters[self._punter_at]
+            # mutant-equivalent: '0' -> '(-1)': at the stakes each punter holds one hand
             self._hand = self.hands[player][0]
             return player, 1
         if phase is Phase.BANKER:
@@ -169,7 +170,7 @@ class DealState:
     def verify_stake(self, player: str, amount: int) -> None:
         """An initial stake within the table's limits (T3.3, T4.2) and the balance (T8.6)."""
         self._verify_turn(player, 1, Phase.STAKES, "stake")
-        _verify_amount(amount, "stake", player, 1, "T4.2")
+        _verify_amount(amount, "stake", player, 1)
         lo, hi = self.table.min_stake, self.table.max_stake
         if not lo <= amount <= hi:
             raise IllegalAction(
@@ -190,6 +191,7 @@ class DealState:
         """Buy a card face down (T5.3); ``amount`` None checks everything but the price."""
         self._verify_turn(player, hand, Phase.PUNTERS, "buy")
         h = self.current_hand()
+        # mutant-equivalent: '"T5.3"' -> "'T5'": cited only by a check never reached (T5.8)
         self._verify_can_draw(h, "buy", player, hand, "T5.3")
         if h.twisted:
             raise IllegalAction("cannot buy after a twist", "T5.4", player, hand)
@@ -210,7 +212,7 @@ class DealState:
                     hand,
                 )
             return
-        _verify_amount(amount, "buy", player, hand, "T5.3")
+        _verify_amount(amount, "buy", player, hand)
         lo, hi = self.buy_range(h)
         nth = _ORDINAL[len(h.cards) + 1]
         if not lo <= amount <= hi:
@@ -231,11 +233,16 @@ class DealState:
     def verify_twist(self, player: str, hand: int) -> None:
         """Twist a card face up (T5.4)."""
         self._verify_turn(player, hand, Phase.PUNTERS, "twist")
+        # mutant-equivalent: '"T5.4"' -> "'T5'": cited only by a check never reached (T5.8)
         self._verify_can_draw(self.current_hand(), "twist", player, hand, "T5.4")
 
     def _verify_can_draw(self, h: Hand, what: str, player: str, hand: int, rule: str) -> None:
+        # mutant-equivalent: 'len(h.cards) >= 5' -> '(len(h.cards) > 5)', '5' -> '6': a stricter
+        # test of a hand that never gets here (a five-card hand is finished, T5.7)
         if len(h.cards) >= 5:  # pragma: no cover - a five-card hand is finished (T5.7)
             raise IllegalAction(f"cannot {what}: the hand has five cards", "T5.7", player, hand)
+        # mutant-equivalent: 'h.low >= 21' -> '(h.low > 21)', '21' -> '22': a stricter test of a
+        # hand that never gets here (a hard 21 is finished, T5.8)
         if h.low >= 21:  # pragma: no cover - a hard 21 is finished (T5.8)
             raise IllegalAction(f"cannot {what} on a lowest total of {h.low}", rule, player, hand)
 
@@ -323,7 +330,8 @@ def _holds(check: object, *args: object) -> bool:
     return True
 
 
-def _verify_amount(amount: object, what: str, player: str, hand: int, rule: str) -> None:
+def _verify_amount(amount: object, what: str, player: str, hand: int) -> None:
+    """A stake or a price is a whole number of 1 or more (T7.3), whatever it pays for."""
     if type(amount) is not int or amount < 1:
         raise IllegalAction(
             f"cannot {what} {amount!r}: amounts are whole units of 1 or more",

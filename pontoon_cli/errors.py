@@ -1,7 +1,7 @@
 """One small exception family, rooted at ValueError.
 
 Every message carries the offending value (with ``!r``), the place (file:line, deal, player, hand)
-and, where a rule decides, the rule ID from RULES.md.
+and, where a rule decides, the rule ID from docs/rules.md.
 """
 
 from __future__ import annotations

@@ -31,7 +31,7 @@ class Game:
         self._shuffle()
         self.pack_state = "shuffled"
         self.deals_played = 0
-        self.kitty = 0
+        self.kitty = 0  # mutant-equivalent: nothing reads it before Shoot Pontoon (S1)
         self.open_deal: Deal | None = None  # T8.4: the bank is sold only between deals
 
     def _shuffle(self) -> None:

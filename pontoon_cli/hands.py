@@ -16,11 +16,11 @@ from pontoon_cli.cards import Card
 class HandClass(IntEnum):
     """Hand classes, best first (T2). The integer is the strength: higher beats lower."""
 
-    BUST = 0  # T2.5
+    BUST = 0  # T2.5 (mutant-equivalent: only the order of the values counts, not the values)
     TOTAL = 1  # T2.4
     TWENTY_ONE = 2  # T2.3
     FIVE_CARD_TRICK = 3  # T2.2
-    PONTOON = 4  # T2.1
+    PONTOON = 4  # T2.1 (mutant-equivalent: as BUST, the highest value may be any higher one)
 
     @property
     def label(self) -> str:
@@ -60,7 +60,7 @@ def hand_value(cards: Sequence[Card]) -> int:
 
 
 def is_soft(cards: Sequence[Card]) -> bool:
-    """True when an ace counts 11 in the hand's value (RULES.md, "Terms")."""
+    """True when an ace counts 11 in the hand's value (docs/rules.md, "Words used throughout")."""
     low = low_total(cards)
     return low <= 11 and any(card.is_ace for card in cards)
 
@@ -96,7 +96,7 @@ def strength(cards: Sequence[Card]) -> tuple[int, int]:
     hand_class = classify(cards)
     if hand_class is HandClass.TOTAL:
         return (int(hand_class), hand_value(cards))
-    return (int(hand_class), 0)
+    return (int(hand_class), 0)  # mutant-equivalent: one constant per class; classes differ first
 
 
 # the live hand -------------------------------------------------------------------------------

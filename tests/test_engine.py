@@ -1,4 +1,4 @@
-"""The traditional deal and game, rule by rule (RULES.md T1–T8), on stacked packs.
+"""The traditional deal and game, rule by rule (docs/rules.md T1–T8), on stacked packs.
 
 Unless a test says otherwise the table is ann, bob, carl with carl banking, so ann sits on the
 banker's left: the cards go ann, bob, carl, ann, bob, carl, then ann's draws, bob's, carl's.
@@ -967,3 +967,149 @@ def test_game_stack_puts_cards_on_top_and_keeps_the_rest() -> None:
 def test_stacked_helper_builds_a_full_pack() -> None:
     pack = stacked("AS 2C", packs=2)
     assert texts(pack[:2]) == "AS 2C" and Counter(pack) == Counter(new_pack(2))
+
+
+# The edges of the ace rule and of V5, through the engine (T1.2, T1.3, T5.5, T5.8, T7.1, V5) ----
+
+
+def test_T1_2_T5_5_no_stick_on_A_2_9_the_ace_counts_1() -> None:
+    deal = make_deal("AH 7D  2H TD  9S", seats=TWO)
+    run(deal, "ann stake 1; ann twist")  # A-2-9: 12; an ace as 11 would make 22
+    hand = deal.hands["ann"][0]
+    assert (hand.low, hand.total, hand.hand_class) == (12, 12, HandClass.TOTAL)
+    assert not deal.can_stick("ann", 1)
+    err = illegal(deal.stick, "ann", 1)
+    assert str(err) == "ann, hand 1: cannot stick on 12: the least is 15; buy or twist (T5.5)"
+    assert deal.can_twist("ann", 1) and deal.can_buy("ann", 1, None) is False  # T5.4: twisted
+
+
+def test_T5_5_T5_8_stick_on_A_2_8_a_soft_21() -> None:
+    deal = make_deal("AH 7D  2H TD  8S", seats=TWO)
+    run(deal, "ann stake 1; ann twist")  # A-2-8: 11 or 21
+    hand = deal.hands["ann"][0]
+    assert (hand.low, hand.total, hand.hand_class) == (11, 21, HandClass.TWENTY_ONE)
+    assert deal.actor == ("ann", 1)  # a soft 21 does not stop by itself (T5.8)
+    assert deal.can_stick("ann", 1) and deal.can_twist("ann", 1)
+    deal.stick("ann", 1)
+    assert deal.phase is Phase.BANKER
+
+
+@pytest.mark.parametrize(
+    ("least", "cards", "ok"),
+    [
+        (15, "AH 4C", True),  # soft 15: the ace as 11 reaches the minimum exactly
+        (15, "AH 3C", False),  # soft 14
+        (16, "AH 5C", True),
+        (16, "AH 4C", False),
+        (16, "9H 7C", True),  # hard 16
+        (16, "9H 6C", False),
+    ],
+)
+def test_T5_5_V2_stick_minimum_edges_soft_and_hard(least: int, cards: str, ok: bool) -> None:
+    first, second = cards.split()
+    rules = RULES.with_overrides({"stick_minimum": least})
+    deal = make_deal(f"{first} 7D  {second} TD", seats=TWO, rules=rules)
+    run(deal, "ann stake 1")
+    assert deal.can_stick("ann", 1) is ok
+
+
+def test_T7_1_banker_staying_on_A_A_T_has_12_not_22() -> None:
+    # carl A-A, draws T: 12 (the aces count 1). ann's 15 beats it and is paid.
+    deal = make_deal("8H AD  7C AS  TS", seats=TWO)
+    run(deal, "ann stake 3; ann stick; carl draw")
+    banker = deal.banker_hand
+    assert (banker.low, banker.total, banker.hand_class) == (12, 12, HandClass.TOTAL)
+    run(deal, "carl stay")
+    ann = deal.hands["ann"][0]
+    assert (ann.net, ann.rule) == (3, "T7.1")
+    assert deal.nets == {"ann": 3, "carl": -3}
+
+
+def test_T7_1_banker_staying_on_A_9_has_20_and_beats_19() -> None:
+    deal = make_deal("TH AD  9C 9S", seats=TWO)
+    run(deal, "ann stake 3; ann stick; carl stay")
+    assert deal.banker_hand.total == 20
+    assert deal.nets == {"ann": -3, "carl": 3}
+
+
+@pytest.mark.parametrize(
+    ("fourth", "total", "may_buy"),
+    [("3S", 11, False), ("4S", 12, True)],
+    ids=["four-cards-11-refused", "four-cards-12-allowed"],
+)
+def test_V5_the_edge_of_no_bought_sure_thing(fourth: str, total: int, may_buy: bool) -> None:
+    rules = RULES.with_overrides({"no_bought_sure_thing": True})
+    deal = make_deal(f"2H 7D  3C TD  3D {fourth}", seats=TWO, rules=rules)
+    run(deal, "ann stake 2; ann buy 2; ann buy 2")  # 2-3-3 and the fourth card
+    assert deal.hands["ann"][0].low == total
+    assert deal.can_buy("ann", 1, 2) is may_buy
+    assert deal.can_twist("ann", 1)
+    if may_buy:
+        deal.buy("ann", 1, 2)
+        assert len(deal.hands["ann"][0].cards) == 5
+    else:
+        err = illegal(deal.buy, "ann", 1, 2)
+        assert str(err) == (
+            "ann, hand 1: cannot buy a fifth card on four cards totalling 11: twist it (V5)"
+        )
+        assert err.rule == "V5"
+
+
+# Money at its edge (T8.6, T8.4), and what the table can see of a hand -----------------------------
+
+
+def test_T8_6_split_with_exactly_the_balance_left() -> None:
+    deal = make_deal("8H 7D  8S TD  2C 3C", seats=TWO, bankroll={"ann": 12, "carl": 0})
+    run(deal, "ann stake 6")  # 6 left: exactly the new hand's stake
+    assert deal.available("ann") == 6
+    assert deal.can_split("ann", 1)
+    deal.split("ann", 1)
+    assert [h.stake for h in deal.hands["ann"]] == [6, 6]
+    assert deal.available("ann") == 0
+
+
+def test_T8_4_T8_6_buy_the_bank_with_exactly_the_balance() -> None:
+    game = game_with("")
+    assert game.sell_bank("ann", 1000) == BankSold("carl", "ann", 1000)
+    assert game.balances["ann"] == 0 and game.balances["carl"] == 2000
+    assert game.banker == "ann"
+
+
+def test_T4_1_T5_4_the_table_sees_only_face_up_cards() -> None:
+    # ann's first two cards are face down; a bought card comes face down, a twist face up.
+    deal = make_deal("2H 7D  3C TD  4S 5S", seats=TWO)
+    hand = deal.hands["ann"][0]
+    assert (hand.up_cards, hand.up_low) == (0, 0)
+    run(deal, "ann stake 2; ann buy 2")
+    assert (hand.up_cards, hand.up_low) == (0, 0)
+    run(deal, "ann twist")
+    assert (hand.up_cards, hand.up_low) == (1, 5)
+    assert len(hand.cards) == 4 and hand.low == 14
+
+
+def test_T8_after_settlement_every_hand_is_done_and_numbered_from_1() -> None:
+    # ann splits her eights: hands 1 and 2; bob holds hand 1. Numbers are 1-based everywhere.
+    deal = make_deal("8H 9C 7D  8S 9D TD  2C 3C  9H TH", bankroll=100)
+    run(deal, "ann stake 2; bob stake 2; ann split; ann twist; ann stick; ann twist; bob stick")
+    run(deal, "carl stay")  # ann 8-2-9 and 8-3-T (a hard 21 stops by itself), bob 18, carl 17
+    assert deal.phase is Phase.END
+    assert [(p, i) for p, i, _ in deal.hands_in_order()] == [("ann", 1), ("ann", 2), ("bob", 1)]
+    assert all(h.done and h.settled for _, _, h in deal.hands_in_order())
+
+
+def test_T8_5_after_a_void_deal_every_hand_is_done_and_settled() -> None:
+    deal = make_deal(pack=parse_cards("TH AC 2D  9H AS 3D  5H"))  # as in the test above
+    run(deal, "ann stake 4; bob stake 5; ann twist; bob buy 10; bob buy 7; carl draw; carl draw")
+    assert deal.void and deal.phase is Phase.END
+    assert all(h.done and h.settled for _, _, h in deal.hands_in_order())
+    assert deal.actor is None and deal.legal_actions() == []
+
+
+def test_T5_2_split_hands_show_nothing_until_a_twist() -> None:
+    # ann's eights were dealt face down, and so are the cards the split deals (T5.2).
+    deal = make_deal("8H 9C 7D  8S 9D TD  2C 3C  9H", bankroll=100)
+    run(deal, "ann stake 2; bob stake 2; ann split")
+    first, second = deal.hands["ann"]
+    assert [(h.up_cards, h.up_low) for h in (first, second)] == [(0, 0), (0, 0)]
+    run(deal, "ann twist")
+    assert [(h.up_cards, h.up_low) for h in (first, second)] == [(1, 9), (0, 0)]

@@ -9,6 +9,7 @@ from pontoon_cli.engine import Hand
 from pontoon_cli.hands import (
     CLASS_LABELS,
     HandClass,
+    best_total,
     classify,
     hand_value,
     is_pontoon,
@@ -151,3 +152,59 @@ def test_engine_hand_agrees_with_the_pure_functions(cards: str) -> None:
     assert hand.hand_class is classify(hand.cards)
     assert hand.total == hand_value(hand.cards)
     assert hand.is_bust is (classify(hand.cards) is HandClass.BUST)
+
+
+# The edges of the ace rule (T1.2, T1.3): an ace counts 11 only while the lowest total is 11 or
+# less, so 11 + 10 = 21 is the most a soft hand can be. A-A-T is 12, never 22.
+
+
+@pytest.mark.parametrize(
+    ("low", "has_ace", "best"),
+    [
+        (1, True, 11),  # a lone ace
+        (10, True, 20),
+        (11, True, 21),  # A-T, A-A-9, A-2-8: the last lowest total an ace may count 11 on
+        (12, True, 12),  # A-A-T, A-2-9: 22 would be bust, so the ace counts 1
+        (21, True, 21),  # A-K-Q: a hard 21
+        (11, False, 11),  # no ace: the lowest total is the value
+        (12, False, 12),
+    ],
+    ids=["A", "A-9", "low-11", "low-12", "hard-21", "no-ace-11", "no-ace-12"],
+)
+def test_T1_2_best_total_at_the_edge_of_the_ace_rule(low: int, has_ace: bool, best: int) -> None:
+    assert best_total(low, has_ace) == best
+
+
+@pytest.mark.parametrize(
+    ("cards", "low", "value", "soft", "cls"),
+    [
+        ("AS 9H", 10, 20, True, HandClass.TOTAL),
+        ("AS TH", 11, 21, True, HandClass.PONTOON),
+        ("AS 2H 8D", 11, 21, True, HandClass.TWENTY_ONE),  # soft 21 (T5.8)
+        ("AS AH TD", 12, 12, False, HandClass.TOTAL),  # 12, not 22
+        ("AS 2H 9D", 12, 12, False, HandClass.TOTAL),
+        ("AS 2H 9D 9C", 21, 21, False, HandClass.TWENTY_ONE),  # hard 21 (T5.8)
+        ("AS AH TD KC", 22, 22, False, HandClass.BUST),  # T1.3: the lowest total is over 21
+    ],
+    ids=["A-9", "A-T", "A-2-8", "A-A-T", "A-2-9", "A-2-9-9", "A-A-T-K"],
+)
+def test_T1_3_hands_at_the_edge_of_the_ace_rule(
+    cards: str, low: int, value: int, soft: bool, cls: HandClass
+) -> None:
+    hand = parse_cards(cards)
+    assert low_total(hand) == low
+    assert hand_value(hand) == value
+    assert is_soft(hand) is soft
+    assert classify(hand) is cls
+    engine_hand = Hand()
+    for card in hand:
+        engine_hand.add(card, True)
+    assert (engine_hand.total, engine_hand.hand_class) == (value, cls)
+    assert (engine_hand.up_low, engine_hand.up_cards) == (low, len(hand))  # all face up
+
+
+def test_T2_4_A_A_T_ranks_as_12_below_13_and_above_11() -> None:
+    twelve = strength(parse_cards("AS AH TD"))
+    assert twelve == (int(HandClass.TOTAL), 12)
+    assert strength(parse_cards("2S KH")) == twelve
+    assert strength(parse_cards("9S 2H")) < twelve < strength(parse_cards("3S KH"))

@@ -1,6 +1,6 @@
 """Golden scenarios: every ``scenarios/*.toml`` plays to the payouts written inside it.
 
-Each scenario is a small story whose expected numbers were worked out by hand from RULES.md; the
+Each scenario is a small story whose expected numbers were worked out by hand from the rules; the
 files together cover every rule of T1–T8 (each names the rules it covers in a ``# covers:`` line).
 Each scenario's log is pinned by a syrupy snapshot, ``__snapshots__/test_scenarios/<stem>.json``
 (``make snapshots`` rewrites them; review the diff like code). The JSON snapshots sort keys, so
@@ -29,9 +29,9 @@ from pontoon_cli.scenario import STRICT, load
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = sorted((ROOT / "scenarios").glob("*.toml"))
-RULES_MD = ROOT.parent / "shared" / "RULES.md"
+RULES_MD = ROOT / "docs" / "rules.md"
 
-#: The rules of T1–T8, used when RULES.md is not beside the clone.
+#: The rules of T1–T8, used when docs/rules.md cannot be read.
 FALLBACK_RULE_IDS = (
     *("T1.1", "T1.2", "T1.3"),
     *("T2.1", "T2.2", "T2.3", "T2.4", "T2.5", "T2.6"),
@@ -96,7 +96,7 @@ def test_check_reports_no_problems_in_any_scenario() -> None:
 
 
 def rule_ids() -> list[str]:
-    """The rule IDs of T1–T8 in RULES.md: each ``- Tn.m`` item, and a ``### Tn`` section that
+    """The rule IDs of T1–T8 in docs/rules.md: each ``- Tn.m`` item, and a ``### Tn`` section that
     states a rule of its own (T7's settlement table). Falls back to a fixed list."""
     try:
         text = RULES_MD.read_text(encoding="utf-8")
@@ -109,7 +109,7 @@ def rule_ids() -> list[str]:
             continue
         if re.search(r"^\|", section, flags=re.MULTILINE):
             ids.append(heading[1])
-        ids += re.findall(r"^- (T\d+\.\d+) ", section, flags=re.MULTILINE)
+        ids += re.findall(r"^- \*\*(T\d+\.\d+)\*\* ", section, flags=re.MULTILINE)
     assert ids, f"no T rule IDs found in {RULES_MD}: has its layout changed?"
     return ids
 
@@ -123,7 +123,7 @@ def covers(path: Path) -> list[str]:
 
 
 def test_rule_ids_read_from_rules_md_match_the_fallback_list() -> None:
-    # A rule added to RULES.md needs a scenario, and a place in the fallback list.
+    # A rule added to docs/rules.md needs a scenario, and a place in the fallback list.
     assert sorted(rule_ids()) == sorted(FALLBACK_RULE_IDS)
 
 

@@ -1,0 +1,367 @@
+"""`--help` reads as a user needs it, at any terminal width, and every example in it runs.
+
+Every option shows its value in words (``--deals N``), never a Python type, and its default;
+commands are listed in the README's order with summaries that are never cut; every command has
+examples, and each example is run here, pipes and all, with its output checked.
+"""
+
+from __future__ import annotations
+
+import gzip
+import os
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import orjson
+import pytest
+from typer.testing import CliRunner
+
+from pontoon_cli import __version__, rulebook
+from pontoon_cli.cli import COMMAND_ORDER, app
+
+ROOT = Path(__file__).resolve().parent.parent
+runner = CliRunner()
+COMMANDS = ["play", "replay", "check", "rules", "schema"]
+WIDTHS = [200, 50]  # a wide terminal, and a narrow one
+
+#: The words each option of `play` shows for its value, and its default.
+PLAY_OPTIONS = {
+    "--seed": ("INT", "a fresh seed, shown on stderr"),
+    "--deals, --hands": ("N", "10"),
+    "--players": ("N", "4"),
+    "--player": ("NAME", "from --players"),
+    "--banker": ("NAME", "cut for the bank, T3.2"),
+    "--rules": ("PRESET|FILE", "traditional"),
+    "--set": ("OPTION=VALUE", "none"),
+    "--bankroll": ("AMOUNT", "1000"),
+    "--min-stake": ("AMOUNT", "1"),
+    "--max-stake": ("AMOUNT", "10"),
+    "--strategy": ("NAME", "default"),
+    "--banker-strategy": ("NAME", "as --strategy"),
+    "--out": ("FILE", "stdout"),
+}
+USAGE = {
+    "play": "Usage: pontoon play [OPTIONS] [SCENARIO]",
+    "replay": "Usage: pontoon replay [OPTIONS] LOG...",
+    "check": "Usage: pontoon check [OPTIONS] FILE...",
+    "rules": "Usage: pontoon rules [OPTIONS] [PRESET|RULE-ID]",
+    "schema": "Usage: pontoon schema [OPTIONS]",
+}
+SUMMARIES = {
+    "play": "Play deals; write the JSON-lines log.",
+    "replay": "Verify logs: re-deal every deal and compare.",
+    "check": "Validate scenario and rules files.",
+    "rules": "Show the presets, or a rule by its ID.",
+    "schema": "Print the JSON Schema of the log.",
+}
+
+
+def help_text(*command: str, width: int = 80) -> str:
+    result = runner.invoke(app, [*command, "--help"], env={"COLUMNS": str(width)})
+    assert result.exit_code == 0, result.output
+    assert result.stderr == ""
+    return result.stdout
+
+
+def section(text: str, title: str) -> str:
+    """The body of a help section (``Options:``): its indented lines, up to a blank line."""
+    match = re.search(rf"^{title}:\n((?: .*\n)*)", text, flags=re.MULTILINE)
+    assert match, f"no {title} section in:\n{text}"
+    return match[1]
+
+
+def entries(body: str) -> dict[str, str]:
+    """Each option of a section, its name column as key and its whole help (wrapped lines joined)
+    as value."""
+    found: dict[str, str] = {}
+    key = ""
+    for line in body.splitlines():
+        if re.match(r"^  \S", line):
+            name, _, rest = line.strip().partition("  ")
+            key = name
+            found[key] = rest.strip()
+        elif line.strip() and key:
+            found[key] = f"{found[key]} {line.strip()}".strip()
+    return found
+
+
+# options and arguments ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("command", COMMANDS)
+def test_no_python_type_names_in_help(command: str, width: int) -> None:
+    text = help_text(command, width=width)
+    for token in ("<", "list[", "{", "}", "int range", "<path>", "<str>", "<int>"):
+        assert token not in text, f"{command} --help shows {token!r}:\n{text}"
+    assert text.startswith(USAGE[command] + "\n")
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_every_play_option_shows_its_value_in_words_and_its_default(width: int) -> None:
+    options = entries(section(help_text("play", width=width), "Options"))
+    for name, (metavar, default) in PLAY_OPTIONS.items():
+        key = f"{name} {metavar}"
+        assert key in options, f"{key!r} not in {list(options)}"
+        assert f"[default: {default}]" in options[key], options[key]
+    assert set(options) == {f"{n} {m}" for n, (m, _) in PLAY_OPTIONS.items()} | {"-h, --help"}
+
+
+def test_the_defaults_shown_are_the_defaults_used() -> None:
+    result = runner.invoke(app, ["play", "--seed", "1", "--deals", "1"])
+    header, *deals = [orjson.loads(line) for line in result.stdout.splitlines()]
+    table = header["table"]
+    assert len(deals) == 1
+    assert (table["min_stake"], table["max_stake"]) == (1, 10)
+    assert set(table["bankrolls"].values()) == {1000}
+    assert table["seats"] == ["p1", "p2", "p3", "p4"]
+    assert header["rules"]["preset"] == "traditional"
+    assert header["strategies"] == {"punter": "default", "banker": "default"}
+    ten = runner.invoke(app, ["play", "--seed", "1"])
+    assert len(ten.stdout.splitlines()) == 1 + 10
+
+
+@pytest.mark.parametrize(
+    ("command", "arguments", "options"),
+    [
+        ("play", {"[SCENARIO]"}, None),
+        ("replay", {"LOG..."}, {"--fail-fast", "--json", "-h, --help"}),
+        ("check", {"FILE..."}, {"-h, --help"}),
+        ("rules", {"[PRESET|RULE-ID]"}, {"--json", "-h, --help"}),
+    ],
+)
+def test_arguments_are_named_in_words(
+    command: str, arguments: set[str], options: set[str] | None
+) -> None:
+    text = help_text(command)
+    assert set(entries(section(text, "Arguments"))) == arguments
+    if options is not None:
+        assert set(entries(section(text, "Options"))) == options
+
+
+def test_no_validation_library_ranges_in_help() -> None:
+    assert "[x>=" not in help_text("play")
+    result = runner.invoke(app, ["play", "--players", "1"])
+    assert (result.exit_code, result.stderr) == (2, "pontoon: --players must be 2 or more, got 1\n")
+
+
+# the command list -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_commands_are_listed_in_the_readme_order_with_whole_summaries(width: int) -> None:
+    body = section(help_text(width=width), "Commands")
+    listed = entries(body)
+    assert list(listed) == COMMANDS == list(COMMAND_ORDER)
+    for name, summary in SUMMARIES.items():
+        assert listed[name] == summary
+    assert "..." not in body and "…" not in body
+    readme = (ROOT / "README.md").read_text()
+    table = readme.split("| command | does |", 1)[1].split("\n\n", 1)[0]
+    assert re.findall(r"^\| `pontoon (\w+)", table, flags=re.MULTILINE) == COMMANDS
+
+
+@pytest.mark.parametrize("flag", ["-V", "--version"])
+def test_version(flag: str) -> None:
+    result = runner.invoke(app, [flag])
+    assert (result.exit_code, result.stdout, result.stderr) == (
+        0,
+        f"pontoon-cli {__version__}\n",
+        "",
+    )
+
+
+def test_top_level_help_names_the_exit_codes_and_the_rules_lookup() -> None:
+    text = help_text()
+    assert "-V, --version  Show the version and exit." in text
+    assert "`pontoon rules T5.4` prints the rule" in " ".join(text.split())
+    for code in ("0 ", "1 ", "2 ", "130 "):
+        assert re.search(rf"^    {code}", text, flags=re.MULTILINE), code
+
+
+# every example in --help runs ------------------------------------------------------------------
+
+
+def examples(text: str) -> list[str]:
+    """The command lines of a help text's examples (``Examples:`` and the lines under it, or an
+    ``Example: pontoon ...`` line)."""
+    found = re.findall(r"^\s*Examples?: (pontoon .+)$", text, flags=re.MULTILINE)
+    block = re.search(r"^\s*Examples:\n((?:\s+pontoon .*\n)+)", text, flags=re.MULTILINE)
+    if block:
+        found += [line.strip() for line in block[1].splitlines()]
+    return found
+
+
+ALL_EXAMPLES = {
+    (command or "pontoon", example)
+    for command in ["", *COMMANDS]
+    for example in examples(help_text(*([command] if command else [])))
+}
+
+
+def _records(out: str) -> list[dict]:
+    return [orjson.loads(line) for line in out.splitlines()]
+
+
+def _deal_nets(out: str) -> str:
+    """jq -c 'select(.type=="deal") | .net', in Python."""
+    nets = [r["net"] for r in _records(out) if r["type"] == "deal"]
+    return "".join(orjson.dumps(net).decode() + "\n" for net in nets)
+
+
+#: jq filters the examples use, done in Python: the pontoon part of a pipeline is always run and
+#: checked through these; jq itself runs too when it is installed.
+JQ = {
+    """jq -c 'select(.type=="deal") | .net'""": _deal_nets,
+    "jq -r .title": lambda out: orjson.loads(out)["title"] + "\n",
+}
+
+Check = Callable[[str, str, Path], None]
+
+
+def _net_lines(out: str, err: str, where: Path) -> None:
+    nets = [orjson.loads(line) for line in out.splitlines()]
+    assert len(nets) == 3 and "null" not in out
+    assert all(isinstance(n, dict) and sum(n.values()) == 0 for n in nets)
+
+
+def _verified(deals: int, files: int = 1) -> Check:
+    def check(out: str, err: str, where: Path) -> None:
+        assert out == ""
+        assert f"{deals} deals verified, 0 with divergences" in err
+        assert f"from {files} file" in err
+
+    return check
+
+
+def _seeded_log(deals: int) -> Check:
+    def check(out: str, err: str, where: Path) -> None:
+        header, *rest = _records(out)
+        assert header["type"] == "header" and len(rest) == deals
+        assert all(r["type"] == "deal" for r in rest)
+
+    return check
+
+
+def _scenario_played(out: str, err: str, where: Path) -> None:
+    header, *deals = _records(out)
+    assert header["scenario"] and deals
+    assert "every expectation held" in err
+
+
+def _written(out: str, err: str, where: Path) -> None:
+    assert out == ""
+    lines = (where / "game.jsonl").read_text().splitlines()
+    assert len(lines) == 1001
+
+
+def _no_problems(out: str, err: str, where: Path) -> None:
+    assert out == "" and "no problems" in err
+
+
+def _rule(ident: str, whole: bool = True) -> Check:
+    def check(out: str, err: str, where: Path) -> None:
+        assert out == rulebook.lookup(ident).text + "\n"
+
+    return check
+
+
+def _presets(out: str, err: str, where: Path) -> None:
+    assert out == "traditional\n"
+
+
+def _preset_json(out: str, err: str, where: Path) -> None:
+    data = orjson.loads(out)
+    assert data["preset"] == "traditional"
+    assert {s["name"] for s in data["settings"]} >= {"stick_minimum", "no_bought_sure_thing"}
+
+
+def _schema_title(out: str, err: str, where: Path) -> None:
+    assert out == "pontoon-log/1\n"
+
+
+CHECKS: dict[str, Check] = {
+    """pontoon play --seed 7 --deals 3 | jq -c 'select(.type=="deal") | .net'""": _net_lines,
+    "pontoon play --seed 7 --deals 100 | pontoon replay -": _verified(100),
+    "pontoon rules T5.4": _rule("T5.4"),
+    "pontoon play --seed 7 --deals 3 --players 4": _seeded_log(3),
+    "pontoon play scenarios/t7-banker-bust.toml": _scenario_played,
+    "pontoon play --seed 1 --deals 1000 --out game.jsonl": _written,
+    "pontoon replay game.jsonl": _verified(1000),
+    "pontoon replay --json --fail-fast day1.jsonl.gz day2.jsonl.gz": _verified(10, files=2),
+    "pontoon check scenarios/*.toml": _no_problems,
+    "pontoon rules": _presets,
+    "pontoon rules traditional --json": _preset_json,
+    "pontoon rules T5": _rule("T5"),
+    "pontoon schema | jq -r .title": _schema_title,
+}
+
+
+@pytest.fixture(scope="module")
+def sandbox(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, str]]:
+    """A directory holding what the examples name, and a PATH whose `pontoon` is this package."""
+    where = tmp_path_factory.mktemp("examples")
+    shutil.copytree(ROOT / "scenarios", where / "scenarios")
+    bin_dir = where / ".bin"
+    bin_dir.mkdir()
+    script = bin_dir / "pontoon"
+    script.write_text(f'#!/bin/sh\nexec "{sys.executable}" -m pontoon_cli "$@"\n')
+    script.chmod(0o755)
+    env = dict(os.environ, PATH=f"{bin_dir}{os.pathsep}{os.environ['PATH']}", NO_COLOR="1")
+    for seed, name in ((1, "day1.jsonl.gz"), (2, "day2.jsonl.gz")):
+        log = runner.invoke(app, ["play", "--seed", str(seed), "--deals", "5"]).stdout_bytes
+        (where / name).write_bytes(gzip.compress(log))
+    game = runner.invoke(app, ["play", "--seed", "1", "--deals", "1000"]).stdout_bytes
+    (where / "game.jsonl").write_bytes(game)
+    return where, env
+
+
+def _shell(command: str, where: Path, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        ["bash", "-o", "pipefail", "-c", command],
+        cwd=where,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+def test_every_help_example_has_a_check_and_every_command_has_one() -> None:
+    assert {example for _, example in ALL_EXAMPLES} == set(CHECKS)
+    assert {where for where, _ in ALL_EXAMPLES} == {"pontoon", *COMMANDS}
+
+
+@pytest.mark.parametrize(("where", "example"), sorted(ALL_EXAMPLES))
+def test_help_example_runs(where: str, example: str, sandbox: tuple[Path, dict[str, str]]) -> None:
+    directory, env = sandbox
+    pontoon_part, bar, jq_part = example.partition(" | jq ")
+    jq_part = f"jq {jq_part}" if bar else ""
+    done = _shell(pontoon_part, directory, env)
+    assert done.returncode == 0, f"{pontoon_part}: exit {done.returncode}\n{done.stderr}"
+    assert "Traceback" not in done.stderr
+    if not jq_part:
+        CHECKS[example](done.stdout, done.stderr, directory)
+        return
+    expected = JQ[jq_part](done.stdout)  # the jq stage, in Python
+    CHECKS[example](expected, done.stderr, directory)
+    if shutil.which("jq") is None:
+        pytest.skip(f"jq is not installed: {jq_part!r} checked in Python only")
+    piped = _shell(example, directory, env)
+    assert piped.returncode == 0, piped.stderr
+    assert piped.stdout == expected
+
+
+def test_the_old_top_level_example_printed_null_first() -> None:
+    # `jq -c .net` on the whole log starts with the header's missing net: the example was wrong.
+    log = runner.invoke(app, ["play", "--seed", "7", "--deals", "3"]).stdout
+    first = _records(log)[0]
+    assert first["type"] == "header" and "net" not in first
+    assert "jq -c .net" not in help_text()
+    assert shlex.split("""jq -c 'select(.type=="deal") | .net'""")[2].startswith("select(")

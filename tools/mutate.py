@@ -1,0 +1,428 @@
+"""The project's own mutation run: small changes to the code, one at a time, against its tests.
+
+    python tools/mutate.py hands settle                  # the default test subset of each module
+    python tools/mutate.py engine --sample 60 --seed 1   # a seeded sample of engine's mutants
+    python tools/mutate.py replay_cut=tests/test_replay.py,tests/test_log.py
+    python tools/mutate.py hands --list                  # the mutants, without running them
+    python tools/mutate.py hands --only 52               # only the mutants of line 52
+
+A module is a name under pontoon_cli/ (``hands``) or a path, optionally followed by ``=`` and a
+comma-separated list of test files; without it the test subset in ``TESTS`` is used, or, for a
+module it does not know, ``tests/test_<stem>.py`` when that exists, else the subset of the module
+its name starts with (``replay_cut`` takes replay's: the modules replay is split into), else the
+whole suite.
+
+Each mutant is written into a private copy of the project (the working tree is never touched), and
+its tests run there with ``pytest -x -q`` under a time limit. A mutant is killed when the tests fail
+(or time out), and survives when they pass. Operators: comparison boundaries and negations
+(``<`` ↔ ``<=``, ``==`` ↔ ``!=``, ``is`` ↔ ``is not``, ``in`` ↔ ``not in``), ``and`` ↔ ``or``,
+``+`` ↔ ``-``, ``*`` → ``+``, ``+=`` ↔ ``-=``, integer constants ±1, ``True`` ↔ ``False``,
+``not x`` → ``x``, ``-x`` → ``x``, a rule ID in a string (``"T7.1"`` → ``"T7"``), a negated
+``if``/``while`` condition, and a changed return value (a ``bool`` function returns the opposite,
+an ``int`` one returns one more). Docstrings, annotations and f-string messages are left alone.
+
+A line whose comment (or a comment line right above it) says ``mutant-equivalent: <why>`` is
+skipped: every mutant on it has been shown to change nothing a user can observe, and the comment
+says why. ``mutant-equivalent: '0' -> '(-1)', '5' -> '6': <why>`` skips only those mutants of the
+line. The body of an ``if`` marked ``# pragma: no cover`` (code the project declares unreachable)
+is skipped too. Skipped mutants are counted as "marked". Exit 0 when no mutant survives, 1
+otherwise, 2 on bad usage or when the unmutated tests fail.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import contextlib
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = "pontoon_cli"
+MARKER = "mutant-equivalent:"  # in a comment on the line: every mutant of the line is skipped
+_QUOTED = r"'(?:[^'\\]|\\.)*'" + "|" + r'"(?:[^"\\]|\\.)*"'  # a repr()
+SPEC = re.compile(rf"({_QUOTED}) -> ({_QUOTED})")  # a quoted mutation after the marker
+RULE_ID = re.compile(r"[TVSC]\d+(?:\.\d+)?")
+
+#: The tests relevant to each module: what exercises it directly, plus the end-to-end checks of it.
+_ENGINE_TESTS = [
+    "tests/test_engine.py",
+    "tests/test_hands.py",
+    "tests/test_settle.py",
+    "tests/test_options.py",
+    "tests/test_boundaries.py",
+    "tests/test_scenarios.py",
+    "tests/test_properties.py",
+]
+TESTS: dict[str, list[str]] = {
+    "hands": [
+        "tests/test_hands.py",
+        "tests/test_engine.py",
+        "tests/test_options.py",
+        "tests/test_boundaries.py",
+    ],
+    "settle": [
+        "tests/test_settle.py",
+        "tests/test_engine.py",
+        "tests/test_options.py",
+        "tests/test_boundaries.py",
+        "tests/test_scenarios.py",
+    ],
+    # the deal and the game, split out of engine.py: the same tests exercise all three
+    **dict.fromkeys(("deal_state", "deal", "game", "engine"), _ENGINE_TESTS),
+    # replay and every module it is split into (replay_source, replayer...): see _tests_for
+    "replay": [
+        "tests/test_replay.py",
+        "tests/test_replay_tamper.py",
+        "tests/test_replay_input.py",
+        "tests/test_replay_schema.py",
+        "tests/test_log.py",
+        "tests/test_boundaries.py",
+    ],
+}
+
+_CMP_SWAPS: dict[type[ast.cmpop], tuple[type[ast.cmpop], ...]] = {
+    ast.Lt: (ast.LtE, ast.GtE),
+    ast.LtE: (ast.Lt, ast.Gt),
+    ast.Gt: (ast.GtE, ast.LtE),
+    ast.GtE: (ast.Gt, ast.Lt),
+    ast.Eq: (ast.NotEq,),
+    ast.NotEq: (ast.Eq,),
+    ast.Is: (ast.IsNot,),
+    ast.IsNot: (ast.Is,),
+    ast.In: (ast.NotIn,),
+    ast.NotIn: (ast.In,),
+}
+_BIN_SWAPS: dict[type[ast.operator], type[ast.operator]] = {
+    ast.Add: ast.Sub,
+    ast.Sub: ast.Add,
+    ast.Mult: ast.Add,
+}
+
+
+@dataclass(frozen=True)
+class Mutant:
+    """One change: the source span it replaces, the new text, and how to describe it."""
+
+    path: Path  # relative to ROOT
+    line: int
+    start: tuple[int, int]  # (line, column) of the replaced span, 1-based line
+    end: tuple[int, int]
+    before: str
+    after: str
+
+    def describe(self) -> str:
+        return f"{self.path}:{self.line}: {self.before!r} -> {self.after!r}"
+
+    def apply(self, source: str) -> str:
+        lines = source.splitlines(keepends=True)
+        offsets = [0]
+        for text in lines:
+            offsets.append(offsets[-1] + len(text.encode()))
+        data = source.encode()
+        a = offsets[self.start[0] - 1] + self.start[1]
+        b = offsets[self.end[0] - 1] + self.end[1]
+        return (data[:a] + self.after.encode() + data[b:]).decode()
+
+
+# finding mutants ---------------------------------------------------------------------------------
+
+
+def _skipped_nodes(tree: ast.Module) -> set[int]:
+    """Docstrings and type annotations: changing them changes no behaviour."""
+    skip: set[int] = set()
+
+    def mark(node: ast.AST | None) -> None:
+        if node is not None:
+            skip.update(id(n) for n in ast.walk(node))
+
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if isinstance(body, list) and body and isinstance(body[0], ast.Expr):
+            value = body[0].value
+            if isinstance(value, ast.Constant) and isinstance(value.value, str):
+                mark(body[0])
+        if isinstance(node, ast.arg):
+            mark(node.annotation)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            mark(node.returns)
+        elif isinstance(node, ast.AnnAssign):
+            mark(node.annotation)
+        elif isinstance(node, ast.JoinedStr):  # message text
+            mark(node)
+    return skip
+
+
+def _returns(tree: ast.Module) -> dict[int, str]:
+    """For every ``return`` with a value: the return annotation of its function, as written."""
+    out: dict[int, str] = {}
+    for func in ast.walk(tree):
+        if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)) or func.returns is None:
+            continue
+        kind = ast.unparse(func.returns)
+        stack: list[ast.AST] = list(func.body)
+        while stack:
+            node = stack.pop()
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+                continue
+            if isinstance(node, ast.Return) and node.value is not None:
+                out[id(node)] = kind
+            stack.extend(ast.iter_child_nodes(node))
+    return out
+
+
+def _variants(node: ast.AST, returns: dict[int, str]) -> Iterator[tuple[ast.AST, str]]:
+    """(the node to replace, its new source) for every mutation of ``node``."""
+    if isinstance(node, ast.Compare):
+        for i, op in enumerate(node.ops):
+            for new in _CMP_SWAPS.get(type(op), ()):
+                ops = [*node.ops]
+                ops[i] = new()
+                yield node, ast.unparse(ast.Compare(node.left, ops, node.comparators))
+    elif isinstance(node, ast.BoolOp):
+        other = ast.Or() if isinstance(node.op, ast.And) else ast.And()
+        yield node, ast.unparse(ast.BoolOp(other, node.values))
+    elif isinstance(node, ast.BinOp) and type(node.op) in _BIN_SWAPS:
+        yield node, ast.unparse(ast.BinOp(node.left, _BIN_SWAPS[type(node.op)](), node.right))
+    elif isinstance(node, ast.AugAssign) and type(node.op) in (ast.Add, ast.Sub):
+        other = ast.Sub() if isinstance(node.op, ast.Add) else ast.Add()
+        yield node, ast.unparse(ast.AugAssign(node.target, other, node.value))
+    elif isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.Not, ast.USub)):
+        yield node, f"({ast.unparse(node.operand)})"
+    elif isinstance(node, ast.Constant) and type(node.value) is bool:
+        yield node, repr(not node.value)
+    elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+        if RULE_ID.fullmatch(node.value):  # a rule ID a user reads: T7.1 -> T7, V5 -> V5.1
+            head, dot, _ = node.value.partition(".")
+            yield node, repr(head if dot else f"{head}.1")
+    elif isinstance(node, ast.Constant) and type(node.value) is int:
+        yield node, repr(node.value + 1)
+        yield node, repr(node.value - 1)
+    elif isinstance(node, (ast.If, ast.While)) and not isinstance(
+        node.test, (ast.Compare, ast.UnaryOp)
+    ):  # a comparison or a `not` is already negated above
+        yield node.test, f"not ({ast.unparse(node.test)})"
+    elif isinstance(node, ast.Return) and node.value is not None and id(node) in returns:
+        kind = returns[id(node)]
+        if kind == "bool":
+            yield node.value, f"not ({ast.unparse(node.value)})"
+        elif kind == "int":
+            yield node.value, f"({ast.unparse(node.value)}) + 1"
+
+
+def find_mutants(path: Path) -> tuple[list[Mutant], int]:
+    """Every mutant of the module at ``path`` (relative to ROOT), and how many were marked."""
+    source = (ROOT / path).read_text()
+    lines = source.splitlines()
+    tree = ast.parse(source)
+    skip = _skipped_nodes(tree)
+    returns = _returns(tree)
+    unreachable = _unreachable(tree, lines)
+    found: list[Mutant] = []
+    marked = 0
+    for node in ast.walk(tree):
+        if id(node) in skip:
+            continue
+        for target, after in _variants(node, returns):
+            line = target.lineno  # type: ignore[attr-defined]
+            end_line = target.end_lineno  # type: ignore[attr-defined]
+            before = ast.get_source_segment(source, target) or ""
+            mutation = f"{before!r} -> {_wrapped(target, after)!r}"
+            if line in unreachable or _marked(lines, line, end_line, mutation):
+                marked += 1
+                continue
+            after = _wrapped(target, after)
+            found.append(
+                Mutant(
+                    path,
+                    line,
+                    (line, target.col_offset),  # type: ignore[attr-defined]
+                    (end_line, target.end_col_offset),  # type: ignore[attr-defined]
+                    before,
+                    after,
+                )
+            )
+    found.sort(key=lambda m: (m.line, m.start[1], m.after))
+    return found, marked
+
+
+def _wrapped(target: ast.AST, after: str) -> str:
+    """The new source, in parentheses where an expression needs them."""
+    if isinstance(target, ast.AugAssign) or _atomic(after):
+        return after
+    return f"({after})"
+
+
+def _marked(lines: list[str], first: int, last: int, mutation: str) -> bool:
+    """True when a ``mutant-equivalent:`` comment covers this mutation: a comment on one of its
+    lines, or the comment lines right above them (joined). Quoted mutations after the marker
+    (``mutant-equivalent: '0' -> '(-1)', '5' -> '6': why``) limit it to those; without any it
+    covers every mutant of the line."""
+    comments = [line.split("#", 1)[1] for line in lines[first - 1 : last] if "#" in line]
+    above: list[str] = []
+    n = first - 2
+    while n >= 0 and lines[n].strip().startswith("#"):
+        above.insert(0, lines[n].strip()[1:].strip())
+        n -= 1
+    if above:
+        comments.append(" ".join(above))
+    for comment in comments:
+        if MARKER not in comment:
+            continue
+        specs = [f"{a} -> {b}" for a, b in SPEC.findall(comment.split(MARKER, 1)[1])]
+        if not specs or mutation in specs:
+            return True
+    return False
+
+
+def _unreachable(tree: ast.Module, lines: list[str]) -> set[int]:
+    """The body lines of every ``if`` the project marks ``# pragma: no cover``: code it declares
+    never reached. Its condition is still mutated (a looser one may reach it)."""
+    out: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and "pragma: no cover" in lines[node.lineno - 1]:
+            end = node.body[-1].end_lineno or node.body[-1].lineno
+            out.update(range(node.body[0].lineno, end + 1))
+    return out
+
+
+def _atomic(text: str) -> bool:
+    """True when ``text`` needs no parentheses wherever an expression stood."""
+    try:
+        node = ast.parse(text, mode="eval").body
+    except SyntaxError:
+        return False
+    return isinstance(node, (ast.Constant, ast.Name, ast.Attribute, ast.Call))
+
+
+# running -----------------------------------------------------------------------------------------
+
+
+def _copy_project(where: Path) -> None:
+    for name in ("pontoon_cli", "tests", "scenarios", "docs"):
+        if (ROOT / name).is_dir():
+            shutil.copytree(
+                ROOT / name,
+                where / name,
+                ignore=shutil.ignore_patterns("__pycache__", "*.pyc", ".hypothesis"),
+            )
+    for name in ("README.md", "pyproject.toml", "Makefile"):
+        if (ROOT / name).exists():
+            shutil.copy2(ROOT / name, where / name)
+
+
+def _run_tests(where: Path, tests: list[str], timeout: float) -> tuple[str, float]:
+    """'passed', 'failed' or 'timeout', and the seconds it took."""
+    env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1", CI="true")
+    command = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", *tests]
+    started = time.monotonic()
+    try:
+        done = subprocess.run(
+            command, cwd=where, env=env, capture_output=True, timeout=timeout, check=False
+        )
+    except subprocess.TimeoutExpired:
+        return "timeout", time.monotonic() - started
+    return ("passed" if done.returncode == 0 else "failed"), time.monotonic() - started
+
+
+def _module(spec: str) -> tuple[Path, list[str]]:
+    name, _, tests = spec.partition("=")
+    path = Path(name) if name.endswith(".py") else Path(PACKAGE) / f"{name}.py"
+    if not (ROOT / path).is_file():
+        raise SystemExit(f"mutate: no module {str(path)!r}")
+    if tests:
+        chosen = [t for t in tests.split(",") if t]
+    elif path.stem in TESTS:
+        chosen = TESTS[path.stem]
+    elif (ROOT / "tests" / f"test_{path.stem}.py").exists():
+        chosen = [f"tests/test_{path.stem}.py"]
+    elif any(path.stem.startswith(name) for name in TESTS):  # replay_cut: the tests of replay
+        chosen = next(TESTS[name] for name in TESTS if path.stem.startswith(name))
+    else:
+        chosen = ["tests"]
+    return path, [t for t in chosen if (ROOT / t).exists()]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="tools/mutate.py", description=__doc__.splitlines()[0])
+    parser.add_argument("modules", nargs="+", metavar="MODULE[=TEST,...]")
+    parser.add_argument("--sample", type=int, metavar="N", help="run N mutants per module at most")
+    parser.add_argument("--seed", type=int, default=0, metavar="N", help="for --sample (0)")
+    parser.add_argument("--only", type=int, action="append", metavar="LINE", help="these lines")
+    parser.add_argument("--list", action="store_true", help="list the mutants, run nothing")
+    parser.add_argument("--timeout", type=float, metavar="S", help="per mutant (5 × the clean run)")
+    args = parser.parse_args(argv)
+    modules = [_module(spec) for spec in args.modules]
+    plans = []
+    for path, tests in modules:
+        mutants, marked = find_mutants(path)
+        if args.only:
+            mutants = [m for m in mutants if m.line in args.only]
+        if args.sample is not None and len(mutants) > args.sample:
+            rng = random.Random(f"{args.seed}:{path}")
+            mutants = sorted(rng.sample(mutants, args.sample), key=lambda m: (m.line, m.start))
+        plans.append((path, tests, mutants, marked))
+    if args.list:
+        with contextlib.suppress(BrokenPipeError):
+            for _, _, mutants, _ in plans:
+                for mutant in mutants:
+                    print(mutant.describe())
+        return 0
+    results = []
+    with tempfile.TemporaryDirectory(prefix="pontoon-mutate-") as tmp:
+        where = Path(tmp)
+        _copy_project(where)
+        for path, tests, mutants, marked in plans:
+            original = (ROOT / path).read_text()
+            clean, seconds = _run_tests(where, tests, timeout=600)
+            if clean != "passed":
+                print(f"mutate: the tests of {path} fail without a mutant", file=sys.stderr)
+                return 2
+            timeout = args.timeout or max(20.0, 5 * seconds)
+            print(
+                f"{path}: {len(mutants)} mutants ({marked} marked equivalent, skipped); "
+                f"tests {' '.join(tests)} take {seconds:.1f} s",
+                file=sys.stderr,
+            )
+            survivors, timeouts = [], 0
+            for n, mutant in enumerate(mutants, 1):
+                (where / path).write_text(mutant.apply(original))
+                outcome, _ = _run_tests(where, tests, timeout)
+                timeouts += outcome == "timeout"
+                if outcome == "passed":
+                    survivors.append(mutant)
+                shown = (
+                    "survived"
+                    if outcome == "passed"
+                    else "killed"
+                    if outcome == "failed"
+                    else outcome
+                )
+                print(f"  [{n}/{len(mutants)}] {shown}: {mutant.describe()}", file=sys.stderr)
+            (where / path).write_text(original)
+            results.append((path, len(mutants), marked, survivors, timeouts))
+    print("module                      mutants  killed  survived  timeouts  marked  score")
+    for path, total, marked, survivors, timeouts in results:
+        killed = total - len(survivors)
+        score = f"{100 * killed / total:.1f}%" if total else "-"
+        print(
+            f"{path!s:<26}  {total:>7}  {killed:>6}  {len(survivors):>8}  {timeouts:>8}  "
+            f"{marked:>6}  {score:>5}"
+        )
+    for _, _, _, survivors, _ in results:
+        for mutant in survivors:
+            print(f"survived: {mutant.describe()}")
+    return 1 if any(survivors for _, _, _, survivors, _ in results) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
