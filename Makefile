@@ -43,7 +43,8 @@ demo: $(STAMP_RUN)
 	$(BIN)/pontoon play --seed 7 --deals 3 --players 4
 	$(BIN)/pontoon play --seed 7 --deals 3 --players 4 | $(BIN)/pontoon replay -
 
-## make bench: speed figures (never asserted by tests).
+## make bench: speed figures (never asserted by tests): contenders interleaved in each round,
+## CPU time, medians of per-round ratios. BENCH_ROUNDS=5, BENCH_BUILD=pure|both, BENCH_REPLAY_MB=200.
 bench: $(STAMP_BENCH)
 	$(BENCH_VENV)/bin/python bench/bench.py
 
