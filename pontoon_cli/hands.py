@@ -1,7 +1,8 @@
-"""Hand values (T1.2–T1.3) and hand classes with their ranking (T2).
+"""Hand values (T1.2–T1.3) and hand classes with their ranking (T2), and the live hand of a deal.
 
-These are pure functions of a sequence of cards, shared by the engine, the settlement function,
-the strategies and replay.
+The functions are pure functions of a sequence of cards, shared by the engine, the settlement
+function, the strategies and replay. :class:`Hand` is one hand in play: its cards and its money,
+with the totals kept as cards arrive, for speed; its class is the same as ``classify(cards)``.
 """
 
 from __future__ import annotations
@@ -96,3 +97,87 @@ def strength(cards: Sequence[Card]) -> tuple[int, int]:
     if hand_class is HandClass.TOTAL:
         return (int(hand_class), hand_value(cards))
     return (int(hand_class), 0)
+
+
+# the live hand -------------------------------------------------------------------------------
+
+
+class Hand:
+    """One hand's cards and money. Totals are kept as cards arrive, for speed."""
+
+    __slots__ = (
+        "bought",
+        "cards",
+        "cls",
+        "done",
+        "from_split",
+        "has_ace",
+        "initial",
+        "low",
+        "net",
+        "rule",
+        "settled",
+        "stake",
+        "twisted",
+        "up_cards",
+        "up_low",
+    )
+
+    def __init__(self, initial: int = 0, from_split: bool = False) -> None:
+        self.cards: list[Card] = []
+        self.low = 0  # lowest total, every ace as 1 (T1.3)
+        self.has_ace = False
+        self.up_low = 0  # lowest total of the face-up cards: what the table can see
+        self.up_cards = 0  # how many cards lie face up
+        self.initial = initial  # s, the initial stake (T5.2: a split hand has the same s)
+        self.stake = initial  # everything staked on the hand so far
+        self.bought: list[int] = []  # amounts paid for bought cards, in order (T5.3)
+        self.twisted = False  # T5.4: no buy after a twist
+        self.from_split = from_split  # T8.3, T7.2
+        self.done = False
+        self.settled = False
+        self.net = 0
+        self.rule = ""  # the rule that settled it
+        self.cls = HandClass.TOTAL  # the class it was settled as (T2), set at settlement
+
+    def add(self, card: Card, face_up: bool) -> None:
+        self.cards.append(card)
+        self.low += card.value
+        if card.is_ace:
+            self.has_ace = True
+        if face_up:
+            self.up_low += card.value
+            self.up_cards += 1
+
+    @property
+    def total(self) -> int:
+        """The hand's value: best total not over 21 (T1.3), the lowest total when bust."""
+        return best_total(self.low, self.has_ace)
+
+    @property
+    def is_bust(self) -> bool:
+        return self.low > 21
+
+    @property
+    def is_pontoon(self) -> bool:
+        """An ace and a ten-card (T2.1): the only two cards whose lowest total is 11 with an ace."""
+        return self.low == 11 and self.has_ace and len(self.cards) == 2
+
+    @property
+    def hand_class(self) -> HandClass:
+        """The hand's class (T2), from the running totals; the same as ``classify(cards)``."""
+        low = self.low
+        if low > 21:
+            return HandClass.BUST  # T2.5
+        n = len(self.cards)
+        if self.is_pontoon:
+            return HandClass.PONTOON  # T2.1
+        if n >= 5:
+            return HandClass.FIVE_CARD_TRICK  # T2.2
+        if low == 21 or (low == 11 and self.has_ace):
+            return HandClass.TWENTY_ONE  # T2.3
+        return HandClass.TOTAL  # T2.4
+
+    def __repr__(self) -> str:
+        cards = " ".join(c.text for c in self.cards)
+        return f"<Hand {cards!r} stake={self.stake} net={self.net}>"

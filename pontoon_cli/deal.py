@@ -1,0 +1,343 @@
+"""The traditional deal as a state machine: the actions, the automatic phases and the settlement.
+
+The automatic phases (dealing, the pontoon check, settlement) run by themselves; the deal stops
+only where a player has a choice, and says who through :attr:`Deal.actor`. Each decision has one
+legality check (``verify_*`` in :class:`~pontoon_cli.deal_state.DealState`, raising
+:class:`IllegalAction` with the rule ID, player and hand); ``can_*`` wraps it; the action method
+here calls it, acts, and returns the event it recorded. Live play, scenario scripts and replay all
+go through these same methods.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Final
+
+from pontoon_cli.cards import Card
+from pontoon_cli.deal_state import DealState, Phase
+from pontoon_cli.errors import IllegalAction
+from pontoon_cli.events import CardDealt, Decision
+from pontoon_cli.hands import Hand, HandClass
+from pontoon_cli.rules import Rules, Table
+
+#: The rule each decision is taken under, for a decision given with or without an amount wrongly.
+_ACTION_RULE: Final = {
+    "stake": "T4.2",
+    "buy": "T5.3",
+    "twist": "T5.4",
+    "stick": "T5.5",
+    "split": "T5.2",
+    "draw": "T6.1",
+    "stay": "T6.1",
+}
+
+
+class _EmptyPack(Exception):
+    """Internal: a card was needed and the pack was empty (T8.5)."""
+
+
+class Deal(DealState):
+    """One deal at the table, from the first card to the end of the deal (T4–T8).
+
+    ``pack`` is taken over (top card first) and holds every card again at the end of the deal, in
+    the order T8.1 gives. ``balances`` are the players' balances before the deal (T8.6).
+    """
+
+    def __init__(
+        self,
+        rules: Rules,
+        table: Table,
+        banker: str,
+        pack: Iterable[Card],
+        balances: dict[str, int],
+        number: int = 1,
+        pack_state: str = "shuffled",
+    ) -> None:
+        super().__init__(rules, table, banker, pack, balances, number, pack_state)
+        self._run(self._advance)
+
+    # actions ---------------------------------------------------------------------------------
+
+    def act(self, player: str, hand: int, action: str, amount: int | None = None) -> Decision:
+        """Take the decision ``action`` (a log or script word) through its own method.
+
+        The event records the engine's own hand number, whatever equal value the caller gave.
+        """
+        match action:
+            case "stake" if amount is not None:
+                return self.stake(player, amount)
+            case "buy" if amount is not None:
+                return self.buy(player, hand, amount)
+            case "twist" if amount is None:
+                return self.twist(player, hand)
+            case "stick" if amount is None:
+                return self.stick(player, hand)
+            case "split" if amount is None:
+                return self.split(player, hand)
+            case "draw" if amount is None:
+                return self.draw(player)
+            case "stay" if amount is None:
+                return self.stay(player)
+            case "stake" | "buy":  # each action's own rule: T4.2 a stake, T5.3 a buy
+                rule = _ACTION_RULE[action]
+                raise IllegalAction(f"{action} needs an amount", rule, player, hand)
+            case "twist" | "stick" | "split" | "draw" | "stay":
+                rule = _ACTION_RULE[action]
+                raise IllegalAction(f"{action} takes no amount", rule, player, hand)
+        raise IllegalAction(
+            f"unknown action {action!r}: expected stake, buy, twist, stick, split, draw or stay",
+            "T5",
+            player,
+            hand,
+        )
+
+    def stake(self, player: str, amount: int) -> Decision:
+        """Place the initial stake (T4.2)."""
+        self.verify_stake(player, amount)
+        h = self.hands[player][0]
+        h.initial = h.stake = amount
+        self.on_table[player] += amount
+        event = Decision(player, 1, "stake", amount)
+        self.events.append(event)
+        self._punter_at += 1
+        if self._punter_at < len(self.punters):  # the next punter stakes (T4.2)
+            player = self.punters[self._punter_at]
+            self._hand = self.hands[player][0]
+            self.actor = (player, 1)
+        else:
+            self._run(self._advance)
+        return event
+
+    def buy(self, player: str, hand: int, amount: int) -> Decision:
+        """Buy a card face down, adding ``amount`` to the hand's stake (T5.3)."""
+        self.verify_buy(player, hand, amount)
+        h = self.current_hand()
+        h.bought.append(amount)
+        h.stake += amount
+        self.on_table[player] += amount
+        event = Decision(player, self._hand_at + 1, "buy", amount)
+        self.events.append(event)
+        self._run(self._draw_to_punter, h, False)
+        return event
+
+    def twist(self, player: str, hand: int) -> Decision:
+        """Twist a card face up; the stake is unchanged (T5.4)."""
+        self.verify_twist(player, hand)
+        h = self.current_hand()
+        h.twisted = True
+        event = Decision(player, self._hand_at + 1, "twist")
+        self.events.append(event)
+        self._run(self._draw_to_punter, h, True)
+        return event
+
+    def stick(self, player: str, hand: int) -> Decision:
+        """Stick: the hand stands as it is (T5.5)."""
+        self.verify_stick(player, hand)
+        event = Decision(player, self._hand_at + 1, "stick")
+        self.events.append(event)
+        self.current_hand().done = True
+        self._run(self._advance)
+        return event
+
+    def split(self, player: str, hand: int) -> Decision:
+        """Split a pair into two hands, staking ``s`` on the new one (T5.2)."""
+        self.verify_split(player, hand)
+        row = self.hands[player]
+        h = row[self._hand_at]
+        new = Hand(h.initial, from_split=True)
+        h.from_split = True
+        card = h.cards.pop()
+        h.low -= card.value
+        h.has_ace = any(c.is_ace for c in h.cards)
+        new.add(card, False)
+        row.insert(self._hand_at + 1, new)
+        self.on_table[player] += h.initial
+        event = Decision(player, self._hand_at + 1, "split", h.initial)
+        self.events.append(event)
+        self._run(self._deal_split, player, h, new)
+        return event
+
+    def draw(self, player: str) -> Decision:
+        """The banker draws a card face up (T6.1)."""
+        self.verify_draw(player)
+        event = Decision(player, 1, "draw")
+        self.events.append(event)
+        self._run(self._draw_to_banker)
+        return event
+
+    def stay(self, player: str) -> Decision:
+        """The banker stays on what he holds (T6.1)."""
+        self.verify_stay(player)
+        event = Decision(player, 1, "stay")
+        self.events.append(event)
+        self.phase = Phase.SETTLEMENT
+        self._run(self._advance)
+        return event
+
+    # dealing ---------------------------------------------------------------------------------
+
+    def _run(self, step: object, *args: object) -> None:
+        """Run an automatic step; an empty pack voids the deal (T8.5)."""
+        try:
+            step(*args)  # type: ignore[operator]
+        except _EmptyPack:
+            self._void()
+        self.actor = self._find_actor()
+
+    def _give(self, player: str, number: int, h: Hand, face_up: bool) -> Card:
+        pack = self.pack
+        if not pack:
+            raise _EmptyPack
+        card = pack.popleft()
+        h.cards.append(card)  # Hand.add, inlined: every card passes here
+        h.low += card.value
+        if card.is_ace:
+            h.has_ace = True
+        if face_up:
+            h.up_low += card.value
+            h.up_cards += 1
+        self.events.append(CardDealt(player, number, card, face_up))
+        return card
+
+    def _draw_to_punter(self, h: Hand, face_up: bool) -> None:
+        player = self.punters[self._punter_at]
+        self._give(player, self._hand_at + 1, h, face_up)
+        if h.low > 21:  # T5.6: thrown in at once, settled at once, cards to the bottom
+            h.done = h.settled = True
+            h.net, h.rule, h.cls = -h.stake, "T5.6", HandClass.BUST
+            self.nets[player] -= h.stake
+            self.nets[self.banker] += h.stake
+            self.on_table[player] -= h.stake
+            self.pack.extend(h.cards)
+        self._advance()
+
+    def _deal_split(self, player: str, h: Hand, new: Hand) -> None:
+        number = self._hand_at + 1
+        self._give(player, number, h, False)  # T5.2: first hand first
+        self._give(player, number + 1, new, False)
+        self._advance()
+
+    def _draw_to_banker(self) -> None:
+        self._give(self.banker, 1, self.banker_hand, True)
+        self._advance()
+
+    def _advance(self) -> None:
+        """Run the automatic phases until someone must decide or the deal ends."""
+        phase = self.phase
+        if phase is Phase.PUNTERS and self._next_punter_hand():
+            return  # the common case: the next decision is a punter's (T5)
+        if phase is Phase.FIRST_CARD:  # T4.1: from the banker's left round to the banker
+            for p in self.punters:
+                self._give(p, 1, self.hands[p][0], False)
+            self._give(self.banker, 1, self.banker_hand, False)
+            self.phase = phase = Phase.STAKES
+            self._punter_at = 0
+        if phase is Phase.STAKES:
+            if self._punter_at < len(self.punters):
+                return
+            self.phase = phase = Phase.SECOND_CARD
+        if phase is Phase.SECOND_CARD:  # T4.3: the banker last
+            for p in self.punters:
+                self._give(p, 1, self.hands[p][0], False)
+            self._give(self.banker, 1, self.banker_hand, False)
+            self.phase = phase = Phase.BANKER_PONTOON
+        if phase is Phase.BANKER_PONTOON:  # T4.4
+            if self.banker_hand.hand_class is HandClass.PONTOON:
+                self.banker_pontoon = True
+                self.phase = Phase.SETTLEMENT
+                self._settle_all()
+                return
+            self.phase = phase = Phase.PUNTERS
+            self._punter_at = 0
+            self._hand_at = 0
+        if phase is Phase.PUNTERS:
+            if self._next_punter_hand():
+                return
+            self.phase = phase = Phase.BANKER
+            if all(h.settled for row in self.hands.values() for h in row):
+                self.phase = phase = Phase.SETTLEMENT  # T6.3: every punter hand is bust
+        if phase is Phase.BANKER:
+            b = self.banker_hand
+            if b.low < 21 and len(b.cards) < 5:  # T6.2: stops at hard 21, five cards, bust
+                return
+            self.phase = phase = Phase.SETTLEMENT
+        if phase is Phase.SETTLEMENT:
+            self._settle_all()
+
+    def _next_punter_hand(self) -> bool:
+        """Move to the first hand still to play (T5: in turn, each hand in order); True if any."""
+        punters = self.punters
+        while self._punter_at < len(punters):
+            row = self.hands[punters[self._punter_at]]
+            while self._hand_at < len(row):
+                h = row[self._hand_at]
+                if not h.done:
+                    cards = len(h.cards)
+                    if h.is_pontoon:
+                        h.done = True  # T5.1: a pontoon (A + ten-card, the only 2 cards to 11)
+                    elif cards >= 5 or h.low >= 21:
+                        h.done = True  # T5.7 five card trick, T5.8 hard 21
+                    else:
+                        return True
+                self._hand_at += 1
+            self._punter_at += 1
+            self._hand_at = 0
+        return False
+
+    # settlement and the end of the deal ----------------------------------------------------------
+
+    def _settle_all(self) -> None:
+        """Settle every hand still standing (T7, T4.4), then end the deal (T8)."""
+        b = self.banker_hand
+        banker_class = b.hand_class
+        banker_total = b.total
+        settle = self._settle
+        rules = self.rules
+        nets = self.nets
+        to_banker = 0
+        for p in self.punters:
+            for h in self.hands[p]:
+                if h.settled:
+                    continue
+                cls = h.hand_class
+                net, rule = settle(rules, banker_class, banker_total, cls, h.total, h.stake)
+                h.net, h.rule, h.cls, h.settled, h.done = net, rule, cls, True, True
+                nets[p] += net
+                to_banker -= net
+                self.on_table[p] -= h.stake
+        nets[self.banker] += to_banker
+        self._end()
+
+    def _void(self) -> None:
+        """T8.5: the pack is empty; stakes still on the table go back; nothing else is paid."""
+        self.void = True
+        for row in self.hands.values():
+            for h in row:
+                if not h.settled:
+                    h.done = h.settled = True
+                    h.net, h.rule, h.cls = 0, "T8.5", h.hand_class
+        for p in self.punters:
+            self.on_table[p] = 0
+        self._end()
+
+    def _end(self) -> None:
+        """T8.1–T8.3: cards to the bottom in order, a pontoon calls for a shuffle, next banker."""
+        self.phase = Phase.END
+        pack = self.pack
+        banker = self.banker_hand
+        pontoon = self.banker_pontoon or banker.hand_class is HandClass.PONTOON
+        for p in self.punters:
+            for h in self.hands[p]:
+                if h.low <= 21:  # bust hands went to the bottom already (T5.6)
+                    pack.extend(h.cards)
+                    if h.is_pontoon:
+                        pontoon = True
+                        if (
+                            not h.from_split
+                            and not self.banker_pontoon
+                            and self.next_banker == self.banker
+                            and not self.void
+                        ):
+                            self.next_banker = p  # T8.3: the first from the banker's left
+        pack.extend(banker.cards)
+        self.pontoon_in_deal = pontoon or self.void  # T8.2 (and T8.5: void deals shuffle too)

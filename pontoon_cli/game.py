@@ -1,0 +1,129 @@
+"""The game across deals: the pack, the balances and the bank, from the cut to the sale (T3, T8)."""
+
+from __future__ import annotations
+
+from pontoon_cli.cards import Card, new_pack
+from pontoon_cli.deal import Deal
+from pontoon_cli.deal_state import Phase
+from pontoon_cli.errors import IllegalAction, PontoonError
+from pontoon_cli.events import BankSold
+from pontoon_cli.rng import Rng
+from pontoon_cli.rules import Rules, Table
+
+
+class Game:
+    """A sequence of deals at one table: carries the pack, the balances and the bank (T3, T8).
+
+    ``rng`` is the caller's seeded generator; it shuffles the first pack, cuts for the bank when
+    the table names no banker (T3.2), and shuffles after a pontoon or a void deal (T8.2, T8.5).
+    ``kitty`` is table state for Shoot Pontoon (S1); the traditional game leaves it at 0.
+    """
+
+    def __init__(self, rules: Rules, table: Table, rng: Rng) -> None:
+        self.rules = rules
+        self.table = table
+        self.rng = rng
+        self.balances: dict[str, int] = dict(table.bankrolls)
+        self.cut_rounds: list[dict[str, Card]] = []
+        packs = rules.pack_count(len(table.seats))
+        self.banker = table.banker if table.banker is not None else self._cut_for_bank(packs)
+        self.pack: list[Card] = new_pack(packs)
+        self._shuffle()
+        self.pack_state = "shuffled"
+        self.deals_played = 0
+        self.kitty = 0
+        self.open_deal: Deal | None = None  # T8.4: the bank is sold only between deals
+
+    def _shuffle(self) -> None:
+        self.rng.shuffle(self.pack)
+        self.rng.cut(self.pack)
+
+    def _cut_for_bank(self, packs: int) -> str:
+        """T3.2: each takes a card from a shuffled pack; the highest banks; ties cut again."""
+        cutting = list(self.table.seats)
+        while True:
+            pack = new_pack(packs)
+            self.rng.shuffle(pack)
+            cut = dict(zip(cutting, pack, strict=False))
+            self.cut_rounds.append(cut)
+            best = max(card.cut_rank for card in cut.values())
+            cutting = [p for p, card in cut.items() if card.cut_rank == best]
+            if len(cutting) == 1:
+                return cutting[0]
+
+    def stack(self, cards: list[Card]) -> None:
+        """Put ``cards`` on top of the pack, in order; the rest keeps its order (SPEC.md)."""
+        rest = list(self.pack)
+        for position, card in enumerate(cards, 1):
+            try:
+                rest.remove(card)
+            except ValueError:
+                raise PontoonError(
+                    f"stacked card {position} {card.text!r} is stacked more often than the "
+                    f"{self.rules.pack_count(len(self.table.seats))} pack(s) hold (T1.1)"
+                ) from None
+        self.pack = list(cards) + rest
+        self.pack_state = "stacked"
+
+    def can_deal(self) -> bool:
+        """True while some punter can cover the minimum stake (T8.6)."""
+        least = self.table.min_stake
+        return any(b >= least for p, b in self.balances.items() if p != self.banker)
+
+    def start_deal(self) -> Deal:
+        """Begin the next deal from the top of the pack."""
+        self.deals_played += 1
+        self.open_deal = Deal(
+            self.rules,
+            self.table,
+            self.banker,
+            self.pack,
+            dict(self.balances),
+            self.deals_played,
+            self.pack_state,
+        )
+        return self.open_deal
+
+    def finish_deal(self, deal: Deal) -> None:
+        """Pay the nets, take the pack back, and pass the bank (T8)."""
+        if deal.phase is not Phase.END:
+            raise PontoonError(f"deal {deal.number} is not over: it is at the {deal.phase.value}")
+        balances = self.balances
+        for p, net in deal.nets.items():
+            balances[p] += net
+        self.pack = list(deal.pack)
+        self.banker = deal.next_banker
+        self.open_deal = None
+        if deal.pontoon_in_deal:  # T8.2 (and T8.5)
+            self._shuffle()
+            self.pack_state = "shuffled"
+        else:  # T8.1
+            self.pack_state = "continued"
+
+    def sell_bank(self, buyer: str, price: int) -> BankSold:
+        """T8.4: the banker sells the bank; the buyer pays the price and banks next deal."""
+        seller = self.banker
+        if self.open_deal is not None:  # T8.4 "between deals": finish_deal would undo the sale
+            raise IllegalAction(
+                "cannot sell the bank during a deal: sell it between deals", "T8.4", seller
+            )
+        if buyer not in self.table.seats:
+            raise IllegalAction(f"cannot sell the bank to {buyer!r}: not at the table", "T8.4")
+        if buyer == seller:
+            raise IllegalAction(f"cannot sell the bank to {buyer}: he holds it", "T8.4", buyer)
+        if type(price) is not int or price < 0:
+            raise IllegalAction(
+                f"cannot sell the bank for {price!r}: the price is a whole number of 0 or more",
+                "T7.3",
+                buyer,
+            )
+        if price > self.balances[buyer]:
+            raise IllegalAction(
+                f"cannot buy the bank for {price} with a balance of {self.balances[buyer]}",
+                "T8.6",
+                buyer,
+            )
+        self.balances[buyer] -= price
+        self.balances[seller] += price
+        self.banker = buyer
+        return BankSold(seller, buyer, price)
