@@ -206,6 +206,16 @@ def main() -> None:
         os.environ["PONTOON_PURE"] = "1"  # before pontoon_cli is imported; children inherit it
     elif BUILD not in ("", "both"):
         raise SystemExit(f"BENCH_BUILD={BUILD!r}: expected unset, 'pure' or 'both'")
+    # Bytecode is cached, as an installed package's is (pip compiles it): without it every child
+    # compiles pontoon's ~25 modules from source (an editable install under
+    # PYTHONDONTWRITEBYTECODE=1) while typer and pydantic load their cached bytecode.
+    bytecode_note = (
+        ""
+        if "PYTHONDONTWRITEBYTECODE" not in os.environ
+        else ("; PYTHONDONTWRITEBYTECODE unset for the bench: bytecode cached as after pip install")
+    )
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+    sys.dont_write_bytecode = False
     started = time.perf_counter()
     build = build_name()
     side_by_side = BUILD == "both" or (BUILD == "" and build == "compiled")
@@ -241,7 +251,8 @@ def main() -> None:
         log_bytes = log.stat().st_size
         memory = memory_figures(log)
 
-    report(build, rounds, len(lines), log_bytes, memory, time.perf_counter() - started)
+    seconds = time.perf_counter() - started
+    report(build, bytecode_note, rounds, len(lines), log_bytes, memory, seconds)
 
 
 def run_rounds(contenders: Mapping[str, Callable[[], Round]]) -> list[Round]:
@@ -262,6 +273,7 @@ def memory_figures(small_log: Path) -> dict[str, Any] | None:
 
 def report(
     build: str,
+    note: str,
     rounds: list[Round],
     lines: int,
     log_bytes: int,
@@ -272,7 +284,8 @@ def report(
     now = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
     print(f"pontoon bench, {now}: {ROUNDS} rounds, contenders interleaved in each, CPU time,")
     print("figures are medians of the per-round ratios (lowest-highest round in brackets)")
-    print(f"build: {build} ({version_line()}){', BENCH_BUILD=pure' if BUILD == 'pure' else ''}")
+    forced = ", BENCH_BUILD=pure" if BUILD == "pure" else ""
+    print(f"build: {build} ({version_line()}){forced}{note}")
     print(
         f"per round: {DEALS:,} deals per play ({PLAYERS} seats), {HANDS:,} Gymnasium hands, "
         f"replay of that {DEALS:,}-deal log ({lines:,} lines, {log_bytes / 1e6:.1f} MB), "
