@@ -45,7 +45,8 @@ demo: $(STAMP_RUN)
 
 ## make bench: speed figures (never asserted by tests): contenders interleaved in each round,
 ## CPU time, medians of per-round ratios. BENCH_ROUNDS=5, BENCH_BUILD=pure|both, BENCH_REPLAY_MB=200.
-bench: $(STAMP_BENCH)
+## $(STAMP_BUILD) (the compiled modules, where the mypyc build exists) so the bench runs that build.
+bench: $(STAMP_BENCH) $(STAMP_BUILD)
 	$(BENCH_VENV)/bin/python bench/bench.py
 
 ## make snapshots: rewrite the syrupy snapshots (review the diff like code).

@@ -284,8 +284,13 @@ def report(
     now = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
     print(f"pontoon bench, {now}: {ROUNDS} rounds, contenders interleaved in each, CPU time,")
     print("figures are medians of the per-round ratios (lowest-highest round in brackets)")
+    import pontoon_cli.engine as engine
+
     forced = ", BENCH_BUILD=pure" if BUILD == "pure" else ""
-    print(f"build: {build} ({version_line()}){forced}{note}")
+    print(
+        f"build: {build} (pontoon_cli.engine from {Path(engine.__file__).name}; "
+        f"`pontoon --version`: {version_line()}){forced}{note}"
+    )
     print(
         f"per round: {DEALS:,} deals per play ({PLAYERS} seats), {HANDS:,} Gymnasium hands, "
         f"replay of that {DEALS:,}-deal log ({lines:,} lines, {log_bytes / 1e6:.1f} MB), "
