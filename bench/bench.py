@@ -1,6 +1,8 @@
 """`make bench`: speed figures for pontoon, printed, never asserted by a test.
 
-Every round runs every contender once, in an order that rotates from round to round:
+Every round runs every contender in BENCH_SLICES (3) slices, alternating with the others in an
+order that rotates from slice to slice, so the contenders of a round share the same stretch of
+the machine's time:
 
 - Gymnasium's Blackjack-v1, policy "hit below 17" (hands/s; the reference, never a dependency);
 - pontoon play in-process, 6 seats, default strategies, the log written to a file (deals/s);
@@ -8,7 +10,8 @@ Every round runs every contender once, in an order that rotates from round to ro
 - replay of a log's lines in-process (``replay_lines``, lines/s) and a plain ``orjson.loads`` of
   the same lines (lines/s);
 - start-up: ``pontoon play --seed 1 --deals 1``, a minimal two-command typer app's ``--help``
-  (bench/typer_app.py) and ``python -c pass``, as subprocesses, alternating;
+  (bench/typer_app.py), that app running its own ``play``, and ``python -c pass``, as
+  subprocesses;
 - with a compiled build (or BENCH_BUILD=both): the same play in a subprocess with
   PONTOON_PURE=1, so compiled and pure Python are compared in the same rounds.
 
@@ -17,9 +20,9 @@ subprocess), and each figure is the median over the rounds of the ratio within e
 (bench/benchlib.py). Replay memory is measured last: peak RSS (VmHWM) of ``pontoon replay`` on a
 small log and on a large one (bench/replay_bench.py).
 
-Environment: BENCH_ROUNDS (5), BENCH_DEALS (3000 deals per play contender per round),
-BENCH_HANDS (10000 Gymnasium hands per round), BENCH_STARTS (3 start-ups of each command per
-round), BENCH_REPLAY_MB (200; 0 skips the memory run), BENCH_BUILD (unset: the installed build,
+Environment: BENCH_ROUNDS (5), BENCH_SLICES (3), BENCH_DEALS (1000 deals per play contender
+per slice, and the replayed log's deals), BENCH_HANDS (3500 Gymnasium hands per slice),
+BENCH_REPLAY_MB (200; 0 skips the memory run), BENCH_BUILD (unset: the installed build,
 plus pure Python side by side when it is compiled; ``pure``: everything with PONTOON_PURE=1;
 ``both``: the side-by-side pure run even when the installed build is pure, as a control).
 """
@@ -44,9 +47,9 @@ import benchlib  # noqa: E402
 from benchlib import Round, ratios, target  # noqa: E402
 
 ROUNDS = int(os.environ.get("BENCH_ROUNDS", "5"))
-DEALS = int(os.environ.get("BENCH_DEALS", "3000"))
-HANDS = int(os.environ.get("BENCH_HANDS", "10000"))
-STARTS = int(os.environ.get("BENCH_STARTS", "3"))
+SLICES = int(os.environ.get("BENCH_SLICES", "3"))  # each contender's share of a round, alternating
+DEALS = int(os.environ.get("BENCH_DEALS", "1000"))  # per play contender per slice
+HANDS = int(os.environ.get("BENCH_HANDS", "3500"))  # Gymnasium hands per slice
 LOADS_PASSES = 5  # orjson.loads is ~10x replay: more passes, so its CPU time is not tiny
 BUILD = os.environ.get("BENCH_BUILD", "").strip().lower()
 PLAYERS = 6
@@ -141,19 +144,18 @@ START_ARGV = {
 }
 
 
-def startups(times: int) -> Round:
-    """CPU seconds per run of each start-up command, the commands alternating ``times`` times."""
-    spent = dict.fromkeys(START_ARGV, 0.0)
-    for _ in range(times):
-        for name, argv in START_ARGV.items():
-            spent[name] += benchlib.child_cpu_seconds(argv, stdout=subprocess.DEVNULL)[0]
-    return {name: total / times for name, total in spent.items()}
+def startups() -> Round:
+    """CPU seconds of one run of each start-up command, one after the other."""
+    return {
+        name: benchlib.child_cpu_seconds(argv, stdout=subprocess.DEVNULL)[0]
+        for name, argv in START_ARGV.items()
+    }
 
 
 def pure_play(deals: int) -> Round:
     """Play with and without log in a subprocess forced to pure Python (PONTOON_PURE=1).
 
-    The rates come from the child's own CPU time of the loop (as in-process, so start-up does not
+    The figures are the child's own CPU time of the loops (as in-process, so start-up does not
     count against pure Python); the child's whole CPU time (RUSAGE_CHILDREN) is kept alongside.
     """
     env = {**os.environ, "PONTOON_PURE": "1"}
@@ -164,8 +166,8 @@ def pure_play(deals: int) -> Round:
     if child["build"] != "pure Python":
         raise RuntimeError(f"PONTOON_PURE=1 ran the {child['build']} build")
     return {
-        "pure_log": deals / child["log_seconds"],
-        "pure_nolog": deals / child["nolog_seconds"],
+        "pure_log": child["log_seconds"],
+        "pure_nolog": child["nolog_seconds"],
         "pure_child_cpu": total,
     }
 
@@ -197,10 +199,6 @@ def version_line() -> str:
 # report ----------------------------------------------------------------------------------------
 
 
-def per_second(work: float, seconds: float) -> float:
-    return work / seconds if seconds > 0 else float("inf")
-
-
 def main() -> None:
     if BUILD == "pure":
         os.environ["PONTOON_PURE"] = "1"  # before pontoon_cli is imported; children inherit it
@@ -229,37 +227,48 @@ def main() -> None:
         play_seconds(DEALS, log)  # the replay contender's log, and a warm-up
         lines = log.read_bytes().splitlines(keepends=True)
         replay_seconds(str(log), lines[: min(len(lines), 50)])  # warm-up, imports
-        startups(1)
+        startups()
         if gym is not None:
             gym.seconds(100)
 
         contenders: dict[str, Callable[[], Round]] = {
-            "play_log": lambda: {"play_log": per_second(DEALS, play_seconds(DEALS, log))},
-            "play_nolog": lambda: {"play_nolog": per_second(DEALS, play_seconds(DEALS, None))},
-            "replay": lambda: {"replay": per_second(len(lines), replay_seconds(str(log), lines))},
-            "loads": lambda: {
-                "loads": per_second(len(lines) * LOADS_PASSES, loads_seconds(lines, LOADS_PASSES))
-            },
-            "startup": lambda: startups(STARTS),
+            "play_log": lambda: {"play_log": play_seconds(DEALS, Path(tmp) / "round.jsonl")},
+            "play_nolog": lambda: {"play_nolog": play_seconds(DEALS, None)},
+            "replay": lambda: {"replay": replay_seconds(str(log), lines)},
+            "loads": lambda: {"loads": loads_seconds(lines, LOADS_PASSES)},
+            "startup": startups,
         }
         if gym is not None:
-            contenders["gym"] = lambda: {"gym": per_second(HANDS, gym.seconds(HANDS))}
+            contenders["gym"] = lambda: {"gym": gym.seconds(HANDS)}
         if side_by_side:
             contenders["pure"] = lambda: pure_play(DEALS)
 
-        rounds = run_rounds(contenders)
+        seconds = run_rounds(contenders)
+        work = {
+            "play_log": DEALS * SLICES,
+            "play_nolog": DEALS * SLICES,
+            "replay": len(lines) * SLICES,
+            "loads": len(lines) * LOADS_PASSES * SLICES,
+        }
+        if gym is not None:
+            work["gym"] = HANDS * SLICES
+        if side_by_side:
+            work.update(pure_log=DEALS * SLICES, pure_nolog=DEALS * SLICES)
+        rounds = benchlib.rates(seconds, work)
+        for rate, spent in zip(rounds, seconds, strict=True):  # start-ups: CPU seconds per run
+            rate.update({name: spent[name] / SLICES for name in START_ARGV})
         log_bytes = log.stat().st_size
         memory = memory_figures(log)
 
-    seconds = time.perf_counter() - started
-    report(build, bytecode_note, rounds, len(lines), log_bytes, memory, seconds)
+    took = time.perf_counter() - started
+    report(build, bytecode_note, rounds, len(lines), log_bytes, memory, took)
 
 
 def run_rounds(contenders: Mapping[str, Callable[[], Round]]) -> list[Round]:
     def progress(n: int, _: Round) -> None:
         print(f"round {n + 1}/{ROUNDS} done", file=sys.stderr, flush=True)
 
-    return benchlib.run_rounds(ROUNDS, contenders, progress)
+    return benchlib.run_rounds(ROUNDS, contenders, SLICES, progress)
 
 
 def memory_figures(small_log: Path) -> dict[str, Any] | None:
@@ -282,7 +291,7 @@ def report(
 ) -> None:
     med = {name: benchlib.median([r[name] for r in rounds]) for name in rounds[0]}
     now = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
-    print(f"pontoon bench, {now}: {ROUNDS} rounds, contenders interleaved in each, CPU time,")
+    print(f"pontoon bench, {now}: {ROUNDS} rounds, contenders interleaved in each, CPU time;")
     print("figures are medians of the per-round ratios (lowest-highest round in brackets)")
     import pontoon_cli.engine as engine
 
@@ -292,9 +301,10 @@ def report(
         f"`pontoon --version`: {version_line()}){forced}{note}"
     )
     print(
-        f"per round: {DEALS:,} deals per play ({PLAYERS} seats), {HANDS:,} Gymnasium hands, "
+        f"per round, in {SLICES} alternating slices of: {DEALS:,} deals per play "
+        f"({PLAYERS} seats), {HANDS:,} Gymnasium hands, "
         f"replay of that {DEALS:,}-deal log ({lines:,} lines, {log_bytes / 1e6:.1f} MB), "
-        f"{STARTS} start-ups of each command"
+        "one start-up of each command"
     )
     print(
         f"medians: play with log {med['play_log']:,.0f} deals/s, without log "

@@ -1,10 +1,11 @@
 """The arithmetic and timing of `make bench`, kept apart so tests/test_bench.py can check it.
 
-A bench that a busy neighbour cannot fool: every contender runs once in every round, in an order
-that rotates from round to round; each contender's time is CPU time (its own process's, or its
-child's), never wall-clock; a figure is the median over the rounds of the ratio measured *within*
-each round, so a slow round slows both sides of a ratio alike and one odd round cannot move the
-median.
+A bench that a busy neighbour cannot fool: every round runs every contender in a few slices,
+alternating with the others in an order that rotates from slice to slice, so the contenders of a
+round share the same stretch of the machine's time; each contender's time is CPU time (its own
+process's, or its child's), never wall-clock; a figure is the median over the rounds of the ratio
+measured *within* each round, so a slow round slows both sides of a ratio alike and one odd round
+cannot move the median.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-# One round: contender name -> its rate (work units per CPU second) or cost (CPU seconds per run).
+# One round: name -> CPU seconds spent (summed over the round's slices), or a rate derived from it.
 Round = dict[str, float]
 
 
@@ -49,20 +50,31 @@ def rotated(names: Sequence[str], round_no: int) -> list[str]:
 def run_rounds(
     rounds: int,
     contenders: Mapping[str, Callable[[], Mapping[str, float]]],
+    slices: int = 1,
     on_round: Callable[[int, Round], None] | None = None,
 ) -> list[Round]:
-    """Run every contender once per round, in rotated order; each returns its own figures
-    (one or more, by name), and a round is all of them together."""
+    """Run every contender ``slices`` times per round, alternating, the order rotated each slice.
+
+    Each call returns its own figures by name (CPU seconds: additive); a round's figure for a
+    name is their sum over the round's slices.
+    """
     names = list(contenders)
     results: list[Round] = []
     for n in range(rounds):
         figures: Round = {}
-        for name in rotated(names, n):
-            figures.update(contenders[name]())
+        for k in range(slices):
+            for name in rotated(names, n * slices + k):
+                for key, value in contenders[name]().items():
+                    figures[key] = figures.get(key, 0.0) + value
         results.append(figures)
         if on_round is not None:
             on_round(n, figures)
     return results
+
+
+def rates(rounds: Sequence[Mapping[str, float]], work: Mapping[str, float]) -> list[Round]:
+    """Each round's ``work[name] / seconds`` for every name in ``work`` (units per CPU second)."""
+    return [{name: units / r[name] for name, units in work.items()} for r in rounds]
 
 
 def cpu_seconds(fn: Callable[[], object]) -> float:

@@ -70,21 +70,30 @@ def test_rotation_puts_every_contender_first_once_per_cycle() -> None:
     assert benchlib.rotated([], 4) == []
 
 
-def test_run_rounds_runs_each_contender_once_per_round_interleaved() -> None:
+def test_run_rounds_alternates_slices_and_sums_each_contenders_seconds() -> None:
     calls: list[str] = []
 
-    def contender(name: str, figure: float) -> object:
+    def contender(name: str, seconds: float) -> object:
         def run() -> dict[str, float]:
             calls.append(name)
-            return {name: figure}
+            return {name: seconds}
 
         return run
 
     rounds = benchlib.run_rounds(
-        2, {"a": contender("a", 1.0), "b": contender("b", 2.0), "c": contender("c", 3.0)}
+        2, {"a": contender("a", 1.0), "b": contender("b", 2.0), "c": contender("c", 0.5)}, slices=2
     )
-    assert calls == ["a", "b", "c", "b", "c", "a"]
-    assert rounds == [{"a": 1.0, "b": 2.0, "c": 3.0}] * 2
+    # round 1: slices rotated by 0 and 1; round 2: by 2 and 3 (= 0): every contender leads once
+    assert calls == [*"abc", *"bca", *"cab", *"abc"]
+    assert rounds == [{"a": 2.0, "b": 4.0, "c": 1.0}] * 2
+
+
+def test_rates_divide_each_rounds_work_by_its_seconds() -> None:
+    seconds = [{"play": 2.0, "gym": 0.5, "other": 9.0}, {"play": 4.0, "gym": 2.0, "other": 1.0}]
+    assert benchlib.rates(seconds, {"play": 3000, "gym": 1000}) == [
+        {"play": 1500.0, "gym": 2000.0},
+        {"play": 750.0, "gym": 500.0},
+    ]
 
 
 def test_target_line_names_figure_target_verdict_and_spread() -> None:
