@@ -43,8 +43,10 @@ demo: $(STAMP_RUN)
 	$(BIN)/pontoon play --seed 7 --deals 3 --players 4
 	$(BIN)/pontoon play --seed 7 --deals 3 --players 4 | $(BIN)/pontoon replay -
 
-## make bench: speed figures (never asserted by tests).
-bench: $(STAMP_BENCH)
+## make bench: speed figures (never asserted by tests): contenders interleaved in each round,
+## CPU time, medians of per-round ratios. BENCH_ROUNDS=5, BENCH_BUILD=pure|both, BENCH_REPLAY_MB=200.
+## $(STAMP_BUILD) (the compiled modules, where the mypyc build exists) so the bench runs that build.
+bench: $(STAMP_BENCH) $(STAMP_BUILD)
 	$(BENCH_VENV)/bin/python bench/bench.py
 
 ## make snapshots: rewrite the syrupy snapshots (review the diff like code).

@@ -1,125 +1,400 @@
 """`make bench`: speed figures for pontoon, printed, never asserted by a test.
 
-1. `pontoon play --seed 1 --deals 20000 --players 6 --out FILE` as a user runs it (a subprocess,
-   start-up included), and the same deals in-process with the log written and with logging off.
-2. Gymnasium's Blackjack-v1, hands per second, policy "hit below 17", in the same run.
-3. Replay-verify speed and memory (bench/replay_bench.py), when present.
+Every round runs every contender in BENCH_SLICES (3) slices, alternating with the others in an
+order that rotates from slice to slice, so the contenders of a round share the same stretch of
+the machine's time:
+
+- Gymnasium's Blackjack-v1, policy "hit below 17" (hands/s; the reference, never a dependency);
+- pontoon play in-process, 6 seats, default strategies, the log written to a file (deals/s);
+- the same without a log (deals/s);
+- replay of a log's lines in-process (``replay_lines``, lines/s) and a plain ``orjson.loads`` of
+  the same lines (lines/s);
+- start-up: ``pontoon play --seed 1 --deals 1``, a minimal two-command typer app's ``--help``
+  (bench/typer_app.py), that app running its own ``play``, and ``python -c pass``, as
+  subprocesses;
+- with a compiled build (or BENCH_BUILD=both): the same play in a subprocess with
+  PONTOON_PURE=1, so compiled and pure Python are compared in the same rounds.
+
+Times are CPU times (``time.process_time`` in-process; the RUSAGE_CHILDREN delta for a
+subprocess), and each figure is the median over the rounds of the ratio within each round
+(bench/benchlib.py). Replay memory is measured last: peak RSS (VmHWM) of ``pontoon replay`` on a
+small log and on a large one (bench/replay_bench.py).
+
+Environment: BENCH_ROUNDS (5), BENCH_SLICES (3), BENCH_DEALS (1000 deals per play contender
+per slice, and the replayed log's deals), BENCH_HANDS (3500 Gymnasium hands per slice),
+BENCH_REPLAY_MB (200; 0 skips the memory run), BENCH_BUILD (unset: the installed build,
+plus pure Python side by side when it is compiled; ``pure``: everything with PONTOON_PURE=1;
+``both``: the side-by-side pure run even when the installed build is pure, as a control).
 """
 
 from __future__ import annotations
 
+import datetime
+import json
 import os
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable, Mapping
 from pathlib import Path
+from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-DEALS = int(os.environ.get("BENCH_DEALS", "20000"))
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+import benchlib  # noqa: E402
+from benchlib import Round, ratios, target  # noqa: E402
+
+ROUNDS = int(os.environ.get("BENCH_ROUNDS", "5"))
+SLICES = int(os.environ.get("BENCH_SLICES", "3"))  # each contender's share of a round, alternating
+DEALS = int(os.environ.get("BENCH_DEALS", "1000"))  # per play contender per slice
+HANDS = int(os.environ.get("BENCH_HANDS", "3500"))  # Gymnasium hands per slice
+LOADS_PASSES = 5  # orjson.loads is ~10x replay: more passes, so its CPU time is not tiny
+BUILD = os.environ.get("BENCH_BUILD", "").strip().lower()
 PLAYERS = 6
 
 
-def best_of(runs: int, fn):  # type: ignore[no-untyped-def]
-    """The fastest of ``runs`` timings of ``fn()`` (seconds), and its last result."""
-    best, result = float("inf"), None
-    for _ in range(runs):
-        start = time.perf_counter()
-        result = fn()
-        best = min(best, time.perf_counter() - start)
-    return best, result
+# contenders, in-process ------------------------------------------------------------------------
 
 
-def play_cli(out: Path) -> None:
-    subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pontoon_cli",
-            "play",
-            "--seed",
-            "1",
-            "--deals",
-            str(DEALS),
-            "--players",
-            str(PLAYERS),
-            "--out",
-            str(out),
-        ],
-        check=True,
-    )
-
-
-def play_library(out: Path | None) -> int:
-    """The CLI's loop, in-process: deals played by the default strategies, log on or off."""
+def play_seconds(deals: int, out: Path | None) -> float:
+    """CPU seconds of the CLI's loop, in-process: a 6-seat table, default strategies, seed 1;
+    the log written to ``out`` (header and one line per deal), or no log at all."""
     from pontoon_cli.log import LogWriter, deal_record, header_record
     from pontoon_cli.rules import Rules, Table
     from pontoon_cli.strategies import seeded_game
 
-    table = Table.build([f"p{i}" for i in range(1, PLAYERS + 1)], bankroll=1000)
-    game, auto = seeded_game(Rules(), table, 1)
-    if out is None:
-        for _ in auto.play(game, DEALS):
-            pass
-        return DEALS
-    with LogWriter(out) as writer:
-        writer.write(header_record(Rules(), table, game, 1))
-        for deal in auto.play(game, DEALS):
-            writer.write(deal_record(game, deal))
-    return DEALS
+    def run() -> None:
+        table = Table.build([f"p{i}" for i in range(1, PLAYERS + 1)], bankroll=1000)
+        game, auto = seeded_game(Rules(), table, 1)
+        if out is None:
+            for _ in auto.play(game, deals):
+                pass
+            return
+        with LogWriter(out) as writer:
+            writer.write(header_record(Rules(), table, game, 1))
+            for deal in auto.play(game, deals):
+                writer.write(deal_record(game, deal))
+
+    return benchlib.cpu_seconds(run)
 
 
-def gym_blackjack(hands: int) -> float | None:
-    try:
+class Gym:
+    """Blackjack-v1 made once; each call plays ``hands`` more hands, "hit below 17"."""
+
+    def __init__(self) -> None:
         import gymnasium as gym
-    except ImportError:
-        return None
-    env = gym.make("Blackjack-v1")
-    obs, _ = env.reset(seed=1)
-    start = time.perf_counter()
-    for _ in range(hands):
-        obs, _ = env.reset()
-        done = False
-        while not done:
-            obs, _, terminated, truncated, _ = env.step(1 if obs[0] < 17 else 0)
-            done = terminated or truncated
-    return hands / (time.perf_counter() - start)
+
+        self.env = gym.make("Blackjack-v1")
+        self.env.reset(seed=1)
+
+    def seconds(self, hands: int) -> float:
+        env = self.env
+
+        def run() -> None:
+            for _ in range(hands):
+                obs, _ = env.reset()
+                done = False
+                while not done:
+                    obs, _, terminated, truncated, _ = env.step(1 if obs[0] < 17 else 0)
+                    done = terminated or truncated
+
+        return benchlib.cpu_seconds(run)
+
+
+def replay_seconds(name: str, lines: list[bytes]) -> float:
+    from pontoon_cli.replay import replay_lines
+
+    found: list[Any] = []
+    seconds = benchlib.cpu_seconds(lambda: found.extend(replay_lines(name, lines)))
+    if found:
+        raise RuntimeError(f"the bench log does not verify: {found[0]}")
+    return seconds
+
+
+def loads_seconds(lines: list[bytes], passes: int) -> float:
+    import orjson
+
+    def run() -> None:
+        parse = orjson.loads
+        for _ in range(passes):
+            for raw in lines:
+                parse(raw)
+
+    return benchlib.cpu_seconds(run)
+
+
+# contenders, subprocesses ----------------------------------------------------------------------
+
+
+def pontoon_argv(*args: str) -> list[str]:
+    """The installed ``pontoon`` script, run as a user runs it."""
+    script = Path(sys.executable).parent / "pontoon"
+    if script.exists():
+        return [sys.executable, str(script), *args]
+    return [sys.executable, "-m", "pontoon_cli", *args]
+
+
+START_ARGV = {
+    "start_pontoon": pontoon_argv("play", "--seed", "1", "--deals", "1"),
+    "start_typer": [sys.executable, str(HERE / "typer_app.py"), "--help"],
+    "start_typer_play": [sys.executable, str(HERE / "typer_app.py"), "play", "--seed", "1"],
+    "start_python": [sys.executable, "-c", "pass"],
+}
+
+
+def startups() -> Round:
+    """CPU seconds of one run of each start-up command, one after the other."""
+    return {
+        name: benchlib.child_cpu_seconds(argv, stdout=subprocess.DEVNULL)[0]
+        for name, argv in START_ARGV.items()
+    }
+
+
+def pure_play(deals: int) -> Round:
+    """Play with and without log in a subprocess forced to pure Python (PONTOON_PURE=1).
+
+    The figures are the child's own CPU time of the loops (as in-process, so start-up does not
+    count against pure Python); the child's whole CPU time (RUSAGE_CHILDREN) is kept alongside.
+    """
+    env = {**os.environ, "PONTOON_PURE": "1"}
+    total, done = benchlib.child_cpu_seconds(
+        [sys.executable, str(Path(__file__).resolve()), "--worker", str(deals)], env=env
+    )
+    child = json.loads(done.stdout)
+    if child["build"] != "pure Python":
+        raise RuntimeError(f"PONTOON_PURE=1 ran the {child['build']} build")
+    return {
+        "pure_log": child["log_seconds"],
+        "pure_nolog": child["nolog_seconds"],
+        "pure_child_cpu": total,
+    }
+
+
+def worker(deals: int) -> None:
+    """``bench.py --worker N``: play N deals with and without log; print CPU seconds as JSON."""
+    with tempfile.TemporaryDirectory() as tmp:
+        play_seconds(min(deals, 50), None)  # warm up, as the parent does
+        log_s = play_seconds(deals, Path(tmp) / "pure.jsonl")
+        nolog_s = play_seconds(deals, None)
+    print(json.dumps({"build": build_name(), "log_seconds": log_s, "nolog_seconds": nolog_s}))
+
+
+# build -----------------------------------------------------------------------------------------
+
+
+def build_name() -> str:
+    """``compiled`` when the engine module is an extension module, else ``pure Python``."""
+    import pontoon_cli.engine as engine
+
+    return "compiled" if engine.__file__.endswith((".so", ".pyd")) else "pure Python"
+
+
+def version_line() -> str:
+    done = subprocess.run(pontoon_argv("--version"), capture_output=True, text=True, check=False)
+    return (done.stdout or done.stderr).strip()
+
+
+# report ----------------------------------------------------------------------------------------
 
 
 def main() -> None:
+    if BUILD == "pure":
+        os.environ["PONTOON_PURE"] = "1"  # before pontoon_cli is imported; children inherit it
+    elif BUILD not in ("", "both"):
+        raise SystemExit(f"BENCH_BUILD={BUILD!r}: expected unset, 'pure' or 'both'")
+    # Bytecode is cached, as an installed package's is (pip compiles it): without it every child
+    # compiles pontoon's ~25 modules from source (an editable install under
+    # PYTHONDONTWRITEBYTECODE=1) while typer and pydantic load their cached bytecode.
+    bytecode_note = (
+        ""
+        if "PYTHONDONTWRITEBYTECODE" not in os.environ
+        else ("; PYTHONDONTWRITEBYTECODE unset for the bench: bytecode cached as after pip install")
+    )
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+    sys.dont_write_bytecode = False
+    started = time.perf_counter()
+    build = build_name()
+    side_by_side = BUILD == "both" or (BUILD == "" and build == "compiled")
+    try:
+        gym: Gym | None = Gym()
+    except ImportError:
+        gym = None
+
     with tempfile.TemporaryDirectory() as tmp:
         log = Path(tmp) / "bench.jsonl"
-        cli_s, _ = best_of(3, lambda: play_cli(log))
-        size = log.stat().st_size
-        on_s, _ = best_of(3, lambda: play_library(Path(tmp) / "lib.jsonl"))
-        off_s, _ = best_of(3, lambda: play_library(None))
-        gym = max(gym_blackjack(DEALS) or 0.0 for _ in range(3))
-        print(f"pontoon play --seed 1 --deals {DEALS} --players {PLAYERS} --out FILE")
+        play_seconds(DEALS, log)  # the replay contender's log, and a warm-up
+        lines = log.read_bytes().splitlines(keepends=True)
+        replay_seconds(str(log), lines[: min(len(lines), 50)])  # warm-up, imports
+        startups()
+        if gym is not None:
+            gym.seconds(100)
+
+        contenders: dict[str, Callable[[], Round]] = {
+            "play_log": lambda: {"play_log": play_seconds(DEALS, Path(tmp) / "round.jsonl")},
+            "play_nolog": lambda: {"play_nolog": play_seconds(DEALS, None)},
+            "replay": lambda: {"replay": replay_seconds(str(log), lines)},
+            "loads": lambda: {"loads": loads_seconds(lines, LOADS_PASSES)},
+            "startup": startups,
+        }
+        if gym is not None:
+            contenders["gym"] = lambda: {"gym": gym.seconds(HANDS)}
+        if side_by_side:
+            contenders["pure"] = lambda: pure_play(DEALS)
+
+        seconds = run_rounds(contenders)
+        work = {
+            "play_log": DEALS * SLICES,
+            "play_nolog": DEALS * SLICES,
+            "replay": len(lines) * SLICES,
+            "loads": len(lines) * LOADS_PASSES * SLICES,
+        }
+        if gym is not None:
+            work["gym"] = HANDS * SLICES
+        if side_by_side:
+            work.update(pure_log=DEALS * SLICES, pure_nolog=DEALS * SLICES)
+        rounds = benchlib.rates(seconds, work)
+        for rate, spent in zip(rounds, seconds, strict=True):  # start-ups: CPU seconds per run
+            rate.update({name: spent[name] / SLICES for name in START_ARGV})
+        log_bytes = log.stat().st_size
+        memory = memory_figures(log)
+
+    took = time.perf_counter() - started
+    report(build, bytecode_note, rounds, len(lines), log_bytes, memory, took)
+
+
+def run_rounds(contenders: Mapping[str, Callable[[], Round]]) -> list[Round]:
+    def progress(n: int, _: Round) -> None:
+        print(f"round {n + 1}/{ROUNDS} done", file=sys.stderr, flush=True)
+
+    return benchlib.run_rounds(ROUNDS, contenders, SLICES, progress)
+
+
+def memory_figures(small_log: Path) -> dict[str, Any] | None:
+    megabytes = int(os.environ.get("BENCH_REPLAY_MB", "200"))
+    if megabytes <= 0:
+        return None
+    import replay_bench  # bench/replay_bench.py
+
+    return replay_bench.replay_memory(small_log, megabytes)
+
+
+def report(
+    build: str,
+    note: str,
+    rounds: list[Round],
+    lines: int,
+    log_bytes: int,
+    memory: dict[str, Any] | None,
+    seconds: float,
+) -> None:
+    med = {name: benchlib.median([r[name] for r in rounds]) for name in rounds[0]}
+    now = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
+    print(f"pontoon bench, {now}: {ROUNDS} rounds, contenders interleaved in each, CPU time;")
+    print("figures are medians of the per-round ratios (lowest-highest round in brackets)")
+    import pontoon_cli.engine as engine
+
+    forced = ", BENCH_BUILD=pure" if BUILD == "pure" else ""
+    print(
+        f"build: {build} (pontoon_cli.engine from {Path(engine.__file__).name}; "
+        f"`pontoon --version`: {version_line()}){forced}{note}"
+    )
+    print(
+        f"per round, in {SLICES} alternating slices of: {DEALS:,} deals per play "
+        f"({PLAYERS} seats), {HANDS:,} Gymnasium hands, "
+        f"replay of that {DEALS:,}-deal log ({lines:,} lines, {log_bytes / 1e6:.1f} MB), "
+        "one start-up of each command"
+    )
+    print(
+        f"medians: play with log {med['play_log']:,.0f} deals/s, without log "
+        f"{med['play_nolog']:,.0f} deals/s"
+        + (f", Gymnasium {med['gym']:,.0f} hands/s" if "gym" in med else "")
+    )
+    print(f"         replay {med['replay']:,.0f} lines/s, orjson.loads {med['loads']:,.0f} lines/s")
+    print(
+        "         start-up CPU: pontoon play --seed 1 --deals 1"
+        f" {med['start_pontoon'] * 1e3:.0f} ms,"
+        f" typer app --help {med['start_typer'] * 1e3:.0f} ms,"
+        f" typer app play {med['start_typer_play'] * 1e3:.0f} ms,"
+        f" python -c pass {med['start_python'] * 1e3:.0f} ms"
+    )
+    if "gym" in med:
         print(
-            f"  command, start-up included : {DEALS / cli_s:10,.0f} deals/s  ({cli_s:.2f} s, "
-            f"{size / 1e6:.1f} MB log)"
+            target(
+                "play with log, 6 seats, deals/s over Gymnasium hands/s",
+                ratios(rounds, "play_log", "gym"),
+                ">=",
+                2,
+            ).line()
         )
-        print(f"  in-process, log written    : {DEALS / on_s:10,.0f} deals/s")
-        print(f"  in-process, logging off    : {DEALS / off_s:10,.0f} deals/s")
-        added, share = 100 * (on_s - off_s) / off_s, 100 * (on_s - off_s) / on_s
-        print(f"  logging adds to play time  : {added:9.1f} %  (target <= 20 %)")
-        print(f"  logging's share of the run : {share:9.1f} %")
-        print(f"  punter hands/s, log written: {DEALS * (PLAYERS - 1) / on_s:10,.0f}")
-        if gym:
-            print(f"gymnasium Blackjack-v1, hit below 17: {gym:10,.0f} hands/s")
+        print(
+            target(
+                "play without log, deals/s over Gymnasium hands/s",
+                ratios(rounds, "play_nolog", "gym"),
+                ">=",
+                4,
+            ).line()
+        )
+    else:
+        print("play with log / without log over Gymnasium: gymnasium is not installed")
+    print(
+        target(
+            "replay lines/s over plain orjson.loads lines/s",
+            ratios(rounds, "replay", "loads"),
+            ">=",
+            0.25,
+        ).line()
+    )
+    print(
+        target(
+            "`pontoon play --seed 1 --deals 1` CPU time over a minimal two-command typer app's"
+            " `--help`",
+            ratios(rounds, "start_pontoon", "start_typer"),
+            "<=",
+            1.2,
+        ).line()
+    )
+    if memory is None:
+        print("replay memory on a large log: skipped (BENCH_REPLAY_MB=0)")
+    else:
+        print(memory_line(memory))
+    floor = ratios(rounds, "start_typer", "start_python")
+    runs = ratios(rounds, "start_pontoon", "start_typer_play")
+    print(
+        f"  start-up, for scale: the typer app's --help over `python -c pass` "
+        f"{benchlib.median(floor):.2f}×; `pontoon play --seed 1 --deals 1` over the typer app "
+        f"running its own `play --seed 1` (typer builds pydantic adapters to run a command) "
+        f"{benchlib.median(runs):.2f}×"
+    )
+    if "pure_log" in med:
+        for key, what in (("log", "with log"), ("nolog", "without log")):
+            r = ratios(rounds, f"play_{key}", f"pure_{key}")
             print(
-                f"  ratio, pontoon deals/s (log) to gym hands/s: {DEALS / on_s / gym:.2f}x "
-                "(target >= 2x)"
+                f"{build} over pure Python (PONTOON_PURE=1 child), play {what}, same rounds: "
+                f"{benchlib.median(r):.2f}×  (rounds {min(r):.2f}–{max(r):.2f}; pure "
+                f"{med[f'pure_{key}']:,.0f} deals/s)"
             )
-        else:
-            print("gymnasium is not installed: no Blackjack-v1 comparison")
-        try:
-            sys.path.insert(0, str(ROOT / "bench"))
-            import replay_bench  # type: ignore[import-not-found]
-        except ImportError:
-            return
-        replay_bench.report(log)
+    print(f"bench took {seconds:.0f} s")
+
+
+def memory_line(memory: dict[str, Any]) -> str:
+    mb = 1024
+    small, large = memory["small"], memory["large"]
+    samples = large["samples_kb"]
+    warm = samples[len(samples) // 10 + 1 :] or samples  # once the replay modules are loaded
+    verdict = "flat" if benchlib.flat(small["peak_kb"], large["peak_kb"]) else "GROWS"
+    return (
+        f"replay memory on a large log: {verdict}  (target flat)  peak RSS of `pontoon replay`: "
+        f"{small['peak_kb'] / mb:.1f} MB on {small['bytes'] / 1e6:.1f} MB, "
+        f"{large['peak_kb'] / mb:.1f} MB on {large['bytes'] / 1e6:.0f} MB "
+        f"({large['lines']:,} lines); RSS through the large replay after its first tenth "
+        f"{min(warm) / mb:.1f}–{max(warm) / mb:.1f} MB"
+    )
 
 
 if __name__ == "__main__":
-    main()
+    if len(sys.argv) == 3 and sys.argv[1] == "--worker":
+        worker(int(sys.argv[2]))
+    else:
+        main()

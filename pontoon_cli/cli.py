@@ -12,7 +12,6 @@ from __future__ import annotations
 import contextlib
 import functools
 import os
-import secrets
 import signal
 import sys
 from collections.abc import Callable, Iterator
@@ -21,8 +20,6 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn, ParamSpec, TypeVar
 
 import orjson
 import typer
-from rich.console import Console
-from rich.table import Table as RichTable
 from typer.core import TyperArgument, TyperCommand, TyperGroup
 
 from pontoon_cli import __version__
@@ -52,22 +49,16 @@ from pontoon_cli.rules import (
     setting_info,
     suggest,
 )
-from pontoon_cli.scenario import (
-    STRICT,
-    Problem,
-    Scenario,
-    check_file,
-    describe_failures,
-    load,
-    load_rules_spec,
-)
-from pontoon_cli.scenario import (
-    play as play_scenario,
-)
 from pontoon_cli.strategies import STRATEGIES, seeded_game
 
+# Imported where used, so a command loads only what it needs (`pontoon play --seed 1` loads no
+# rich, no scenario reader, no replay, no secrets): rich (messages, the rules table), the
+# scenario reader (scenario files, rules files, check), replay, render (progress bars).
 if TYPE_CHECKING:
+    from rich.console import Console
+
     from pontoon_cli.render import PlayProgress
+    from pontoon_cli.scenario import Problem, Scenario
 
 #: The order of the commands in ``pontoon --help``: the README's.
 COMMAND_ORDER = ("play", "replay", "check", "rules", "schema")
@@ -144,6 +135,8 @@ EXIT_INPUT = 2  # bad usage or unreadable input
 
 
 def _stderr() -> Console:
+    from rich.console import Console
+
     return Console(stderr=True, highlight=False, no_color="NO_COLOR" in os.environ)
 
 
@@ -394,6 +387,9 @@ def _written(writer: LogWriter) -> None:
 def _play_scenario(
     path: Path, options: dict[str, Any], settings: dict[str, Any], out: Path | None
 ) -> None:
+    from pontoon_cli.scenario import describe_failures, load
+    from pontoon_cli.scenario import play as play_scenario
+
     scenario, problems = load(path, options=options, rule_settings=settings)
     if scenario is None:
         _report_problems(problems)
@@ -441,13 +437,20 @@ def _play_seeded(
     banker_strategy: str | None,
     out: Path | None,
 ) -> None:
-    rules = load_rules_spec(rules_spec, Path.cwd()) if rules_spec else Rules()
+    if rules_spec:
+        from pontoon_cli.scenario import load_rules_spec
+
+        rules = load_rules_spec(rules_spec, Path.cwd())
+    else:
+        rules = Rules()
     if settings:
         rules = rules.with_overrides(settings)
     punter = strategy or "default"
     bank = banker_strategy or punter
     for name in (punter, bank):
         if name not in STRATEGIES:
+            from pontoon_cli.scenario import STRICT
+
             hint = " (strict is for scenario files)" if name == STRICT else ""
             fail(
                 f"unknown strategy {name!r}{suggest(name, STRATEGIES)}{hint}; one of "
@@ -462,6 +465,8 @@ def _play_seeded(
     )
     _check_table(rules, table, deals)
     if seed is None:
+        import secrets
+
         seed = secrets.randbits(53)  # below 2**53: every JSON reader keeps it exactly
         say(f"pontoon: seed {seed} (repeat this run with --seed {seed})")
     game, auto = seeded_game(rules, table, seed, punter, bank)
@@ -592,6 +597,8 @@ def check(
     Examples:
       pontoon check scenarios/*.toml
     """
+    from pontoon_cli.scenario import Problem, check_file
+
     out = _out()
     count = 0
     for path in files:
@@ -682,6 +689,9 @@ def _show_preset(preset: str, as_json: bool) -> None:
             cells = [r[k].ljust(widths[k]) for k in range(3)]
             out.write(("  ".join([*cells, r[3]]) + "\n").encode())
         return
+    from rich.console import Console
+    from rich.table import Table as RichTable
+
     table = RichTable(title=f"preset {preset}")
     for column in ("setting", "value", "rules", "meaning"):
         table.add_column(column, no_wrap=column != "meaning")

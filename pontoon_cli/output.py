@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import gzip
 import os
 import signal
 import stat
@@ -33,9 +32,12 @@ import tempfile
 import threading
 from collections.abc import Iterator
 from types import FrameType
-from typing import Final, Protocol
+from typing import TYPE_CHECKING, Final, Protocol
 
 from pontoon_cli.errors import PontoonError
+
+if TYPE_CHECKING:
+    import gzip  # imported where a .gz log is written
 
 STDOUT_NAME: Final = "stdout"
 
@@ -132,6 +134,8 @@ class Sink:
         self._gzip: gzip.GzipFile | None = None
         self._out: Writable = guarded
         if where.endswith(".gz"):
+            import gzip
+
             # Fixed header bytes: no file name, time 0; one compression level.
             self._out = self._gzip = gzip.GzipFile(
                 filename="", mode="wb", fileobj=guarded, compresslevel=6, mtime=0

@@ -9,25 +9,21 @@ terminal (without colour under ``NO_COLOR``). :class:`PlayProgress` is the bar o
 from __future__ import annotations
 
 import os
-from typing import IO
-
-from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    DownloadColumn,
-    MofNCompleteColumn,
-    Progress,
-    TaskID,
-    TextColumn,
-    TimeRemainingColumn,
-    TransferSpeedColumn,
-)
+from typing import IO, TYPE_CHECKING
 
 from pontoon_cli.output import Writable
+
+# rich is imported where a console or a bar is made: `pontoon play` to stdout shows no bar and
+# must not pay for rich at start-up.
+if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.progress import Progress, TaskID
 
 
 def stderr_console(stream: IO[str]) -> Console:
     """A console on ``stream`` (stderr) that never colours under ``NO_COLOR``."""
+    from rich.console import Console
+
     return Console(file=stream, highlight=False, no_color="NO_COLOR" in os.environ)
 
 
@@ -56,6 +52,15 @@ class ReplayView:
     def start(self, name: str, total: int | None) -> None:
         if not self._show_bar:
             return
+        from rich.progress import (
+            BarColumn,
+            DownloadColumn,
+            Progress,
+            TextColumn,
+            TimeRemainingColumn,
+            TransferSpeedColumn,
+        )
+
         self._bar = Progress(
             TextColumn("{task.description}"),
             BarColumn(),
@@ -94,7 +99,7 @@ class PlayProgress:
     def __init__(self, stderr: IO[str], total: int, where: str, show: bool | None = None) -> None:
         self.total = total
         self.where = where
-        self.console = stderr_console(stderr)
+        self.stderr = stderr
         self.shown = _is_terminal(stderr) if show is None else show
         self.done = 0
         self._bar: Progress | None = None
@@ -102,13 +107,21 @@ class PlayProgress:
 
     def __enter__(self) -> PlayProgress:
         if self.shown:
+            from rich.progress import (
+                BarColumn,
+                MofNCompleteColumn,
+                Progress,
+                TextColumn,
+                TimeRemainingColumn,
+            )
+
             self._bar = Progress(
                 TextColumn("{task.description}"),
                 BarColumn(),
                 MofNCompleteColumn(),
                 TextColumn("deals"),
                 TimeRemainingColumn(),
-                console=self.console,
+                console=stderr_console(self.stderr),
                 transient=True,
                 redirect_stdout=False,
                 redirect_stderr=False,

@@ -1,0 +1,96 @@
+"""Start-up: a command imports only what it uses (issue 8, point 4).
+
+`pontoon play --seed 1 --deals 1` is the floor a script pays per run: it must not load rich (no
+message, no bar: the log goes to stdout), the scenario reader (no scenario, no rules file), the
+replay modules, or `secrets` (the seed is given). Each case runs the console script's own two
+lines (``from pontoon_cli.cli import main; main()``) in a fresh interpreter and reports what is
+in ``sys.modules`` once the CLI module is imported and once the command has run. No timing is
+asserted: `make bench` measures the start-up.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+PROBE = r"""
+import json, sys
+report = sys.argv[1]
+sys.argv = ["pontoon", *sys.argv[2:]]
+from pontoon_cli.cli import main
+at_import = sorted(sys.modules)
+code = 0
+try:
+    main()
+except SystemExit as done:
+    code = done.code
+with open(report, "w") as f:
+    json.dump({"code": code, "at_import": at_import, "after": sorted(sys.modules)}, f)
+"""
+
+# What only other commands or inputs need: scenario files and rules files, check, replay.
+NOT_FOR_SEEDED_PLAY = (
+    "pontoon_cli.scenario",  # and scenario_deals, scenario_play
+    "pontoon_cli.document",
+    "pontoon_cli.logcheck",
+    "pontoon_cli.replay",  # and replayer, replay_source, replay_report, ...
+    "pontoon_cli.replayer",
+    "rich",
+    "tomllib",
+)
+
+
+def _modules(tmp_path: Path, *args: str) -> dict[str, Any]:
+    report = tmp_path / "modules.json"
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE, str(report), *args],
+        capture_output=True,
+        cwd=tmp_path,
+        check=False,
+    )
+    assert report.exists(), done.stderr.decode()
+    result: dict[str, Any] = json.loads(report.read_text())
+    result["stdout"] = done.stdout
+    return result
+
+
+def _loaded(modules: list[str], prefixes: tuple[str, ...]) -> list[str]:
+    return [m for m in modules if m.startswith(prefixes)]
+
+
+def test_seeded_play_loads_no_rich_no_scenario_reader_no_replay(tmp_path: Path) -> None:
+    run = _modules(tmp_path, "play", "--seed", "1", "--deals", "1")
+    assert run["code"] == 0
+    assert run["stdout"].count(b"\n") == 2  # the header and one deal: it did play
+    assert "pontoon_cli.engine" in run["after"] and "pontoon_cli.log" in run["after"]
+    assert _loaded(run["after"], NOT_FOR_SEEDED_PLAY) == []
+
+
+def test_cli_module_imports_no_secrets_no_gzip_no_rich(tmp_path: Path) -> None:
+    # typer itself may load secrets later, to run any command (pydantic); the CLI module must not
+    # ask for it before a fresh seed is needed, nor for gzip before a .gz log is written.
+    run = _modules(tmp_path, "play", "--seed", "1", "--deals", "1")
+    assert _loaded(run["at_import"], ("secrets", "gzip", *NOT_FOR_SEEDED_PLAY)) == []
+
+
+@pytest.mark.parametrize(
+    ("args", "needed"),
+    [
+        (["play", "--deals", "1"], "rich.console"),  # "pontoon: seed N" goes through rich
+        (["play", str(ROOT / "scenarios" / "t1-card-values.toml")], "pontoon_cli.scenario"),
+        (["play", "--seed", "1", "--deals", "1", "--out", "game.jsonl.gz"], "gzip"),
+    ],
+    ids=["fresh-seed-message", "scenario-file", "gzip-log"],
+)
+def test_what_a_command_needs_it_still_loads(tmp_path: Path, args: list[str], needed: str) -> None:
+    run = _modules(tmp_path, *args)
+    assert run["code"] == 0
+    assert needed in run["after"]
+    assert needed not in run["at_import"]
