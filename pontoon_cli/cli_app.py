@@ -1,0 +1,214 @@
+"""The ``pontoon`` application: the command group, messages, and how every command ends.
+
+Errors are converted only in the ``cli*`` modules, and only our own exception types (errors.py):
+bad input exits 2, a rule broken (an illegal action, a failed expectation) exits 1, a write error
+exits 2, Ctrl-C exits 130 (another stop signal 128 + its number), and a closed pipe ends output
+quietly with the code the run would have had (output.py). Data goes to stdout as bytes; messages
+for people go to stderr. The commands live in ``cli_play`` and ``cli_tools``; ``cli`` gathers them.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import os
+import signal
+import sys
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn, ParamSpec, TypeVar
+
+import orjson
+import typer
+from typer.core import TyperArgument, TyperCommand, TyperGroup
+
+from pontoon_cli import __version__
+from pontoon_cli.output import (
+    STDOUT_NAME,
+    Guarded,
+    Interrupted,
+    OutputError,
+    silence,
+    stop_signals,
+)
+
+# Imported where used, so a command loads only what it needs (`pontoon play --seed 1` loads no
+# rich, no scenario reader, no replay, no secrets): rich (messages, the rules table), the
+# scenario reader (scenario files, rules files, check), replay, render (progress bars).
+if TYPE_CHECKING:
+    from rich.console import Console
+
+
+#: The order of the commands in ``pontoon --help``: the README's.
+COMMAND_ORDER = ("play", "replay", "check", "rules", "schema")
+
+
+class _Group(TyperGroup):
+    """The ``pontoon`` group: commands listed in the README's order, not the order of definition."""
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        known = super().list_commands(ctx)
+        return [n for n in COMMAND_ORDER if n in known] + [
+            n for n in known if n not in COMMAND_ORDER
+        ]
+
+
+class _Command(TyperCommand):
+    """A command whose help names arguments by their metavar alone (``LOG...``), never by a Python
+    type (``LOG <list[str]>``, ``{LOG}...``); options show theirs (``--deals N``)."""
+
+    def collect_usage_pieces(self, ctx: Any) -> list[str]:
+        pieces = [self.options_metavar] if self.options_metavar else []
+        for param in self.get_params(ctx):
+            if isinstance(param, TyperArgument):
+                pieces.append(param.metavar or (param.name or "").upper())
+        return pieces
+
+    def format_options(self, ctx: Any, formatter: Any) -> None:
+        arguments, options = [], []
+        for param in self.get_params(ctx):
+            if isinstance(param, TyperArgument):
+                arguments.append((param.metavar or (param.name or "").upper(), param.help or ""))
+                continue
+            record = param.get_help_record(ctx)
+            if record is not None:
+                options.append(record)
+        for title, rows in (("Arguments", arguments), ("Options", options)):
+            if rows:
+                with formatter.section(title):
+                    formatter.write_dl(rows)
+
+
+app = typer.Typer(
+    name="pontoon",
+    cls=_Group,
+    help=(
+        "The reference tool for the card game Pontoon: play deals by the rules, write them to a "
+        "JSON-lines log, replay a log to verify every card, decision and payout.\n\n"
+        "Every message cites a rule ID (T5.4, V1, ...); `pontoon rules T5.4` prints the rule.\n\n"
+        "\b\n"
+        "Examples:\n"
+        "  pontoon play --seed 7 --deals 3 | jq -c 'select(.type==\"deal\") | .net'\n"
+        "  pontoon play --seed 7 --deals 100 | pontoon replay -\n"
+        "  pontoon rules T5.4"
+    ),
+    epilog=(
+        "\b\n"
+        "Exit codes:\n"
+        "  0    success: every expectation held, every deal verified\n"
+        "  1    the rules say otherwise: an illegal action, a failed expectation,\n"
+        "       a replay divergence\n"
+        "  2    bad usage or unreadable input\n"
+        "  130  interrupted"
+    ),
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+command = functools.partial(app.command, cls=_Command)
+
+EXIT_RULES = 1  # the rules say otherwise
+EXIT_INPUT = 2  # bad usage or unreadable input
+
+
+def _stderr() -> Console:
+    from rich.console import Console
+
+    return Console(stderr=True, highlight=False, no_color="NO_COLOR" in os.environ)
+
+
+def say(message: str) -> None:
+    """A message for people, on stderr, never wrapped or marked up."""
+    _stderr().print(message, markup=False, soft_wrap=True, highlight=False)
+
+
+def fail(message: str, code: int = EXIT_INPUT) -> NoReturn:
+    """Print ``pontoon: message`` to stderr and exit with ``code``."""
+    say(f"pontoon: {message}")
+    raise typer.Exit(code)
+
+
+def _version(value: bool) -> None:
+    if value:
+        print(f"pontoon-cli {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "-V", "--version", callback=_version, is_eager=True, help="Show the version and exit."
+        ),
+    ] = False,
+) -> None:
+    """The ``pontoon`` command group; its help is the app's (above)."""
+
+
+def raw_stdout() -> Any:
+    return sys.stdout.buffer
+
+
+def data_out() -> Guarded:
+    """stdout for data, as bytes: a closed pipe ends it quietly, a write error exits 2."""
+    return Guarded(sys.stdout.buffer, STDOUT_NAME)
+
+
+def counted(n: int, noun: str) -> str:
+    """``1 deal``, ``2 deals``."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def guarded(command: Callable[P, R]) -> Callable[P, R]:
+    """Run ``command`` inside :func:`stream_guard` (signals, write errors, closed pipes)."""
+
+    @functools.wraps(command)
+    def run(*args: P.args, **kwargs: P.kwargs) -> R:
+        with stream_guard():
+            return command(*args, **kwargs)
+
+    return run
+
+
+def write_json(data: Any, indent: bool = False) -> None:
+    option = orjson.OPT_APPEND_NEWLINE | (orjson.OPT_INDENT_2 if indent else 0)
+    out = data_out()
+    out.write(orjson.dumps(data, option=option))
+    out.flush()
+
+
+# entry point -----------------------------------------------------------------------------------
+
+
+@contextlib.contextmanager
+def stream_guard() -> Iterator[None]:
+    """How every command ends when its output cannot go on (output.py).
+
+    A stop signal (Ctrl-C, SIGTERM, SIGHUP...) exits 128 + its number, saying what was kept
+    (whole lines only; a --out file keeps its whole deals); a write error is one line and exit 2;
+    a closed pipe is quiet and does not change the exit code.
+    """
+    with stop_signals():
+        try:
+            yield
+        except Interrupted as stop:
+            _stopped(stop)
+        except KeyboardInterrupt:  # SIGINT before the handler was in place
+            _stopped(Interrupted(signal.SIGINT))
+        except OutputError as err:
+            fail(str(err))
+        except BrokenPipeError:  # a stream not written through Guarded: the code is lost
+            silence(sys.stdout)  # what Python flushes at exit goes nowhere, quietly
+            raise typer.Exit(0) from None
+
+
+def _stopped(stop: Interrupted) -> NoReturn:
+    newline = "\n" if sys.stderr.isatty() else ""  # past the ^C the terminal echoed
+    say(f"{newline}pontoon: {stop}")
+    raise typer.Exit(stop.exit_code) from None
