@@ -18,27 +18,24 @@ from __future__ import annotations
 import os
 import sys
 from importlib.machinery import EXTENSION_SUFFIXES, ModuleSpec
-from typing import Final
 
-PACKAGE: Final = "pontoon_cli"
-RECORD: Final = "_build_record.txt"
-SHARED: Final = "_native"  # mypyc's group: one shared library, _native__mypyc.*.so
-SHARED_TAG: Final = "@shared"
-COMPILED: Final = "compiled"
-PURE: Final = "pure Python"
+PACKAGE = "pontoon_cli"
+RECORD = "_build_record.txt"
+SHARED = "_native"  # mypyc's group: one shared library, _native__mypyc.*.so
+SHARED_TAG = "@shared"
+COMPILED = "compiled"
+PURE = "pure Python"
 
 # Modules that stay Python: the CLI layer (typer, rich and document readers gain nothing from
 # compilation and load lazily), the package's own start-up, and cards.py (its Card is built with
 # object.__new__/setattr tricks, STYLE 14; compile it once that is rewritten). Every other module
 # of the package is compiled, so a new engine-side module is picked up without editing a list.
-NOT_COMPILED: Final = frozenset(
+NOT_COMPILED = frozenset(
     {"__init__", "__main__", "_build", "cli", "render", "output", "document", "rulebook", "cards"}
 )
-NOT_COMPILED_PREFIXES: Final = ("scenario",)
+NOT_COMPILED_PREFIXES = ("scenario",)
 
-_HEADER: Final = (
-    "# pontoon build record: module source_size source_mtime_ns source_sha256 compiled_file"
-)
+_HEADER = "# pontoon build record: module source_size source_mtime_ns source_sha256 compiled_file"
 
 
 def compiled_modules(package_dir: str) -> list[str]:
