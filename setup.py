@@ -20,7 +20,7 @@ import tempfile
 from pathlib import Path
 from types import ModuleType
 
-from setuptools import Distribution, setup
+from setuptools import Distribution, Extension, setup
 from setuptools.command.build_ext import build_ext
 
 HERE = Path(__file__).resolve().parent
@@ -48,6 +48,27 @@ def _first_line(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {lines[0]}" if lines else type(exc).__name__
 
 
+# What an Extension is built from (its public constructor arguments, name aside).
+_EXTENSION_FIELDS = (
+    "sources",
+    "include_dirs",
+    "define_macros",
+    "undef_macros",
+    "library_dirs",
+    "libraries",
+    "runtime_library_dirs",
+    "extra_objects",
+    "extra_compile_args",
+    "extra_link_args",
+    "export_symbols",
+    "swig_opts",
+    "depends",
+    "language",
+    "optional",
+    "py_limited_api",
+)
+
+
 class BinaryDistribution(Distribution):
     """Always run build_ext: it decides, when it runs, whether to compile (see BuildExt)."""
 
@@ -62,23 +83,19 @@ class BuildExt(build_ext):
         self._modules: list[str] = _build.compiled_modules(str(PACKAGE_DIR))
         self._pure: str | None = self._pure_reason()
         if self._pure is None:
-            try:
-                from mypyc.build import mypycify
-
-                os.chdir(HERE)  # mypycify takes paths relative to the project
-                self.distribution.ext_modules = mypycify(
-                    [f"pontoon_cli/{m}.py" for m in self._modules],
-                    opt_level="3",
-                    # the shared library lives in the package (pontoon_cli/_native__mypyc...so),
-                    # not beside it, so an editable install finds it
-                    group_name=f"pontoon_cli.{_build.SHARED}",
-                )
-            except (Exception, SystemExit) as exc:  # mypyc missing or refusing: a pure build
-                self._pure = f"mypyc failed ({_first_line(exc)})"
+            # Named placeholders, filled by mypyc when the command runs: pip finalizes this
+            # command in each of its three build steps, and mypyc need run in one only.
+            names = [f"pontoon_cli.{m}" for m in [*self._modules, f"{_build.SHARED}__mypyc"]]
+            self.distribution.ext_modules = [Extension(name, sources=[]) for name in names]
         super().finalize_options()
 
     def run(self) -> None:
         out_dir = PACKAGE_DIR if self.inplace else Path(self.build_lib) / "pontoon_cli"
+        if self._pure is None:
+            try:
+                self._mypycify()
+            except (Exception, SystemExit) as exc:  # mypyc missing or refusing: a pure build
+                self._pure = f"mypyc failed ({_first_line(exc)})"
         if self._pure is None:
             try:
                 super().run()
@@ -90,6 +107,27 @@ class BuildExt(build_ext):
             _warn(f"{self._pure}; building pure Python (same behaviour, slower)")
         self.extensions = []
         self._remove_compiled(out_dir)
+
+    def _mypycify(self) -> None:
+        """Generate the C code and fill in the placeholder extensions from mypyc's."""
+        from mypyc.build import mypycify
+
+        os.chdir(HERE)  # mypycify takes paths relative to the project
+        generated = mypycify(
+            [f"pontoon_cli/{m}.py" for m in self._modules],
+            opt_level="3",
+            # the shared library lives in the package (pontoon_cli/_native__mypyc...so), not
+            # beside it, so an editable install finds it
+            group_name=f"pontoon_cli.{_build.SHARED}",
+        )
+        placeholders = {ext.name: ext for ext in self.extensions}
+        if sorted(placeholders) != sorted(ext.name for ext in generated):
+            raise RuntimeError(
+                f"mypyc made {[e.name for e in generated]}, not {list(placeholders)}"
+            )
+        for ext in generated:
+            for attr in _EXTENSION_FIELDS:
+                setattr(placeholders[ext.name], attr, getattr(ext, attr))
 
     def get_outputs(self) -> list[str]:
         return [] if self._pure is not None else list(super().get_outputs())
