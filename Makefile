@@ -4,8 +4,14 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP_RUN  := $(VENV)/.installed-run
 STAMP_TEST := $(VENV)/.installed-test
+STAMP_BUILD := $(VENV)/.built
 BENCH_VENV := .venv-bench
 STAMP_BENCH := $(BENCH_VENV)/.installed-bench
+
+# What the build needs (pyproject's [build-system] requires: setuptools, and mypy for mypyc), and
+# the sources it compiles (every engine-side module: pontoon_cli/_build.py says which).
+BUILD_REQUIRES := $(shell $(PYTHON) -c "import tomllib; print(*map(repr, tomllib.load(open('pyproject.toml', 'rb'))['build-system']['requires']))")
+COMPILED_SOURCES := $(shell $(PYTHON) pontoon_cli/_build.py)
 
 .PHONY: test lint demo bench snapshots rulebook mutation clean
 
@@ -13,13 +19,22 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-$(STAMP_RUN): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e .
+# The package is installed editable and pure first (quick); $(STAMP_BUILD) then compiles in place.
+$(STAMP_RUN): pyproject.toml setup.py | $(BIN)/python
+	$(BIN)/python -m pip install --quiet $(BUILD_REQUIRES)
+	PONTOON_PURE_BUILD=1 $(BIN)/python -m pip install --quiet --no-build-isolation -e .
 	touch $@
 
-$(STAMP_TEST): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+$(STAMP_TEST): pyproject.toml setup.py | $(BIN)/python
+	$(BIN)/python -m pip install --quiet $(BUILD_REQUIRES)
+	PONTOON_PURE_BUILD=1 $(BIN)/python -m pip install --quiet --no-build-isolation -e '.[test]'
 	touch $@ $(STAMP_RUN)
+
+# The compiled modules (pontoon_cli/*.so and their build record), rebuilt whenever a compiled
+# source changes. Without a working C compiler this warns in one line and leaves pure Python.
+$(STAMP_BUILD): $(STAMP_RUN) $(COMPILED_SOURCES) setup.py pyproject.toml
+	$(BIN)/python setup.py --quiet build_ext --inplace
+	touch $@
 
 # The bench environment is separate: gymnasium is a benchmark reference, never a dependency.
 $(STAMP_BENCH): pyproject.toml
@@ -28,18 +43,23 @@ $(STAMP_BENCH): pyproject.toml
 	$(BENCH_VENV)/bin/python -m pip install --quiet -e . gymnasium
 	touch $@
 
-## make test: lint, then the whole test suite (what CI runs).
-test: lint
+## make test: lint, then the whole test suite on the compiled build (where a C compiler works),
+## then again on the pure-Python sources (PONTOON_PURE=1). What CI runs.
+test: lint $(STAMP_BUILD)
+	$(BIN)/pontoon --version
 	$(BIN)/python -m pytest -q
+	PONTOON_PURE=1 $(BIN)/pontoon --version
+	PONTOON_PURE=1 $(BIN)/python -m pytest -q
 
 ## make lint: ruff check, ruff format --check, mypy --strict.
 lint: $(STAMP_TEST)
-	$(BIN)/ruff check pontoon_cli tests
-	$(BIN)/ruff format --check pontoon_cli tests
+	$(BIN)/ruff check pontoon_cli tests setup.py
+	$(BIN)/ruff format --check pontoon_cli tests setup.py
 	$(BIN)/mypy --strict pontoon_cli
 
 ## make demo: play a short seeded game, show its log, and verify it with replay.
-demo: $(STAMP_RUN)
+demo: $(STAMP_BUILD)
+	$(BIN)/pontoon --version
 	$(BIN)/pontoon play --seed 7 --deals 3 --players 4
 	$(BIN)/pontoon play --seed 7 --deals 3 --players 4 | $(BIN)/pontoon replay -
 
@@ -65,4 +85,5 @@ mutation: $(STAMP_TEST)
 	$(BIN)/python tools/mutate.py $(MODULES) $(MUTATE_ARGS)
 
 clean:
-	rm -rf $(VENV) $(BENCH_VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) $(BENCH_VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis build
+	rm -f pontoon_cli/*.so pontoon_cli/_build_record.txt

@@ -131,7 +131,9 @@ def fail(message: str, code: int = EXIT_INPUT) -> NoReturn:
 
 def _version(value: bool) -> None:
     if value:
-        print(f"pontoon-cli {__version__}")
+        from pontoon_cli._build import running_build
+
+        print(f"pontoon-cli {__version__} ({running_build()})")
         raise typer.Exit()
 
 

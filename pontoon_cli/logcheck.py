@@ -364,10 +364,16 @@ def header_names_problem(record: dict[str, Any]) -> tuple[str, str] | None:
 # the JSON itself: duplicate keys and integers beyond I-JSON's range ------------------------------
 
 
-class _Object(list[tuple[str, Any]]):
-    """A JSON object as the list of its (key, value) pairs, duplicates kept."""
+class _Object:
+    """A JSON object as the list of its (key, value) pairs, duplicates kept.
 
-    __slots__ = ()
+    It holds the list rather than subclassing it: mypyc compiles no subclass of a builtin.
+    """
+
+    __slots__ = ("pairs",)
+
+    def __init__(self, pairs: list[tuple[str, Any]]) -> None:
+        self.pairs = pairs
 
 
 class _BigInt:
@@ -407,7 +413,7 @@ def strict_problem(raw: bytes) -> tuple[str, str] | None:
         if kind is _Object:
             seen: set[str] = set()
             children = []
-            for key, value in node:
+            for key, value in node.pairs:
                 where = f"{path}.{key_text(key)}" if path else key_text(key)
                 if key in seen:
                     return where, (

@@ -95,6 +95,12 @@ class LogReplayer:
             except LogFormatError:
                 self._strict(line, raw)  # a duplicate key or a huge number explains it first
                 raise
+            except TypeError:
+                # A value of the wrong type: the compiled build (mypyc) refuses it where it is
+                # passed, before the divergence that leads the pure build to the same check.
+                self._strict(line, raw)
+                self._problem(line, deal_body_problem(record))
+                raise
             if found is None:
                 self.deals_verified += 1
             else:

@@ -34,6 +34,33 @@ _GOLDEN = 0x9E3779B97F4A7C15
 _M1 = 0xBF58476D1CE4E5B9
 _M2 = 0x94D049BB133111EB
 
+# Products mod 2**64 are computed from 22-bit pieces, so no multiplication ever has an operand or
+# result beyond 62 bits. The arithmetic is the same; the reason is the compiled build: mypyc treats
+# a multiplication as unable to fail, but CPython's multiplication of big integers runs the
+# pending signal handlers, and a stop signal (Ctrl-C) raised there aborted the process.
+_LO22 = (1 << 22) - 1
+_LO42 = (1 << 42) - 1
+_LO20 = (1 << 20) - 1
+_M1_0, _M1_1, _M1_2 = _M1 & _LO22, (_M1 >> 22) & _LO22, _M1 >> 44
+_M2_0, _M2_1, _M2_2 = _M2 & _LO22, (_M2 >> 22) & _LO22, _M2 >> 44
+
+
+def _mul64(a: int, b0: int, b1: int, b2: int) -> int:
+    """``(a * b) mod 2**64`` for 64-bit ``a`` and ``b = b0 + b1 * 2**22 + b2 * 2**44``."""
+    a0 = a & _LO22
+    a1 = (a >> 22) & _LO22
+    a2 = a >> 44
+    middle = ((a0 * b1 + a1 * b0) & _LO42) << 22
+    top = ((a0 * b2 + a1 * b1 + a2 * b0) & _LO20) << 44
+    return (a0 * b0 + middle + top) & _MASK
+
+
+def _output(z: int) -> int:
+    """SplitMix64's output function of the state ``z``."""
+    z = _mul64(z ^ (z >> 30), _M1_0, _M1_1, _M1_2)
+    z = _mul64(z ^ (z >> 27), _M2_0, _M2_1, _M2_2)
+    return z ^ (z >> 31)
+
 
 class Rng:
     """A seeded SplitMix64 generator owned by its caller (see the module docstring)."""
@@ -44,12 +71,19 @@ class Rng:
         self.seed = seed
         self._state = seed & _MASK
 
+    def __copy__(self) -> Rng:
+        """A generator in this one's state: it draws what this one draws next.
+
+        Written out because the compiled class (mypyc) has no ``__reduce__`` for ``copy`` to use.
+        """
+        twin = Rng(self.seed)
+        twin._state = self._state
+        return twin
+
     def next64(self) -> int:
         """The next 64-bit output."""
-        self._state = z = (self._state + _GOLDEN) & _MASK
-        z = ((z ^ (z >> 30)) * _M1) & _MASK
-        z = ((z ^ (z >> 27)) * _M2) & _MASK
-        return z ^ (z >> 31)
+        self._state = state = (self._state + _GOLDEN) & _MASK
+        return _output(state)
 
     def below(self, n: int) -> int:
         """A whole number from 0 to ``n - 1``, each equally likely (rejection sampling)."""
@@ -68,7 +102,7 @@ class Rng:
     def shuffle(self, items: list[T]) -> None:
         """Shuffle ``items`` in place: Fisher–Yates, last position first.
 
-        The same draws as ``j = self.below(i + 1)`` for each ``i``; the generator is inlined here
+        The same draws as ``j = self.below(i + 1)`` for each ``i``; the loop is inlined here
         because a shuffle is most of the random numbers a game uses.
         """
         state = self._state
@@ -76,10 +110,8 @@ class Rng:
             n = i + 1
             threshold = (1 << 64) % n
             while True:
-                state = z = (state + _GOLDEN) & _MASK
-                z = ((z ^ (z >> 30)) * _M1) & _MASK
-                z = ((z ^ (z >> 27)) * _M2) & _MASK
-                z ^= z >> 31
+                state = (state + _GOLDEN) & _MASK
+                z = _output(state)
                 if z >= threshold:
                     break
             j = z % n

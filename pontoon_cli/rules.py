@@ -10,7 +10,7 @@ from __future__ import annotations
 import difflib
 from collections import Counter
 from collections.abc import Callable, Sized
-from dataclasses import MISSING, dataclass, field, fields, replace
+from dataclasses import MISSING, Field, dataclass, field, fields, replace
 from typing import Any, Final
 
 from pontoon_cli.errors import RulesError
@@ -54,22 +54,9 @@ class Rules:
 
     def __post_init__(self) -> None:
         for f in fields(self):
-            value = getattr(self, f.name)
-            expected = type(f.default) if f.default is not None else int
-            if f.name == "packs" and value is None:
-                continue
-            if type(value) is not expected:
-                raise RulesError(
-                    f"rule setting {f.name!r}: {shown(value)} is not a {expected.__name__} "
-                    f"({f.metadata['rules']})"
-                )
-            choices = f.metadata["choices"]
-            if choices and value not in choices:
-                allowed = ", ".join("null" if c is None else str(c) for c in choices)
-                raise RulesError(
-                    f"rule setting {f.name!r}: {shown(value)} is not one of {allowed} "
-                    f"({f.metadata['rules']})"
-                )
+            problem = _setting_problem(f, getattr(self, f.name))
+            if problem is not None:
+                raise RulesError(problem)
         if self.preset not in PRESETS_KNOWN:
             raise RulesError(
                 f"unknown preset {shown(self.preset)}{suggest(self.preset, PRESETS_KNOWN)}"
@@ -83,7 +70,7 @@ class Rules:
     # construction ---------------------------------------------------------------------------
 
     @staticmethod
-    def preset_named(name: str) -> Rules:
+    def preset_named(name: object) -> Rules:
         """The preset called ``name``. Raises RulesError naming the nearest preset."""
         if isinstance(name, str) and name in PRESETS:  # a file may hold any value here
             return PRESETS[name]
@@ -91,10 +78,15 @@ class Rules:
 
     def with_overrides(self, overrides: dict[str, Any]) -> Rules:
         """These rules with some settings changed; unknown names suggest the nearest one."""
-        names = setting_names()
-        for key in overrides:
-            if key not in names or key == "preset":
-                raise RulesError(f"unknown rule setting {key!r}{suggest(key, names)}")
+        known = {f.name: f for f in fields(self)}
+        for key, value in overrides.items():
+            if key not in known or key == "preset":
+                raise RulesError(f"unknown rule setting {key!r}{suggest(key, list(known))}")
+            # checked before the object is built: compiled (mypyc), its constructor refuses a
+            # value of the wrong type with a bare TypeError
+            problem = _setting_problem(known[key], value)
+            if problem is not None:
+                raise RulesError(problem)
         return replace(self, **overrides)
 
     def pack_count(self, seats: int) -> int:
@@ -113,6 +105,26 @@ class Rules:
         data = dict(data)
         base = Rules.preset_named(data.pop("preset", "traditional"))
         return base.with_overrides(data)
+
+
+def _setting_problem(f: Field[Any], value: object) -> str | None:
+    """Why ``value`` cannot be the setting ``f`` (its type, then its choices), or None."""
+    expected = type(f.default) if f.default is not None else int
+    if f.name == "packs" and value is None:
+        return None
+    if type(value) is not expected:
+        return (
+            f"rule setting {f.name!r}: {shown(value)} is not a {expected.__name__} "
+            f"({f.metadata['rules']})"
+        )
+    choices = f.metadata["choices"]
+    if choices and value not in choices:
+        allowed = ", ".join("null" if c is None else str(c) for c in choices)
+        return (
+            f"rule setting {f.name!r}: {shown(value)} is not one of {allowed} "
+            f"({f.metadata['rules']})"
+        )
+    return None
 
 
 def setting_names() -> list[str]:

@@ -240,8 +240,10 @@ def test_T4_2_each_punter_stakes_in_turn_from_the_bankers_left() -> None:
     assert deal.on_table == {"ann": 4, "bob": 7}
 
 
-@pytest.mark.parametrize("amount", [2.5, True, "3", 0, -1])
-def test_T7_3_stakes_are_whole_units(amount: object) -> None:
+# A stake of another type (2.5, True, "3") is refused by the reader that took it in; the typed,
+# compiled engine is never handed one (tests/test_wrong_types.py, STYLE 14).
+@pytest.mark.parametrize("amount", [0, -1])
+def test_T7_3_stakes_are_whole_units(amount: int) -> None:
     deal = make_deal("9H 8C 7D")
     err = illegal(deal.stake, "ann", amount)
     assert err.rule == "T7.3"
@@ -678,7 +680,7 @@ def test_T7_3_nets_are_whole_units_and_sum_to_zero() -> None:
     assert sum(deal.nets.values()) == 0
     deal2 = make_deal("2H 7D  3H TD", seats=TWO)
     run(deal2, "ann stake 3")
-    for bad in (4.5, True):
+    for bad in (0, -2):  # 4.5 or True: tests/test_wrong_types.py
         err = illegal(deal2.buy, "ann", 1, bad)
         assert str(err) == (
             f"ann, hand 1: cannot buy {bad!r}: amounts are whole units of 1 or more (T7.3)"
@@ -795,12 +797,6 @@ def test_T8_4_sell_the_bank_between_deals() -> None:
             "ann",
             -1,
             "ann: cannot sell the bank for -1: the price is a whole number of 0 or more (T7.3)",
-            "T7.3",
-        ),
-        (
-            "ann",
-            2.5,
-            "ann: cannot sell the bank for 2.5: the price is a whole number of 0 or more (T7.3)",
             "T7.3",
         ),
         ("ann", 1001, "ann: cannot buy the bank for 1001 with a balance of 1000 (T8.6)", "T8.6"),

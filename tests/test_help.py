@@ -22,6 +22,7 @@ import pytest
 from typer.testing import CliRunner
 
 from pontoon_cli import __version__, rulebook
+from pontoon_cli._build import running_build
 from pontoon_cli.cli import COMMAND_ORDER, app
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -171,7 +172,7 @@ def test_version(flag: str) -> None:
     result = runner.invoke(app, [flag])
     assert (result.exit_code, result.stdout, result.stderr) == (
         0,
-        f"pontoon-cli {__version__}\n",
+        f"pontoon-cli {__version__} ({running_build()})\n",  # tests/test_build.py: which build
         "",
     )
 

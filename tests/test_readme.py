@@ -19,6 +19,8 @@ from pathlib import Path
 
 import pytest
 
+from pontoon_cli._build import COMPILED, running_build
+
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
 FIXTURES = Path(__file__).parent / "readme"
@@ -29,6 +31,8 @@ NOT_RUN = {
     "the .gz path is tested in test_output.py",
     "# Ctrl-C after a few seconds": "needs a person at the keyboard; tests/test_signals.py",
     "tools/mutate.py hands settle": "minutes of mutation runs",
+    "CC=/bin/false python setup.py": "builds the project itself; tests/test_build.py runs it",
+    'echo "# x" >> pontoon_cli/hands.py': "edits the package; tests/test_build.py covers staleness",
 }
 
 
@@ -116,6 +120,11 @@ def test_readme_example(
         pytest.skip(reason)
     if any(re.search(r"\bjq\b", command) for command, _ in steps) and not shutil.which("jq"):
         pytest.skip("jq is not installed")
+    if (
+        any("(compiled)" in line for _, out in steps for line in out)
+        and running_build() != COMPILED
+    ):
+        pytest.skip("shows the compiled build; this run uses the Python sources")
     shutil.copytree(workspace, tmp_path, dirs_exist_ok=True)
     for command, expected in steps:
         printed = _run(tmp_path, command)

@@ -1,0 +1,215 @@
+"""Which build is running (compiled with mypyc, or pure Python), and a guard against stale builds.
+
+The build hook (``setup.py``) compiles the engine-side modules with mypyc and writes a build record
+beside them: for each compiled module, its source's size, mtime (ns) and SHA-256, and the compiled
+file's name. At import, ``pontoon_cli/__init__.py`` calls :func:`check`, which stats each source
+(and hashes only a source whose size or mtime differs from the record). If any compiled module
+is missing or older than its source, or ``PONTOON_PURE=1`` is set, every compiled module is loaded
+from its ``.py`` source instead (a compiled module never shadows a newer source; compiled and
+source modules are never mixed). A stale build warns once on stderr.
+
+This module is never compiled and imports only what the interpreter has already loaded, so the
+check costs a few ``stat`` calls at start-up. ``setup.py`` loads it by path for the module list
+and the record format, so the rule "which modules are compiled" is written once, here.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from importlib.machinery import EXTENSION_SUFFIXES, ModuleSpec
+
+PACKAGE = "pontoon_cli"
+RECORD = "_build_record.txt"
+SHARED = "_native"  # mypyc's group: one shared library, _native__mypyc.*.so
+SHARED_TAG = "@shared"
+COMPILED = "compiled"
+PURE = "pure Python"
+
+# Modules that stay Python: the CLI layer (typer, rich and document readers gain nothing from
+# compilation and load lazily), the package's own start-up, and cards.py (its Card is built with
+# object.__new__/setattr tricks, STYLE 14; compile it once that is rewritten). Every other module
+# of the package is compiled, so a new engine-side module is picked up without editing a list.
+NOT_COMPILED = frozenset(
+    {"__init__", "__main__", "_build", "render", "output", "document", "rulebook", "cards"}
+)
+NOT_COMPILED_PREFIXES = ("scenario", "cli")
+
+_HEADER = "# pontoon build record: module source_size source_mtime_ns source_sha256 compiled_file"
+
+
+def compiled_modules(package_dir: str) -> list[str]:
+    """The names (``engine``, ``hands``...) of the modules the build compiles, sorted."""
+    names = []
+    for entry in os.listdir(package_dir):
+        stem, dot, ext = entry.rpartition(".")
+        if ext != "py" or not dot or not stem.isidentifier():
+            continue
+        if stem in NOT_COMPILED or stem.startswith(NOT_COMPILED_PREFIXES):
+            continue
+        names.append(stem)
+    return sorted(names)
+
+
+def source_hash(path: str) -> str:
+    import hashlib
+
+    with open(path, "rb") as f:
+        return hashlib.sha256(f.read()).hexdigest()
+
+
+def record_line(package_dir: str, module: str, compiled_file: str) -> str:
+    """One line of the build record for ``module``, whose compiled file is ``compiled_file``."""
+    source = os.path.join(package_dir, module + ".py")
+    st = os.stat(source)
+    return f"{module} {st.st_size} {st.st_mtime_ns} {source_hash(source)} {compiled_file}"
+
+
+def write_record(package_dir: str, lines: list[str]) -> None:
+    with open(os.path.join(package_dir, RECORD), "w", encoding="utf-8") as f:
+        f.write("\n".join([_HEADER, *lines]) + "\n")
+
+
+class Record:
+    """The build record as read back: module -> (size, mtime_ns, sha256, compiled file)."""
+
+    def __init__(self, entries: dict[str, tuple[int, int, str, str]], shared: list[str]) -> None:
+        self.entries = entries
+        self.shared = shared  # the compiled files that are no module of ours (mypyc's library)
+
+
+def read_record(package_dir: str) -> Record | None:
+    """The build record, or None when there is none (a pure build). A bad record reads as empty."""
+    try:
+        with open(os.path.join(package_dir, RECORD), encoding="utf-8") as f:
+            text = f.read()
+    except OSError:
+        return None
+    entries: dict[str, tuple[int, int, str, str]] = {}
+    shared = []
+    for line in text.splitlines():
+        parts = line.split(" ")
+        if len(parts) == 2 and parts[0] == SHARED_TAG:
+            shared.append(parts[1])
+        if line.startswith("#") or len(parts) != 5:
+            continue
+        module, size, mtime, digest, compiled_file = parts
+        if size.isdigit() and mtime.isdigit():
+            entries[module] = (int(size), int(mtime), digest, compiled_file)
+    return Record(entries, shared)
+
+
+def _stray_compiled(package_dir: str) -> list[str]:
+    """Modules with a compiled file but no build record to vouch for them."""
+    found = []
+    try:
+        listing = os.listdir(package_dir)
+    except OSError:
+        return []
+    for entry in listing:
+        for suffix in EXTENSION_SUFFIXES:
+            if entry.endswith(suffix) and not entry.startswith(SHARED):
+                found.append(entry[: -len(suffix)])
+                break
+    return sorted(found)
+
+
+def _stale(package_dir: str, record: Record) -> str | None:
+    """Why the compiled modules must not run (a source changed, a file is gone), or None."""
+    for compiled_file in record.shared:
+        if not os.path.exists(os.path.join(package_dir, compiled_file)):
+            return f"the compiled library {compiled_file} is gone"
+    for module, (size, mtime, digest, compiled_file) in record.entries.items():
+        source = os.path.join(package_dir, module + ".py")
+        try:
+            st = os.stat(source)
+        except OSError:
+            return f"{module}.py is gone"
+        if not os.path.exists(os.path.join(package_dir, compiled_file)):
+            return f"the compiled {module} ({compiled_file}) is gone"
+        if st.st_size == size and st.st_mtime_ns == mtime:
+            continue
+        # Same content with a new mtime (a checkout, an install from a wheel) is not a change.
+        if st.st_size != size or source_hash(source) != digest:
+            return f"{module}.py changed since the build"
+    return None
+
+
+class SourceFinder:
+    """A meta-path finder that loads the named ``pontoon_cli`` modules from their sources."""
+
+    def __init__(self, package_dir: str, modules: list[str]) -> None:
+        self.package_dir = package_dir
+        self.names = {f"{PACKAGE}.{m}": m for m in modules}
+
+    def find_spec(
+        self, fullname: str, path: object = None, target: object = None
+    ) -> ModuleSpec | None:
+        module = self.names.get(fullname)
+        if module is None:
+            return None
+        from importlib.util import spec_from_file_location
+
+        return spec_from_file_location(fullname, os.path.join(self.package_dir, module + ".py"))
+
+
+_state: dict[str, str] = {}
+
+
+def check(package_dir: str) -> str:
+    """Decide, once per process, which build runs: :data:`COMPILED` or :data:`PURE`.
+
+    Loads every compiled module from its source (and warns on stderr, once) when the build is
+    stale; does the same, silently, under ``PONTOON_PURE=1``.
+    """
+    if "build" in _state:
+        return _state["build"]
+    record = read_record(package_dir)
+    if record is None:
+        modules = _stray_compiled(package_dir)
+        problem = "compiled modules without a build record" if modules else None
+    else:
+        modules = sorted(record.entries)
+        problem = _stale(package_dir, record) if modules else None
+    build = COMPILED if modules and problem is None else PURE
+    if modules and (problem is not None or os.environ.get("PONTOON_PURE") == "1"):
+        if problem is not None and os.environ.get("PONTOON_PURE") != "1":
+            sys.stderr.write(
+                f"pontoon: warning: the compiled build is stale ({problem}); running the "
+                "Python sources instead (rebuild: make, or pip install -e .)\n"
+            )
+        sys.meta_path.insert(0, SourceFinder(package_dir, modules))
+        build = PURE
+    _state["build"] = build
+    return build
+
+
+def running_build(package_dir: str | None = None) -> str:
+    """What actually runs, checked module by module (not just what the record claims).
+
+    ``compiled`` only when every recorded module resolves to its compiled file; ``pure Python``
+    when none does; otherwise names the modules that are not compiled.
+    """
+    from importlib.util import find_spec
+
+    if package_dir is None:
+        package_dir = os.path.dirname(__file__)
+    record = read_record(package_dir)
+    if record is None or not record.entries:
+        return PURE
+    not_compiled = []
+    for module in sorted(record.entries):
+        spec = find_spec(f"{PACKAGE}.{module}")
+        origin = spec.origin if spec is not None else None
+        if origin is None or not origin.endswith(tuple(EXTENSION_SUFFIXES)):
+            not_compiled.append(module)
+    if not not_compiled:
+        return COMPILED
+    if len(not_compiled) == len(record.entries):
+        return PURE
+    return "partly compiled (not: " + ", ".join(not_compiled) + ")"
+
+
+if __name__ == "__main__":  # the Makefile: the compiled sources, its build stamp's prerequisites
+    _here = os.path.dirname(os.path.abspath(__file__))
+    print(" ".join(f"{PACKAGE}/{m}.py" for m in compiled_modules(_here)))

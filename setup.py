@@ -1,0 +1,185 @@
+"""Build hook: compile the engine-side modules with mypyc, or fall back to pure Python.
+
+All metadata is in pyproject.toml; this file only adds the compiled modules (README "Builds").
+
+- ``PONTOON_PURE_BUILD=1`` builds pure Python on purpose (no mypyc, no C compiler needed).
+- Without a working C compiler (or Python headers) the build warns in one line and is pure Python.
+- After a compiled build, ``pontoon_cli/_build_record.txt`` records each compiled source's size,
+  mtime and SHA-256, so that the package can refuse a compiled module older than its source.
+"""
+
+from __future__ import annotations
+
+import importlib.machinery
+import importlib.util
+import os
+import shutil
+import sys
+import sysconfig
+import tempfile
+from pathlib import Path
+from types import ModuleType
+
+from setuptools import Distribution, Extension, setup
+from setuptools.command.build_ext import build_ext
+
+HERE = Path(__file__).resolve().parent
+PACKAGE_DIR = HERE / "pontoon_cli"
+
+
+def _load_build_module() -> ModuleType:
+    """pontoon_cli/_build.py, loaded by path (importing the package would run its start-up)."""
+    spec = importlib.util.spec_from_file_location("_pontoon_build", PACKAGE_DIR / "_build.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+_build = _load_build_module()
+
+
+def _warn(message: str) -> None:
+    print(f"pontoon build: warning: {message}", file=sys.stderr, flush=True)
+
+
+def _first_line(exc: BaseException) -> str:
+    lines = str(exc).strip().splitlines()
+    return f"{type(exc).__name__}: {lines[0]}" if lines else type(exc).__name__
+
+
+# What an Extension is built from (its public constructor arguments, name aside).
+_EXTENSION_FIELDS = (
+    "sources",
+    "include_dirs",
+    "define_macros",
+    "undef_macros",
+    "library_dirs",
+    "libraries",
+    "runtime_library_dirs",
+    "extra_objects",
+    "extra_compile_args",
+    "extra_link_args",
+    "export_symbols",
+    "swig_opts",
+    "depends",
+    "language",
+    "optional",
+    "py_limited_api",
+)
+
+
+class BinaryDistribution(Distribution):
+    """Always run build_ext: it decides, when it runs, whether to compile (see BuildExt)."""
+
+    def has_ext_modules(self) -> bool:
+        return True
+
+
+class BuildExt(build_ext):
+    """Compile with mypyc when a C compiler works; otherwise a pure-Python build, with a warning."""
+
+    def finalize_options(self) -> None:
+        self._modules: list[str] = _build.compiled_modules(str(PACKAGE_DIR))
+        self._pure: str | None = self._pure_reason()
+        if self._pure is None:
+            # Named placeholders, filled by mypyc when the command runs: pip finalizes this
+            # command in each of its three build steps, and mypyc need run in one only.
+            names = [f"pontoon_cli.{m}" for m in [*self._modules, f"{_build.SHARED}__mypyc"]]
+            self.distribution.ext_modules = [Extension(name, sources=[]) for name in names]
+        super().finalize_options()
+
+    def run(self) -> None:
+        out_dir = PACKAGE_DIR if self.inplace else Path(self.build_lib) / "pontoon_cli"
+        if self._pure is None:
+            try:
+                self._mypycify()
+            except (Exception, SystemExit) as exc:  # mypyc missing or refusing: a pure build
+                self._pure = f"mypyc failed ({_first_line(exc)})"
+        if self._pure is None:
+            try:
+                super().run()
+                self._write_record(out_dir)
+                return
+            except (Exception, SystemExit) as exc:  # any failure to compile: a pure build
+                self._pure = f"compiling failed ({_first_line(exc)})"
+        if self._pure != "PONTOON_PURE_BUILD=1":
+            _warn(f"{self._pure}; building pure Python (same behaviour, slower)")
+        self.extensions = []
+        self._remove_compiled(out_dir)
+
+    def _mypycify(self) -> None:
+        """Generate the C code and fill in the placeholder extensions from mypyc's."""
+        from mypyc.build import mypycify
+
+        os.chdir(HERE)  # mypycify takes paths relative to the project
+        generated = mypycify(
+            [f"pontoon_cli/{m}.py" for m in self._modules],
+            opt_level="3",
+            # the shared library lives in the package (pontoon_cli/_native__mypyc...so), not
+            # beside it, so an editable install finds it
+            group_name=f"pontoon_cli.{_build.SHARED}",
+        )
+        placeholders = {ext.name: ext for ext in self.extensions}
+        if sorted(placeholders) != sorted(ext.name for ext in generated):
+            raise RuntimeError(
+                f"mypyc made {[e.name for e in generated]}, not {list(placeholders)}"
+            )
+        for ext in generated:
+            for attr in _EXTENSION_FIELDS:
+                setattr(placeholders[ext.name], attr, getattr(ext, attr))
+
+    def get_outputs(self) -> list[str]:
+        return [] if self._pure is not None else list(super().get_outputs())
+
+    def _pure_reason(self) -> str | None:
+        if os.environ.get("PONTOON_PURE_BUILD") == "1":
+            return "PONTOON_PURE_BUILD=1"
+        return self._compiler_problem()
+
+    def _compiler_problem(self) -> str | None:
+        """Compile a one-line C file that includes Python.h; why it failed, or None."""
+        from setuptools._distutils.ccompiler import new_compiler
+        from setuptools._distutils.sysconfig import customize_compiler
+
+        tmp = tempfile.mkdtemp(prefix="pontoon-cc-")
+        try:
+            source = os.path.join(tmp, "probe.c")
+            with open(source, "w", encoding="ascii") as f:
+                f.write("#include <Python.h>\nint pontoon_probe(void) { return 0; }\n")
+            compiler = new_compiler()
+            customize_compiler(compiler)
+            include = sysconfig.get_paths()["include"]
+            with open(os.devnull, "w") as devnull:
+                saved = os.dup(2)
+                os.dup2(devnull.fileno(), 2)  # the compiler's own complaint is noise here
+                try:
+                    compiler.compile([source], output_dir=tmp, include_dirs=[include])
+                finally:
+                    os.dup2(saved, 2)
+                    os.close(saved)
+        except Exception as exc:  # any failure: no usable compiler
+            cc = os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc"
+            return f"no working C compiler ({cc.split()[0]}: {type(exc).__name__})"
+        finally:
+            shutil.rmtree(tmp, ignore_errors=True)
+        return None
+
+    def _write_record(self, out_dir: Path) -> None:
+        shared = Path(self.get_ext_fullpath(f"pontoon_cli.{_build.SHARED}__mypyc")).name
+        lines = [f"{_build.SHARED_TAG} {shared}"]
+        for module in self._modules:
+            compiled = Path(self.get_ext_fullpath(f"pontoon_cli.{module}")).name
+            lines.append(_build.record_line(str(PACKAGE_DIR), module, compiled))
+        out_dir.mkdir(parents=True, exist_ok=True)
+        _build.write_record(str(out_dir), lines)
+
+    def _remove_compiled(self, out_dir: Path) -> None:
+        """A pure build leaves no compiled module or record behind to shadow the sources."""
+        (out_dir / _build.RECORD).unlink(missing_ok=True)
+        for module in [*self._modules, f"{_build.SHARED}__mypyc"]:
+            for suffix in importlib.machinery.EXTENSION_SUFFIXES:
+                (out_dir / (module + suffix)).unlink(missing_ok=True)
+
+
+setup(distclass=BinaryDistribution, cmdclass={"build_ext": BuildExt})
