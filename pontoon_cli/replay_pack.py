@@ -90,6 +90,8 @@ class PackTracker:
         """The pack holds every card of the packs in play once each (T1.1) and, unless a shuffle
         was due (T8.2, T8.5) or the deal was stacked, is the pack the last deal left (T8.1)."""
         before = self.after
+        # mutant-equivalent: 'not self.first_deal' -> '(self.first_deal)': speed only: it only
+        # turns the shortcut below off, whose checks pass anyway
         continued = not self.first_deal and not self.shuffle_allowed
         # mutant-equivalent: 'before is not None' -> '(before is None)': speed only: the checks
         # below pass the last deal's whole pack too

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import gzip
 import io
-import warnings
 from pathlib import Path
 from typing import IO
 
 import pytest
+from test_log import play_log, records
 from test_replay import BASE, BASE_LOG, base, dump, replay
 from test_replay_tamper import divergence, only
 
@@ -155,6 +155,16 @@ def test_progress_in_a_gzip_file_counts_its_compressed_bytes(tmp_path: Path) -> 
     assert output.positions == [path.stat().st_size]
 
 
+def test_progress_in_gzip_on_stdin_counts_the_text_read(tmp_path: Path) -> None:
+    """Stdin has no size and no file position: the bar counts the log's text read so far."""
+    lines = BASE_LOG.splitlines(keepends=True)
+    log = lines[0] + b"".join(lines[1:]) * 171
+    output = _Progress()
+    stdin = io.BytesIO(gzip.compress(log))
+    assert replay_logs(["-"], output, as_json=True, stdin=stdin) == 1
+    assert output.positions == [sum(len(line) for line in log.splitlines(keepends=True)[:2048])]
+
+
 # reading a log: the size limit, the gzip sniff, no warning ---------------------------------------
 
 OK = "pontoon replay: 12 deals verified, 0 with divergences; 13 lines read from 1 file\n"
@@ -175,15 +185,6 @@ def test_a_file_of_exactly_the_size_limit_is_read(
     assert _run(str(path)) == (0, b"", OK)
 
 
-def test_reading_a_file_gives_no_warning(tmp_path: Path) -> None:
-    """Nothing but the summary on stderr: e.g. no RuntimeWarning about the file's buffering."""
-    path = tmp_path / "game.jsonl"
-    path.write_bytes(BASE_LOG)
-    with warnings.catch_warnings():
-        warnings.simplefilter("error")
-        assert _run(str(path)) == (0, b"", OK)
-
-
 class _FirstByteAlone(io.BytesIO):
     """A pipe whose first read gives one byte, however many were asked for."""
 
@@ -202,3 +203,15 @@ def test_gzip_on_a_pipe_that_gives_its_first_byte_alone() -> None:
     """The two magic bytes are read however the pipe splits them (1f, then 8b ...)."""
     assert _run("-", _FirstByteAlone(gzip.compress(BASE_LOG))) == (0, b"", OK)
     assert _run("-", _FirstByteAlone(BASE_LOG)) == (0, b"", OK)
+
+
+SAT_OUT_LOG = play_log(1, deals=4, players=3, bankroll=2)  # p1 sits out deal 3 (T8.6)
+
+
+def test_a_net_of_0_written_for_a_player_who_sat_out_verifies(tmp_path: Path) -> None:
+    """The log writer leaves out who sat out; a record that gives him 0 says the same."""
+    recs = records(SAT_OUT_LOG)
+    assert (recs[3]["sat_out"], recs[3]["net"]) == (["p1"], {"p2": -1, "p3": 1})
+    recs[3]["net"] = {"p1": 0, **recs[3]["net"]}
+    code, found, err = replay(tmp_path, dump(recs))
+    assert (code, found) == (0, []), err
