@@ -83,6 +83,7 @@ class PackTracker:
         self._full: Counter[Card] | None = Counter(new_pack(packs)) if packs > 1 else None
         self.first_deal = True
         self.after: list[Card] | None = None  # the pack the last deal left, when it is known
+        # mutant-equivalent: 'True' -> 'False': read only after the first deal, which sets it
         self.shuffle_allowed = True
         self._whole = True  # the last pack checked held the packs in play (T1.1)
 

@@ -86,6 +86,23 @@ def test_a_pack_continued_exactly_after_a_pontoon_T8_2(tmp_path: Path) -> None:
     )
 
 
+def test_a_pack_after_a_first_deal_claimed_stacked_is_still_checked_T8_1(tmp_path: Path) -> None:
+    """Deal 1 diverges before its pack is looked at (stacked outside a scenario), yet its pack
+    is whole and its decisions reach the end: deal 2 must continue the pack it left."""
+    recs = base()
+    assert (recs[1]["pack_state"], recs[2]["pack_state"]) == ("shuffled", "continued")
+    recs[1]["pack_state"] = "stacked"
+    cards = recs[2]["pack"].split()
+    cards[50], cards[51] = cards[51], cards[50]  # two cards nobody is dealt
+    recs[2]["pack"] = " ".join(cards)
+    code, found, err = replay(tmp_path, dump(recs))
+    assert code == 1, err
+    assert found == [
+        divergence(tmp_path, 2, 1, None, None, "pack_state", "stacked", "shuffled", "T8.1"),
+        divergence(tmp_path, 3, 2, None, None, "pack[50]", cards[50], cards[51], "T8.1"),
+    ]
+
+
 # unreadable input: how a bad value is shown (STYLE.md 15) ----------------------------------------
 
 
