@@ -124,6 +124,7 @@ class Source:
                     if end:
                         raw, pending = pending[:end], pending[end:]
                     else:
+                        # mutant-equivalent: '1' -> '2': a byte more of a line already too long
                         raw, pending = pending + readline(limit + 1 - len(pending)), b""
                 else:
                     # mutant-equivalent: '1' -> '2': a byte more of a line already too long
