@@ -46,6 +46,18 @@ def test_a_decision_after_the_bankers_five_card_trick_T6_2(tmp_path: Path) -> No
     )
 
 
+def test_a_decision_after_the_banker_stays_on_four_cards_T6_1(tmp_path: Path) -> None:
+    """Four cards do not end the banker's turn; his stay does (T6.1), not T6.2."""
+    recs = base()
+    assert BASE[2]["banker_hand"] == {"cards": "3S TC AH 5C", "class": "total", "total": 19}
+    assert recs[2]["decisions"][-1] == {"player": "p2", "hand": 1, "action": "stay"}
+    n = len(recs[2]["decisions"])
+    recs[2]["decisions"].append({"player": "p2", "hand": 1, "action": "draw"})
+    assert only(tmp_path, recs) == divergence(
+        tmp_path, 3, 2, "p2", 1, f"decisions[{n}]", "draw", "the deal is over", "T6.1"
+    )
+
+
 # the bank (T3.1, T8.3) ---------------------------------------------------------------------------
 
 
