@@ -237,6 +237,7 @@ class LogReplayer:
             first = first or self._div(
                 line, n, None, None, "sat_out", sat_out, deal.sitting_out, "T8.6"
             )
+        # mutant-equivalent: 'False' -> 'True': read only where deal is set, and _play sets it then
         complete = False
         if deal is None:
             first = first or self._div(line, n, None, None, "banker", banker, None, "T3.1")
@@ -256,6 +257,7 @@ class LogReplayer:
             if first is None and not _written_as(raw, derived):
                 self._strict(line, raw)
                 self._problem(line, deal_body_problem(record))
+                # mutant-equivalent: 'True' -> 'False': the same look again, which passed just now
                 validated = True
                 first = compare(at, self.seats, record, derived, deal, after)
         if first is not None and not validated:

@@ -83,12 +83,15 @@ TESTS: dict[str, list[str]] = {
     "replay": [
         "tests/test_replay.py",
         "tests/test_replay_tamper.py",
+        "tests/test_replay_mutants.py",
         "tests/test_replay_input.py",
         "tests/test_replay_schema.py",
         "tests/test_log.py",
         "tests/test_boundaries.py",
     ],
 }
+# the record checks replay runs on each log line: replay's tests exercise them
+TESTS["logcheck"] = TESTS["replay"]
 
 _CMP_SWAPS: dict[type[ast.cmpop], tuple[type[ast.cmpop], ...]] = {
     ast.Lt: (ast.LtE, ast.GtE),
