@@ -46,6 +46,19 @@ def test_a_decision_after_the_bankers_five_card_trick_T6_2(tmp_path: Path) -> No
     )
 
 
+def test_a_decision_after_the_bankers_hard_21_T6_2(tmp_path: Path) -> None:
+    """A hard 21 (lowest total exactly 21) ends the banker's turn by itself (T6.2), in three
+    cards: a draw recorded after it is past the end of the deal by T6.2, not T6.1."""
+    recs = records(play_log(1, deals=12, players=4))
+    assert recs[5]["banker_hand"] == {"cards": "2D QH 9H", "class": "twenty-one", "total": 21}
+    assert recs[5]["decisions"][-1] == {"player": "p2", "hand": 1, "action": "draw"}
+    n = len(recs[5]["decisions"])
+    recs[5]["decisions"].append({"player": "p2", "hand": 1, "action": "draw"})
+    assert only(tmp_path, recs) == divergence(
+        tmp_path, 6, 5, "p2", 1, f"decisions[{n}]", "draw", "the deal is over", "T6.2"
+    )
+
+
 def test_a_decision_after_the_banker_stays_on_four_cards_T6_1(tmp_path: Path) -> None:
     """Four cards do not end the banker's turn; his stay does (T6.1), not T6.2."""
     recs = base()
@@ -147,15 +160,28 @@ def test_replay_lines_numbers_lines_from_1(tmp_path: Path) -> None:
     assert found == Divergence("game.jsonl", 3, 2, "p4", None, "net", -2, -1, "T7.1")
 
 
-class _Progress(StreamOutput):
-    """Records where the progress bar is moved to."""
+class _Progress:
+    """An Output that records where the progress bar is moved to (a class of its own: the
+    compiled StreamOutput cannot be subclassed by a test)."""
 
     def __init__(self) -> None:
-        super().__init__(io.BytesIO())
+        self.out = StreamOutput(io.BytesIO())
         self.positions: list[int] = []
+
+    def write(self, data: bytes) -> None:
+        self.out.write(data)
+
+    def message(self, text: str) -> None:
+        self.out.message(text)
+
+    def start(self, name: str, total: int | None) -> None:
+        pass
 
     def advance(self, position: int) -> None:
         self.positions.append(position)
+
+    def finish(self) -> None:
+        pass
 
 
 def test_progress_moves_every_2048_lines_to_the_bytes_read(tmp_path: Path) -> None:
