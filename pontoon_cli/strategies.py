@@ -83,12 +83,13 @@ class DefaultStrategy:
         if low <= 11 and total < 18:
             return "draw"  # a soft total under 18: no card can bust him
         ordinary = []
-        for _, _, h in deal.hands_in_order():
-            if h.settled or len(h.cards) >= 5:
-                continue
-            if len(h.cards) == 2 and h.hand_class is HandClass.PONTOON:
-                continue  # declared (T5.1): nothing beats it
-            ordinary.append(h)
+        for row in deal.hands.values():
+            for h in row:
+                if h.settled or len(h.cards) >= 5:
+                    continue
+                if len(h.cards) == 2 and h.hand_class is HandClass.PONTOON:
+                    continue  # declared (T5.1): nothing beats it
+                ordinary.append(h)
         if not ordinary:
             return "stay"
         least = deal.rules.stick_minimum
