@@ -167,10 +167,10 @@ class DealState:
                 f"cannot {what} now: the deal is at the {self.phase.value}", rule, player, hand
             )
         actor = self.actor
-        if actor != (player, hand):
-            if actor is None:  # pragma: no cover - phase check above excludes it
-                return IllegalAction(f"cannot {what}: the deal is over", "T8", player, hand)
-            who, which = actor
+        if actor is None:  # pragma: no cover - phase check above excludes it
+            return IllegalAction(f"cannot {what}: the deal is over", "T8", player, hand)
+        who, which = actor
+        if who != player or which != hand:
             turn = f"{who}'s turn" if phase is not Phase.PUNTERS else f"{who}'s hand {which}"
             return IllegalAction(f"cannot {what}: it is {turn}", "T3.1", player, hand)
         return None
