@@ -9,7 +9,6 @@ cards each hand holds. Strategies are chosen by name (:data:`STRATEGIES`).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import Protocol
 
 from pontoon_cli.engine import Deal, Game, Hand, Phase
 from pontoon_cli.hands import HandClass
@@ -17,19 +16,26 @@ from pontoon_cli.rng import Rng, session_rngs
 from pontoon_cli.rules import Rules, Table
 
 
-class Strategy(Protocol):
-    """What an automatic player decides; every answer must be one the engine accepts."""
+class Strategy:
+    """What an automatic player decides; every answer must be one the engine accepts.
 
-    name: str
+    A base class rather than a Protocol: the compiled build (mypyc) then calls a strategy's
+    methods directly, not through Python's generic call.
+    """
 
-    def stake(self, deal: Deal, player: str) -> int: ...
+    name = "strategy"
 
-    def play(self, deal: Deal, player: str, hand: int) -> tuple[str, int | None]: ...
+    def stake(self, deal: Deal, player: str) -> int:
+        raise NotImplementedError
 
-    def bank(self, deal: Deal) -> str: ...
+    def play(self, deal: Deal, player: str, hand: int) -> tuple[str, int | None]:
+        raise NotImplementedError
+
+    def bank(self, deal: Deal) -> str:
+        raise NotImplementedError
 
 
-class DefaultStrategy:
+class DefaultStrategy(Strategy):
     """A sensible player.
 
     Stakes the minimum, twice it on an ace or a ten-card first (within the maximum and the balance).
@@ -108,7 +114,7 @@ def _draw(deal: Deal, player: str, hand: int, h: Hand) -> tuple[str, int | None]
     return "twist", None
 
 
-class RandomStrategy:
+class RandomStrategy(Strategy):
     """Picks uniformly among the legal actions, then a uniform amount within the legal range."""
 
     name = "random"
