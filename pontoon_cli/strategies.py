@@ -188,9 +188,8 @@ class Players:
     def play_deal(self, game: Game) -> Deal:
         """Play one whole deal of ``game`` automatically and finish it."""
         deal = game.start_deal()
-        decide = self.decide
         while deal.phase is not Phase.END:
-            decide(deal)
+            self.decide(deal)
         game.finish_deal(deal)
         return deal
 
