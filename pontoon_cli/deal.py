@@ -2,10 +2,10 @@
 
 The automatic phases (dealing, the pontoon check, settlement) run by themselves; the deal stops
 only where a player has a choice, and says who through :attr:`Deal.actor`. Each decision has one
-legality check (``verify_*`` in :class:`~pontoon_cli.deal_state.DealState`, raising
-:class:`IllegalAction` with the rule ID, player and hand); ``can_*`` wraps it; the action method
-here calls it, acts, and returns the event it recorded. Live play, scenario scripts and replay all
-go through these same methods.
+legality check (``*_problem`` in :class:`~pontoon_cli.deal_state.DealState`, returning the
+:class:`IllegalAction` with the rule ID, player and hand, or None; ``verify_*`` raises it, ``can_*``
+tests it); the action method here calls it, acts, and returns the event it recorded. Live play,
+scenario scripts and replay all go through these same methods.
 """
 
 from __future__ import annotations

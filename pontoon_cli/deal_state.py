@@ -3,9 +3,10 @@
 :class:`Phase` names the phases in order (the diagram is in :mod:`pontoon_cli.engine`).
 :class:`DealState` holds every attribute of a deal and answers from them: who decides now
 (:attr:`~DealState.actor`), what he may do (:meth:`~DealState.legal_actions`), and one legality
-check per decision (``verify_*``, raising :class:`IllegalAction` with the rule ID, player and
-hand; ``can_*`` wraps it). It takes no action: :class:`pontoon_cli.deal.Deal` extends it with the
-actions, the automatic phases and the settlement.
+check per decision (``*_problem``: the :class:`IllegalAction` that says why, with the rule ID,
+player and hand, or None; ``verify_*`` raises it, ``can_*`` tests it). It takes no action:
+:class:`pontoon_cli.deal.Deal` extends it with the actions, the automatic phases and the
+settlement.
 """
 
 from __future__ import annotations
@@ -152,51 +153,66 @@ class DealState:
         return out
 
     # legality: one check per decision ---------------------------------------------------------
+    #
+    # Each decision has one check, ``*_problem``: None when the decision is legal, else the
+    # IllegalAction that says why (rule ID, player, hand), built but not raised. ``verify_*``
+    # raises it; ``can_*`` tests it, so an ordinary "no" costs no exception (STYLE 14).
 
-    def _verify_turn(self, player: str, hand: int, phase: Phase, what: str) -> None:
+    def _turn_problem(
+        self, player: str, hand: int, phase: Phase, what: str
+    ) -> IllegalAction | None:
         if self.phase is not phase:
             rule = _PHASE_RULE[phase]
-            raise IllegalAction(
+            return IllegalAction(
                 f"cannot {what} now: the deal is at the {self.phase.value}", rule, player, hand
             )
         actor = self.actor
-        if actor != (player, hand):
-            if actor is None:  # pragma: no cover - phase check above excludes it
-                raise IllegalAction(f"cannot {what}: the deal is over", "T8", player, hand)
-            who, which = actor
+        if actor is None:  # pragma: no cover - phase check above excludes it
+            return IllegalAction(f"cannot {what}: the deal is over", "T8", player, hand)
+        who, which = actor
+        if who != player or which != hand:
             turn = f"{who}'s turn" if phase is not Phase.PUNTERS else f"{who}'s hand {which}"
-            raise IllegalAction(f"cannot {what}: it is {turn}", "T3.1", player, hand)
+            return IllegalAction(f"cannot {what}: it is {turn}", "T3.1", player, hand)
+        return None
 
-    def verify_stake(self, player: str, amount: int) -> None:
+    def stake_problem(self, player: str, amount: int) -> IllegalAction | None:
         """An initial stake within the table's limits (T3.3, T4.2) and the balance (T8.6)."""
-        self._verify_turn(player, 1, Phase.STAKES, "stake")
-        _verify_amount(amount, "stake", player, 1)
+        problem = self._turn_problem(player, 1, Phase.STAKES, "stake")
+        if problem is None:
+            problem = _amount_problem(amount, "stake", player, 1)
+        if problem is not None:
+            return problem
         lo, hi = self.table.min_stake, self.table.max_stake
         if not lo <= amount <= hi:
-            raise IllegalAction(
+            return IllegalAction(
                 f"cannot stake {amount}: the stake must be from {lo} to {hi}", "T3.3", player, 1
             )
         left = self.available(player)
         if amount > left:
-            raise IllegalAction(
+            return IllegalAction(
                 f"cannot stake {amount} with a balance of {left}", "T8.6", player, 1
             )
+        return None
 
     def buy_range(self, hand: Hand) -> tuple[int, int]:
         """The least and most a hand may pay for its next card (T5.3)."""
         s = hand.initial
         return s, (2 * s if not hand.bought else hand.bought[-1])
 
-    def verify_buy(self, player: str, hand: int, amount: int | None) -> None:
+    def buy_problem(self, player: str, hand: int, amount: int | None) -> IllegalAction | None:
         """Buy a card face down (T5.3); ``amount`` None checks everything but the price."""
-        self._verify_turn(player, hand, Phase.PUNTERS, "buy")
+        problem = self._turn_problem(player, hand, Phase.PUNTERS, "buy")
+        if problem is not None:
+            return problem
         h = self.current_hand()
         # mutant-equivalent: '"T5.3"' -> "'T5'": cited only by a check never reached (T5.8)
-        self._verify_can_draw(h, "buy", player, hand, "T5.3")
+        problem = _draw_problem(h, "buy", player, hand, "T5.3")
+        if problem is not None:
+            return problem
         if h.twisted:
-            raise IllegalAction("cannot buy after a twist", "T5.4", player, hand)
+            return IllegalAction("cannot buy after a twist", "T5.4", player, hand)
         if self.rules.no_bought_sure_thing and len(h.cards) == 4 and h.low <= 11:
-            raise IllegalAction(
+            return IllegalAction(
                 f"cannot buy a fifth card on four cards totalling {h.low}: twist it",
                 "V5",
                 player,
@@ -204,20 +220,22 @@ class DealState:
             )
         if amount is None:
             if self.available(player) < h.initial:
-                raise IllegalAction(
+                return IllegalAction(
                     f"cannot buy: the least price is {h.initial} with a balance of "
                     f"{self.available(player)}",
                     "T8.6",
                     player,
                     hand,
                 )
-            return
-        _verify_amount(amount, "buy", player, hand)
+            return None
+        problem = _amount_problem(amount, "buy", player, hand)
+        if problem is not None:
+            return problem
         lo, hi = self.buy_range(h)
-        nth = _ORDINAL[len(h.cards) + 1]
         if not lo <= amount <= hi:
+            nth = _ORDINAL[len(h.cards) + 1]
             why = "2 × the stake" if not h.bought else f"the price of the {_ORDINAL[len(h.cards)]}"
-            raise IllegalAction(
+            return IllegalAction(
                 f"cannot buy the {nth} card for {amount}: the price must be from {lo} to {hi} "
                 f"({why})",
                 "T5.3",
@@ -226,58 +244,56 @@ class DealState:
             )
         left = self.available(player)
         if amount > left:
-            raise IllegalAction(
+            return IllegalAction(
                 f"cannot buy for {amount} with a balance of {left}", "T8.6", player, hand
             )
+        return None
 
-    def verify_twist(self, player: str, hand: int) -> None:
+    def twist_problem(self, player: str, hand: int) -> IllegalAction | None:
         """Twist a card face up (T5.4)."""
-        self._verify_turn(player, hand, Phase.PUNTERS, "twist")
+        problem = self._turn_problem(player, hand, Phase.PUNTERS, "twist")
+        if problem is not None:
+            return problem
         # mutant-equivalent: '"T5.4"' -> "'T5'": cited only by a check never reached (T5.8)
-        self._verify_can_draw(self.current_hand(), "twist", player, hand, "T5.4")
+        return _draw_problem(self.current_hand(), "twist", player, hand, "T5.4")
 
-    def _verify_can_draw(self, h: Hand, what: str, player: str, hand: int, rule: str) -> None:
-        # mutant-equivalent: 'len(h.cards) >= 5' -> '(len(h.cards) > 5)', '5' -> '6': a stricter
-        # test of a hand that never gets here (a five-card hand is finished, T5.7)
-        if len(h.cards) >= 5:  # pragma: no cover - a five-card hand is finished (T5.7)
-            raise IllegalAction(f"cannot {what}: the hand has five cards", "T5.7", player, hand)
-        # mutant-equivalent: 'h.low >= 21' -> '(h.low > 21)', '21' -> '22': a stricter test of a
-        # hand that never gets here (a hard 21 is finished, T5.8)
-        if h.low >= 21:  # pragma: no cover - a hard 21 is finished (T5.8)
-            raise IllegalAction(f"cannot {what} on a lowest total of {h.low}", rule, player, hand)
-
-    def verify_stick(self, player: str, hand: int) -> None:
+    def stick_problem(self, player: str, hand: int) -> IllegalAction | None:
         """Stick when some value of the hand is from the stick minimum to 21 (T5.5)."""
-        self._verify_turn(player, hand, Phase.PUNTERS, "stick")
+        problem = self._turn_problem(player, hand, Phase.PUNTERS, "stick")
+        if problem is not None:
+            return problem
         h = self.current_hand()
         least = self.rules.stick_minimum
         if h.low < least and not (h.has_ace and least <= h.low + 10 <= 21):
             rule = "T5.5" if least == 15 else "V2"
-            raise IllegalAction(
+            return IllegalAction(
                 f"cannot stick on {h.total}: the least is {least}; buy or twist",
                 rule,
                 player,
                 hand,
             )
+        return None
 
-    def verify_split(self, player: str, hand: int) -> None:
+    def split_problem(self, player: str, hand: int) -> IllegalAction | None:
         """Split two cards of the same rank into two hands, up to the cap (T5.2, V1, T8.6)."""
-        self._verify_turn(player, hand, Phase.PUNTERS, "split")
+        problem = self._turn_problem(player, hand, Phase.PUNTERS, "split")
+        if problem is not None:
+            return problem
         h = self.current_hand()
         cards = h.cards
         if len(cards) != 2 or cards[0].rank != cards[1].rank:
             shown = " ".join(c.text for c in cards)
-            raise IllegalAction(
+            return IllegalAction(
                 f"cannot split {shown}: only two cards of the same rank split",
                 "T5.2",
                 player,
                 hand,
             )
         if self.rules.split_aces_only and not cards[0].is_ace:
-            raise IllegalAction("cannot split: only a pair of aces splits", "V1", player, hand)
+            return IllegalAction("cannot split: only a pair of aces splits", "V1", player, hand)
         limit = self.rules.max_hands
         if len(self.hands[player]) >= limit:
-            raise IllegalAction(
+            return IllegalAction(
                 f"cannot split: {limit} hands is the most one punter may hold",
                 "T5.2",
                 player,
@@ -285,35 +301,57 @@ class DealState:
             )
         left = self.available(player)
         if h.initial > left:
-            raise IllegalAction(
+            return IllegalAction(
                 f"cannot split: the new hand's stake {h.initial} is more than the balance {left}",
                 "T8.6",
                 player,
                 hand,
             )
+        return None
+
+    def draw_problem(self, player: str) -> IllegalAction | None:
+        """The banker draws a card face up (T6.1)."""
+        return self._turn_problem(player, 1, Phase.BANKER, "draw")
+
+    def stay_problem(self, player: str) -> IllegalAction | None:
+        """The banker stays; he has no minimum total (T6.1)."""
+        return self._turn_problem(player, 1, Phase.BANKER, "stay")
+
+    def verify_stake(self, player: str, amount: int) -> None:
+        _raise(self.stake_problem(player, amount))
+
+    def verify_buy(self, player: str, hand: int, amount: int | None) -> None:
+        _raise(self.buy_problem(player, hand, amount))
+
+    def verify_twist(self, player: str, hand: int) -> None:
+        _raise(self.twist_problem(player, hand))
+
+    def verify_stick(self, player: str, hand: int) -> None:
+        _raise(self.stick_problem(player, hand))
+
+    def verify_split(self, player: str, hand: int) -> None:
+        _raise(self.split_problem(player, hand))
 
     def verify_draw(self, player: str) -> None:
-        """The banker draws a card face up (T6.1)."""
-        self._verify_turn(player, 1, Phase.BANKER, "draw")
+        _raise(self.draw_problem(player))
 
     def verify_stay(self, player: str) -> None:
-        """The banker stays; he has no minimum total (T6.1)."""
-        self._verify_turn(player, 1, Phase.BANKER, "stay")
+        _raise(self.stay_problem(player))
 
     def can_stake(self, player: str, amount: int) -> bool:
-        return _holds(self.verify_stake, player, amount)
+        return self.stake_problem(player, amount) is None
 
     def can_buy(self, player: str, hand: int, amount: int | None) -> bool:
-        return _holds(self.verify_buy, player, hand, amount)
+        return self.buy_problem(player, hand, amount) is None
 
     def can_twist(self, player: str, hand: int) -> bool:
-        return _holds(self.verify_twist, player, hand)
+        return self.twist_problem(player, hand) is None
 
     def can_stick(self, player: str, hand: int) -> bool:
-        return _holds(self.verify_stick, player, hand)
+        return self.stick_problem(player, hand) is None
 
     def can_split(self, player: str, hand: int) -> bool:
-        return _holds(self.verify_split, player, hand)
+        return self.split_problem(player, hand) is None
 
     # views for strategies and logs -------------------------------------------------------------
 
@@ -322,23 +360,33 @@ class DealState:
         return [(p, i, h) for p in self.punters for i, h in enumerate(self.hands[p], 1)]
 
 
-def _holds(check: object, *args: object) -> bool:
-    try:
-        check(*args)  # type: ignore[operator]
-    except IllegalAction:
-        return False
-    return True
+def _raise(problem: IllegalAction | None) -> None:
+    if problem is not None:
+        raise problem
 
 
-def _verify_amount(amount: object, what: str, player: str, hand: int) -> None:
+def _draw_problem(h: Hand, what: str, player: str, hand: int, rule: str) -> IllegalAction | None:
+    # mutant-equivalent: 'len(h.cards) >= 5' -> '(len(h.cards) > 5)', '5' -> '6': a stricter
+    # test of a hand that never gets here (a five-card hand is finished, T5.7)
+    if len(h.cards) >= 5:  # pragma: no cover - a five-card hand is finished (T5.7)
+        return IllegalAction(f"cannot {what}: the hand has five cards", "T5.7", player, hand)
+    # mutant-equivalent: 'h.low >= 21' -> '(h.low > 21)', '21' -> '22': a stricter test of a
+    # hand that never gets here (a hard 21 is finished, T5.8)
+    if h.low >= 21:  # pragma: no cover - a hard 21 is finished (T5.8)
+        return IllegalAction(f"cannot {what} on a lowest total of {h.low}", rule, player, hand)
+    return None
+
+
+def _amount_problem(amount: object, what: str, player: str, hand: int) -> IllegalAction | None:
     """A stake or a price is a whole number of 1 or more (T7.3), whatever it pays for."""
     if type(amount) is not int or amount < 1:
-        raise IllegalAction(
+        return IllegalAction(
             f"cannot {what} {amount!r}: amounts are whole units of 1 or more",
             "T7.3",
             player,
             hand,
         )
+    return None
 
 
 _ORDINAL = {3: "3rd", 4: "4th", 5: "5th", 6: "6th", 2: "2nd"}

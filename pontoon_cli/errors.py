@@ -42,7 +42,12 @@ class IllegalAction(PontoonError):
         self.hand = hand
         self.deal = deal
         self.where = where  # "file:line" of a scripted action, when there is one
-        super().__init__(self._text())
+        # The text is made when it is read (str), not here: a can_* check that answers no builds
+        # its IllegalAction without raising it, and mostly without showing it (STYLE 14).
+        super().__init__(reason, rule, player, hand, deal, where)
+
+    def __str__(self) -> str:
+        return self._text()
 
     def _text(self) -> str:
         place = []

@@ -63,15 +63,16 @@ def deal_record(game: Game, deal: Deal, sale: BankSold | None = None) -> dict[st
     add_card = cards.append
     add_decision = decisions.append
     for e in deal.events:
-        if type(e) is CardDealt:
-            player, hand, card, up = e
-            add_card({"player": player, "hand": hand, "card": card.text, "up": up})
+        if isinstance(e, CardDealt):
+            add_card({"player": e.player, "hand": e.hand, "card": e.card.text, "up": e.face_up})
         else:
-            player, hand, action, amount = e
+            amount = e.amount
             if amount is None:
-                add_decision({"player": player, "hand": hand, "action": action})
+                add_decision({"player": e.player, "hand": e.hand, "action": e.action})
             else:
-                add_decision({"player": player, "hand": hand, "action": action, "amount": amount})
+                add_decision(
+                    {"player": e.player, "hand": e.hand, "action": e.action, "amount": amount}
+                )
     hands: list[dict[str, Any]] = []
     add_hand = hands.append
     for p in deal.punters:

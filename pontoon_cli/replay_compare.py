@@ -46,15 +46,16 @@ def cross_check(at: Place, deal: Deal, rules: Rules, settle: Settler) -> Diverge
     b = deal.banker_hand
     banker_class, banker_total = b.hand_class, b.total
     nets = dict.fromkeys(deal.nets, 0)
-    for p, i, h in deal.hands_in_order():
-        if h.rule == "T8.5":  # a void deal: the stake goes back
-            expected = (0, "T8.5")
-        else:
-            expected = settle(rules, banker_class, banker_total, h.hand_class, h.total, h.stake)
-        if (h.net, h.rule) != expected:
-            return at.div(p, i, "internal", [h.net, h.rule], list(expected), "T7")
-        nets[p] += expected[0]
-        nets[deal.banker] -= expected[0]
+    for p in deal.punters:
+        for i, h in enumerate(deal.hands[p], 1):
+            if h.rule == "T8.5":  # a void deal: the stake goes back
+                expected = (0, "T8.5")
+            else:
+                expected = settle(rules, banker_class, banker_total, h.hand_class, h.total, h.stake)
+            if (h.net, h.rule) != expected:
+                return at.div(p, i, "internal", [h.net, h.rule], list(expected), "T7")
+            nets[p] += expected[0]
+            nets[deal.banker] -= expected[0]
     if nets != deal.nets:
         return at.div(None, None, "internal", deal.nets, nets, "T7")
     return None

@@ -25,41 +25,57 @@ Nothing here touches Python's global ``random`` state.
 
 from __future__ import annotations
 
-from typing import TypeVar
+from typing import Final, TypeVar
 
 T = TypeVar("T")
 
-_MASK = (1 << 64) - 1
-_GOLDEN = 0x9E3779B97F4A7C15
-_M1 = 0xBF58476D1CE4E5B9
-_M2 = 0x94D049BB133111EB
+_MASK: Final = (1 << 64) - 1
+_GOLDEN: Final = 0x9E3779B97F4A7C15
+_M1: Final = 0xBF58476D1CE4E5B9
+_M2: Final = 0x94D049BB133111EB
 
-# Products mod 2**64 are computed from 22-bit pieces, so no multiplication ever has an operand or
-# result beyond 62 bits. The arithmetic is the same; the reason is the compiled build: mypyc treats
-# a multiplication as unable to fail, but CPython's multiplication of big integers runs the
-# pending signal handlers, and a stop signal (Ctrl-C) raised there aborted the process.
-_LO22 = (1 << 22) - 1
-_LO42 = (1 << 42) - 1
-_LO20 = (1 << 20) - 1
-_M1_0, _M1_1, _M1_2 = _M1 & _LO22, (_M1 >> 22) & _LO22, _M1 >> 44
-_M2_0, _M2_1, _M2_2 = _M2 & _LO22, (_M2 >> 22) & _LO22, _M2 >> 44
-
-
-def _mul64(a: int, b0: int, b1: int, b2: int) -> int:
-    """``(a * b) mod 2**64`` for 64-bit ``a`` and ``b = b0 + b1 * 2**22 + b2 * 2**44``."""
-    a0 = a & _LO22
-    a1 = (a >> 22) & _LO22
-    a2 = a >> 44
-    middle = ((a0 * b1 + a1 * b0) & _LO42) << 22
-    top = ((a0 * b2 + a1 * b1 + a2 * b0) & _LO20) << 44
-    return (a0 * b0 + middle + top) & _MASK
+# The generator works on each 64-bit number as two 32-bit halves (hi, lo), and multiplies in
+# 22-bit pieces, so no intermediate value is beyond 62 bits. The arithmetic is the same; the
+# reasons are the compiled build's. mypyc keeps an int of up to 62 bits unboxed, in a machine word,
+# and boxes anything larger: on whole 64-bit numbers every operation of the shuffle allocated.
+# And mypyc treats a multiplication as unable to fail, but CPython's multiplication of big integers
+# runs the pending signal handlers, and a stop signal (Ctrl-C) raised there aborted the process.
+_LO32: Final = (1 << 32) - 1
+_LO22: Final = (1 << 22) - 1
+_LO10: Final = (1 << 10) - 1
+_GOLDEN_HI: Final = _GOLDEN >> 32
+_GOLDEN_LO: Final = _GOLDEN & _LO32
+_M1_0: Final = _M1 & _LO22
+_M1_1: Final = (_M1 >> 22) & _LO22
+_M1_2: Final = _M1 >> 44
+_M2_0: Final = _M2 & _LO22
+_M2_1: Final = (_M2 >> 22) & _LO22
+_M2_2: Final = _M2 >> 44
 
 
-def _output(z: int) -> int:
-    """SplitMix64's output function of the state ``z``."""
-    z = _mul64(z ^ (z >> 30), _M1_0, _M1_1, _M1_2)
-    z = _mul64(z ^ (z >> 27), _M2_0, _M2_1, _M2_2)
-    return z ^ (z >> 31)
+def _mul64(hi: int, lo: int, b0: int, b1: int, b2: int) -> tuple[int, int]:
+    """``(a * b) mod 2**64`` as (hi, lo) for ``a = hi * 2**32 + lo`` and
+    ``b = b0 + b1 * 2**22 + b2 * 2**44``."""
+    a0 = lo & _LO22
+    a1 = ((lo >> 22) | (hi << 10)) & _LO22
+    a2 = hi >> 12
+    p0 = a0 * b0  # weight 2**0, under 2**44
+    p1 = a0 * b1 + a1 * b0  # weight 2**22, under 2**45
+    p2 = a0 * b2 + a1 * b1 + a2 * b0  # weight 2**44, under 2**46
+    low = p0 + ((p1 & _LO10) << 22)
+    return ((low >> 32) + (p1 >> 10) + (p2 << 12)) & _LO32, low & _LO32
+
+
+def _output(hi: int, lo: int) -> tuple[int, int]:
+    """SplitMix64's output function of the state ``hi * 2**32 + lo``, as (hi, lo)."""
+    lo ^= ((lo >> 30) | (hi << 2)) & _LO32  # z ^= z >> 30
+    hi ^= hi >> 30
+    hi, lo = _mul64(hi, lo, _M1_0, _M1_1, _M1_2)
+    lo ^= ((lo >> 27) | (hi << 5)) & _LO32  # z ^= z >> 27
+    hi ^= hi >> 27
+    hi, lo = _mul64(hi, lo, _M2_0, _M2_1, _M2_2)
+    lo ^= ((lo >> 31) | (hi << 1)) & _LO32  # z ^= z >> 31
+    return hi ^ (hi >> 31), lo
 
 
 class Rng:
@@ -83,7 +99,8 @@ class Rng:
     def next64(self) -> int:
         """The next 64-bit output."""
         self._state = state = (self._state + _GOLDEN) & _MASK
-        return _output(state)
+        hi, lo = _output(state >> 32, state & _LO32)
+        return (hi << 32) | lo
 
     def below(self, n: int) -> int:
         """A whole number from 0 to ``n - 1``, each equally likely (rejection sampling)."""
@@ -106,17 +123,21 @@ class Rng:
         because a shuffle is most of the random numbers a game uses.
         """
         state = self._state
+        hi, lo = state >> 32, state & _LO32
         for i in range(len(items) - 1, 0, -1):
             n = i + 1
-            threshold = (1 << 64) % n
+            r32 = (1 << 32) % n
+            threshold = r32 * r32 % n  # 2**64 mod n: only an output below 2**32 can be refused
             while True:
-                state = (state + _GOLDEN) & _MASK
-                z = _output(state)
-                if z >= threshold:
+                lo += _GOLDEN_LO  # state = (state + _GOLDEN) mod 2**64
+                hi = (hi + _GOLDEN_HI + (lo >> 32)) & _LO32
+                lo &= _LO32
+                z_hi, z_lo = _output(hi, lo)
+                if z_hi != 0 or z_lo >= threshold:
                     break
-            j = z % n
+            j = (z_hi % n * r32 + z_lo) % n  # z mod n, from the halves
             items[i], items[j] = items[j], items[i]
-        self._state = state
+        self._state = (hi << 32) | lo
 
     def cut(self, items: list[T]) -> None:
         """Cut ``items`` in place at a random point: the top part goes under (T8.2)."""

@@ -9,7 +9,6 @@ cards each hand holds. Strategies are chosen by name (:data:`STRATEGIES`).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import Protocol
 
 from pontoon_cli.engine import Deal, Game, Hand, Phase
 from pontoon_cli.hands import HandClass
@@ -17,19 +16,26 @@ from pontoon_cli.rng import Rng, session_rngs
 from pontoon_cli.rules import Rules, Table
 
 
-class Strategy(Protocol):
-    """What an automatic player decides; every answer must be one the engine accepts."""
+class Strategy:
+    """What an automatic player decides; every answer must be one the engine accepts.
 
-    name: str
+    A base class rather than a Protocol: the compiled build (mypyc) then calls a strategy's
+    methods directly, not through Python's generic call.
+    """
 
-    def stake(self, deal: Deal, player: str) -> int: ...
+    name = "strategy"
 
-    def play(self, deal: Deal, player: str, hand: int) -> tuple[str, int | None]: ...
+    def stake(self, deal: Deal, player: str) -> int:
+        raise NotImplementedError
 
-    def bank(self, deal: Deal) -> str: ...
+    def play(self, deal: Deal, player: str, hand: int) -> tuple[str, int | None]:
+        raise NotImplementedError
+
+    def bank(self, deal: Deal) -> str:
+        raise NotImplementedError
 
 
-class DefaultStrategy:
+class DefaultStrategy(Strategy):
     """A sensible player.
 
     Stakes the minimum, twice it on an ace or a ten-card first (within the maximum and the balance).
@@ -83,12 +89,13 @@ class DefaultStrategy:
         if low <= 11 and total < 18:
             return "draw"  # a soft total under 18: no card can bust him
         ordinary = []
-        for _, _, h in deal.hands_in_order():
-            if h.settled or len(h.cards) >= 5:
-                continue
-            if len(h.cards) == 2 and h.hand_class is HandClass.PONTOON:
-                continue  # declared (T5.1): nothing beats it
-            ordinary.append(h)
+        for row in deal.hands.values():
+            for h in row:
+                if h.settled or len(h.cards) >= 5:
+                    continue
+                if len(h.cards) == 2 and h.hand_class is HandClass.PONTOON:
+                    continue  # declared (T5.1): nothing beats it
+                ordinary.append(h)
         if not ordinary:
             return "stay"
         least = deal.rules.stick_minimum
@@ -107,7 +114,7 @@ def _draw(deal: Deal, player: str, hand: int, h: Hand) -> tuple[str, int | None]
     return "twist", None
 
 
-class RandomStrategy:
+class RandomStrategy(Strategy):
     """Picks uniformly among the legal actions, then a uniform amount within the legal range."""
 
     name = "random"
@@ -181,9 +188,8 @@ class Players:
     def play_deal(self, game: Game) -> Deal:
         """Play one whole deal of ``game`` automatically and finish it."""
         deal = game.start_deal()
-        decide = self.decide
         while deal.phase is not Phase.END:
-            decide(deal)
+            self.decide(deal)
         game.finish_deal(deal)
         return deal
 

@@ -271,7 +271,32 @@ def test_PONTOON_PURE_BUILD_builds_pure_python_without_a_word(tmp_path: Path) ->
 def test_rng_products_from_pieces_equal_the_plain_product(a: int) -> None:
     for m in (rng._M1, rng._M2):
         pieces = (m & rng._LO22, (m >> 22) & rng._LO22, m >> 44)
-        assert rng._mul64(a, *pieces) == (a * m) % 2**64
+        hi, lo = rng._mul64(a >> 32, a & rng._LO32, *pieces)
+        assert (hi << 32) | lo == (a * m) % 2**64
+
+
+@given(st.integers(min_value=0, max_value=2**64 - 1))
+def test_rng_output_from_halves_equals_splitmix64_on_whole_numbers(z: int) -> None:
+    hi, lo = rng._output(z >> 32, z & rng._LO32)
+    mask = 2**64 - 1
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & mask
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+    assert (hi << 32) | lo == z ^ (z >> 31)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 7, 2**64 - 1])
+@pytest.mark.parametrize("size", [2, 3, 52, 104, 520])
+def test_rng_shuffle_draws_what_below_draws(seed: int, size: int) -> None:
+    """The inlined shuffle (halves, z mod n from them) equals Fisher-Yates on ``below``."""
+    a, b = rng.Rng(seed), rng.Rng(seed)
+    items = list(range(size))
+    a.shuffle(items)
+    expected = list(range(size))
+    for i in range(size - 1, 0, -1):
+        j = b.below(i + 1)
+        expected[i], expected[j] = expected[j], expected[i]
+    assert items == expected
+    assert a.next64() == b.next64()
 
 
 def test_rng_is_splitmix64() -> None:
