@@ -17,7 +17,7 @@ from pontoon_cli.output import Writable
 # must not pay for rich at start-up.
 if TYPE_CHECKING:
     from rich.console import Console
-    from rich.progress import Progress, TaskID
+    from rich.progress import Progress, ProgressColumn, TaskID
 
 
 def stderr_console(stream: IO[str]) -> Console:
@@ -25,6 +25,23 @@ def stderr_console(stream: IO[str]) -> Console:
     from rich.console import Console
 
     return Console(file=stream, highlight=False, no_color="NO_COLOR" in os.environ)
+
+
+def transient_bar(console: Console, *middle: ProgressColumn) -> Progress:
+    """A progress bar on ``console`` that leaves no trace: description, bar, the ``middle``
+    columns (bytes and speed for replay, deals for play), then the time remaining."""
+    from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
+
+    return Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        *middle,
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+        redirect_stdout=False,
+        redirect_stderr=False,
+    )
 
 
 class ReplayView:
@@ -52,26 +69,9 @@ class ReplayView:
     def start(self, name: str, total: int | None) -> None:
         if not self._show_bar:
             return
-        from rich.progress import (
-            BarColumn,
-            DownloadColumn,
-            Progress,
-            TextColumn,
-            TimeRemainingColumn,
-            TransferSpeedColumn,
-        )
+        from rich.progress import DownloadColumn, TransferSpeedColumn
 
-        self._bar = Progress(
-            TextColumn("{task.description}"),
-            BarColumn(),
-            DownloadColumn(),
-            TransferSpeedColumn(),
-            TimeRemainingColumn(),
-            console=self.console,
-            transient=True,
-            redirect_stdout=False,
-            redirect_stderr=False,
-        )
+        self._bar = transient_bar(self.console, DownloadColumn(), TransferSpeedColumn())
         self._bar.start()
         self._task = self._bar.add_task(f"replay {name}", total=total)
 
@@ -107,24 +107,10 @@ class PlayProgress:
 
     def __enter__(self) -> PlayProgress:
         if self.shown:
-            from rich.progress import (
-                BarColumn,
-                MofNCompleteColumn,
-                Progress,
-                TextColumn,
-                TimeRemainingColumn,
-            )
+            from rich.progress import MofNCompleteColumn, TextColumn
 
-            self._bar = Progress(
-                TextColumn("{task.description}"),
-                BarColumn(),
-                MofNCompleteColumn(),
-                TextColumn("deals"),
-                TimeRemainingColumn(),
-                console=stderr_console(self.stderr),
-                transient=True,
-                redirect_stdout=False,
-                redirect_stderr=False,
+            self._bar = transient_bar(
+                stderr_console(self.stderr), MofNCompleteColumn(), TextColumn("deals")
             )
             self._bar.start()
             self._task = self._bar.add_task(f"play > {self.where}", total=self.total)
