@@ -11,11 +11,10 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import os
 import signal
 import sys
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Annotated, Any, NoReturn, ParamSpec, TypeVar
+from typing import Annotated, Any, NoReturn, ParamSpec, TypeVar
 
 import orjson
 import typer
@@ -34,9 +33,6 @@ from pontoon_cli.output import (
 # Imported where used, so a command loads only what it needs (`pontoon play --seed 1` loads no
 # rich, no scenario reader, no replay, no secrets): rich (messages, the rules table), the
 # scenario reader (scenario files, rules files, check), replay, render (progress bars).
-if TYPE_CHECKING:
-    from rich.console import Console
-
 
 #: The order of the commands in ``pontoon --help``: the README's.
 COMMAND_ORDER = ("play", "replay", "check", "rules", "schema")
@@ -112,15 +108,12 @@ EXIT_RULES = 1  # the rules say otherwise
 EXIT_INPUT = 2  # bad usage or unreadable input
 
 
-def _stderr() -> Console:
-    from rich.console import Console
-
-    return Console(stderr=True, highlight=False, no_color="NO_COLOR" in os.environ)
-
-
 def say(message: str) -> None:
-    """A message for people, on stderr, never wrapped or marked up."""
-    _stderr().print(message, markup=False, soft_wrap=True, highlight=False)
+    """A message for people, on stderr, as written: never wrapped, marked up or coloured (rich
+    is not loaded for one line, and would turn ``:name:`` in a user's text into an emoji)."""
+    stream = sys.stderr
+    stream.write(message + "\n")
+    stream.flush()
 
 
 def fail(message: str, code: int = EXIT_INPUT) -> NoReturn:

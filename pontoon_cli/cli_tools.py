@@ -21,8 +21,6 @@ from pontoon_cli.cli_app import (
     write_json,
 )
 from pontoon_cli.errors import PontoonError
-from pontoon_cli.log import schema
-from pontoon_cli.rulebook import is_rule_id, lookup
 from pontoon_cli.rules import (
     PRESETS,
     Rules,
@@ -101,6 +99,8 @@ def rules_command(
         for preset in PRESETS:
             out.write(f"{preset}\n".encode())
         return
+    from pontoon_cli.rulebook import is_rule_id, lookup  # the rules text: only this command
+
     if is_rule_id(name):  # no preset name has the shape of a rule ID (tests/test_rulebook.py)
         try:
             rule = lookup(name)
@@ -169,6 +169,8 @@ def schema_command() -> None:
     Examples:
       pontoon schema | jq -r .title
     """
+    from pontoon_cli.log import schema
+
     write_json(schema(), indent=True)
 
 

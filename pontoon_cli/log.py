@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 import sys
-from importlib import resources
 from operator import attrgetter
 from pathlib import Path
 from typing import Any, Final
@@ -131,6 +130,8 @@ def encode(record: dict[str, Any]) -> bytes:
 
 def schema() -> dict[str, Any]:
     """The JSON Schema of the log, shipped in the package."""
+    from importlib import resources  # only `pontoon schema` and replay's checks read it
+
     text = resources.files("pontoon_cli").joinpath("log_schema.json").read_bytes()
     result: dict[str, Any] = orjson.loads(text)
     return result

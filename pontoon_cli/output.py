@@ -28,7 +28,6 @@ import errno
 import os
 import signal
 import stat
-import tempfile
 import threading
 from collections.abc import Iterator
 from types import FrameType
@@ -190,6 +189,8 @@ class _AtomicSink(Sink):
     def __init__(self, where: str, target: str) -> None:
         directory = os.path.dirname(target) or "."
         name = os.path.basename(target)
+        import tempfile  # only --out FILE writes through a temporary file
+
         fd, self._tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=directory)
         self._target = target
         umask = os.umask(0)

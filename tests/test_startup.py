@@ -42,6 +42,7 @@ NOT_FOR_SEEDED_PLAY = (
     "pontoon_cli.logcheck",
     "pontoon_cli.replay",  # and replayer, replay_source, replay_report, ...
     "pontoon_cli.replayer",
+    "pontoon_cli.rulebook",  # the rules text: `pontoon rules`
     "rich",
     "tomllib",
 )
@@ -58,6 +59,7 @@ def _modules(tmp_path: Path, *args: str) -> dict[str, Any]:
     assert report.exists(), done.stderr.decode()
     result: dict[str, Any] = json.loads(report.read_text())
     result["stdout"] = done.stdout
+    result["stderr"] = done.stderr
     return result
 
 
@@ -77,13 +79,16 @@ def test_cli_module_imports_no_secrets_no_gzip_no_rich(tmp_path: Path) -> None:
     # typer itself may load secrets later, to run any command (pydantic); the CLI module must not
     # ask for it before a fresh seed is needed, nor for gzip before a .gz log is written.
     run = _modules(tmp_path, "play", "--seed", "1", "--deals", "1")
-    assert _loaded(run["at_import"], ("secrets", "gzip", *NOT_FOR_SEEDED_PLAY)) == []
+    # Nor tempfile (--out FILE's temporary file) or importlib.resources (the log's JSON Schema),
+    # which typer's pydantic may load later on its own.
+    later = ("secrets", "gzip", "tempfile", "importlib.resources")
+    assert _loaded(run["at_import"], (*later, *NOT_FOR_SEEDED_PLAY)) == []
 
 
 @pytest.mark.parametrize(
     ("args", "needed"),
     [
-        (["play", "--deals", "1"], "rich.console"),  # "pontoon: seed N" goes through rich
+        (["play", "--deals", "1"], "secrets"),  # a fresh seed, told on stderr
         (["play", str(ROOT / "scenarios" / "t1-card-values.toml")], "pontoon_cli.scenario"),
         (["play", "--seed", "1", "--deals", "1", "--out", "game.jsonl.gz"], "gzip"),
     ],
@@ -94,3 +99,12 @@ def test_what_a_command_needs_it_still_loads(tmp_path: Path, args: list[str], ne
     assert run["code"] == 0
     assert needed in run["after"]
     assert needed not in run["at_import"]
+
+
+def test_messages_load_no_rich_and_keep_the_users_text(tmp_path: Path) -> None:
+    # A one-line message ("pontoon: seed N", "N deals written to F") is written as it is: rich
+    # is not loaded for it, and a ``:smile:`` in a file name stays text, not an emoji.
+    run = _modules(tmp_path, "play", "--deals", "1", "--out", ":smile:.jsonl")
+    assert run["code"] == 0
+    assert _loaded(run["after"], ("rich",)) == []
+    assert run["stderr"].splitlines()[-1] == b"pontoon: 1 deal written to :smile:.jsonl"
