@@ -98,8 +98,9 @@ class DealState:
         self.table = table
         self.number = number
         self.banker = banker
-        self.pack: deque[Card] = deque(pack)
-        self.pack_before: tuple[Card, ...] = tuple(self.pack)  # so the deal can be re-dealt
+        # The pack as it was (so the deal can be re-dealt), and the pack the deal takes from.
+        self.pack_before: tuple[Card, ...] = tuple(pack)
+        self.pack: deque[Card] = deque(self.pack_before)
         self.pack_state = pack_state  # "shuffled", "stacked" or "continued" (T8.1-T8.2)
         self.balances_before = balances
         seats = table.seats
@@ -112,8 +113,10 @@ class DealState:
         self.banker_hand = Hand()
         self._hand = self.banker_hand  # the actor's hand: see current_hand()
         self.events: list[Event] = []
-        self.nets: dict[str, int] = dict.fromkeys((*self.punters, banker), 0)
-        self.on_table: dict[str, int] = dict.fromkeys(self.punters, 0)  # open stakes
+        # Comprehensions rather than dict.fromkeys: compiled, a method of dict is a generic call.
+        self.nets: dict[str, int] = {p: 0 for p in self.punters}
+        self.nets[banker] = 0
+        self.on_table: dict[str, int] = {p: 0 for p in self.punters}  # open stakes
         self.void = False
         self.banker_pontoon = False
         self.pontoon_in_deal = False
