@@ -2,10 +2,14 @@
 
 The automatic phases (dealing, the pontoon check, settlement) run by themselves; the deal stops
 only where a player has a choice, and says who through :attr:`Deal.actor`. Each decision has one
-legality check (``*_problem`` in :class:`~pontoon_cli.deal_state.DealState`, returning the
-:class:`IllegalAction` with the rule ID, player and hand, or None; ``verify_*`` raises it, ``can_*``
-tests it); the action method here calls it, acts, and returns the event it recorded. Live play,
-scenario scripts and replay all go through these same methods.
+legality check (``*_problem`` in :class:`~pontoon_cli.deal_state.DealState`, returning a
+:class:`~pontoon_cli.deal_state.Refusal` with the rule ID, player and hand, or None; ``verify_*``
+raises it as an :class:`IllegalAction`, ``can_*`` tests it); the action method here calls it,
+acts, and returns the event it recorded. Live play, scenario scripts and replay all go through
+these same methods.
+
+Each action then calls its automatic step directly, in a ``try`` that voids the deal when the
+pack runs out (T8.5), and then finds who decides next.
 """
 
 from __future__ import annotations
@@ -54,7 +58,11 @@ class Deal(DealState):
         pack_state: str = "shuffled",
     ) -> None:
         super().__init__(rules, table, banker, pack, balances, number, pack_state)
-        self._run(self._advance)
+        try:
+            self._advance()
+        except _EmptyPack:
+            self._void()
+        self.actor = self._find_actor()
 
     # actions ---------------------------------------------------------------------------------
 
@@ -107,7 +115,11 @@ class Deal(DealState):
             self._hand = self.hands[player][0]
             self.actor = (player, 1)
         else:
-            self._run(self._advance)
+            try:
+                self._advance()
+            except _EmptyPack:
+                self._void()
+            self.actor = self._find_actor()
         return event
 
     def buy(self, player: str, hand: int, amount: int) -> Decision:
@@ -119,7 +131,11 @@ class Deal(DealState):
         self.on_table[player] += amount
         event = Decision(player, self._hand_at + 1, "buy", amount)
         self.events.append(event)
-        self._run(self._draw_to_punter, h, False)
+        try:
+            self._draw_to_punter(h, False)
+        except _EmptyPack:
+            self._void()
+        self.actor = self._find_actor()
         return event
 
     def twist(self, player: str, hand: int) -> Decision:
@@ -129,7 +145,11 @@ class Deal(DealState):
         h.twisted = True
         event = Decision(player, self._hand_at + 1, "twist")
         self.events.append(event)
-        self._run(self._draw_to_punter, h, True)
+        try:
+            self._draw_to_punter(h, True)
+        except _EmptyPack:
+            self._void()
+        self.actor = self._find_actor()
         return event
 
     def stick(self, player: str, hand: int) -> Decision:
@@ -138,7 +158,8 @@ class Deal(DealState):
         event = Decision(player, self._hand_at + 1, "stick")
         self.events.append(event)
         self.current_hand().done = True
-        self._run(self._advance)
+        self._advance()  # deals no card: the next hand, the banker's turn or the settlement
+        self.actor = self._find_actor()
         return event
 
     def split(self, player: str, hand: int) -> Decision:
@@ -156,7 +177,11 @@ class Deal(DealState):
         self.on_table[player] += h.initial
         event = Decision(player, self._hand_at + 1, "split", h.initial)
         self.events.append(event)
-        self._run(self._deal_split, player, h, new)
+        try:
+            self._deal_split(player, h, new)
+        except _EmptyPack:
+            self._void()
+        self.actor = self._find_actor()
         return event
 
     def draw(self, player: str) -> Decision:
@@ -164,7 +189,11 @@ class Deal(DealState):
         self.verify_draw(player)
         event = Decision(player, 1, "draw")
         self.events.append(event)
-        self._run(self._draw_to_banker)
+        try:
+            self._draw_to_banker()
+        except _EmptyPack:
+            self._void()
+        self.actor = self._find_actor()
         return event
 
     def stay(self, player: str) -> Decision:
@@ -173,18 +202,11 @@ class Deal(DealState):
         event = Decision(player, 1, "stay")
         self.events.append(event)
         self.phase = Phase.SETTLEMENT
-        self._run(self._advance)
+        self._settle_all()  # T7: the banker stays, every hand still standing is settled
+        self.actor = None
         return event
 
     # dealing ---------------------------------------------------------------------------------
-
-    def _run(self, step: object, *args: object) -> None:
-        """Run an automatic step; an empty pack voids the deal (T8.5)."""
-        try:
-            step(*args)  # type: ignore[operator]
-        except _EmptyPack:
-            self._void()
-        self.actor = self._find_actor()
 
     def _give(self, player: str, number: int, h: Hand, face_up: bool) -> Card:
         pack = self.pack
