@@ -264,10 +264,11 @@ class DealState:
             return problem
         h = self.current_hand()
         least = self.rules.stick_minimum
-        if h.low < least and not (h.has_ace and least <= h.low + 10 <= 21):
+        total = h.total  # the best value (T1.2): if under the least, no value reaches it
+        if total < least:
             rule = "T5.5" if least == 15 else "V2"
             return IllegalAction(
-                f"cannot stick on {h.total}: the least is {least}; buy or twist",
+                f"cannot stick on {total}: the least is {least}; buy or twist",
                 rule,
                 player,
                 hand,
