@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from typing import Final
 
 from pontoon_cli.cards import Card
-from pontoon_cli.deal_state import DealState, Phase
+from pontoon_cli.deal_state import DealState, Phase, banker_stops
 from pontoon_cli.errors import IllegalAction
 from pontoon_cli.events import CardDealt, Decision
 from pontoon_cli.hands import Hand, HandClass
@@ -261,8 +261,7 @@ class Deal(DealState):
             if all(h.settled for row in self.hands.values() for h in row):
                 self.phase = phase = Phase.SETTLEMENT  # T6.3: every punter hand is bust
         if phase is Phase.BANKER:
-            b = self.banker_hand
-            if b.low < 21 and len(b.cards) < 5:  # T6.2: stops at hard 21, five cards, bust
+            if not banker_stops(self.banker_hand):  # T6.2: stops at hard 21, five cards, bust
                 return
             self.phase = phase = Phase.SETTLEMENT
         if phase is Phase.SETTLEMENT:

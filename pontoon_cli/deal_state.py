@@ -120,6 +120,37 @@ class DealState:
             return self.banker, 1
         return None
 
+    def turn_rule(self) -> str:
+        """The rule the deal waits under now: T4.2 a stake, T5 a punter's hand, T6.1 the banker;
+        once it is over, the rule that ended it (:meth:`end_rule`)."""
+        rule = _PHASE_RULE.get(self.phase)
+        return self.end_rule() if rule is None else rule
+
+    def expected_decision(self) -> str:
+        """Who must decide now and what, in words: ``ann to stake``, ``bob hand 2 to decide``."""
+        actor = self.actor
+        if actor is None:
+            return "the deal is over"
+        who, hand = actor
+        phase = self.phase
+        if phase is Phase.STAKES:
+            return f"{who} to stake"
+        if phase is Phase.BANKER:
+            return f"{who} (the banker) to draw or stay"
+        return f"{who} hand {hand} to decide"
+
+    def end_rule(self) -> str:
+        """Why the deal ended: the rule that takes no more decisions."""
+        if self.void:
+            return "T8.5"
+        if self.banker_pontoon:
+            return "T4.4"
+        if banker_stops(self.banker_hand):
+            return "T6.2"
+        if all(h.rule == "T5.6" for _, _, h in self.hands_in_order()):
+            return "T6.3"
+        return "T6.1"
+
     def current_hand(self) -> Hand:
         """The hand the actor is playing (the banker's hand in the banker's turn)."""
         return self._hand
@@ -359,6 +390,11 @@ class DealState:
     def hands_in_order(self) -> list[tuple[str, int, Hand]]:
         """(player, hand number, hand) for every punter hand, from the banker's left."""
         return [(p, i, h) for p in self.punters for i, h in enumerate(self.hands[p], 1)]
+
+
+def banker_stops(b: Hand) -> bool:
+    """T6.2: the banker stops by himself at hard 21, on five cards, or bust."""
+    return b.low >= 21 or len(b.cards) >= 5
 
 
 def _raise(problem: IllegalAction | None) -> None:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from pontoon_cli.deal import Deal
 from pontoon_cli.deal_state import END, DealState, LegalAction, Phase
-from pontoon_cli.game import Game
+from pontoon_cli.game import Game, cut_highest
 from pontoon_cli.hands import Hand
 
-__all__ = ["END", "Deal", "DealState", "Game", "Hand", "LegalAction", "Phase"]
+__all__ = ["END", "Deal", "DealState", "Game", "Hand", "LegalAction", "Phase", "cut_highest"]

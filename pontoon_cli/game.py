@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from pontoon_cli.cards import Card, new_pack
 from pontoon_cli.deal import Deal
 from pontoon_cli.deal_state import Phase
@@ -9,6 +11,13 @@ from pontoon_cli.errors import IllegalAction, PontoonError
 from pontoon_cli.events import BankSold
 from pontoon_cli.rng import Rng
 from pontoon_cli.rules import Rules, Table
+
+
+def cut_highest(cut: Mapping[str, Card]) -> list[str]:
+    """T3.2: the players of one round of the cut who cut the highest card (ace high), in the order
+    they cut. One player: he banks; more: they cut again. Live play and replay both ask this."""
+    best = max(card.cut_rank for card in cut.values())
+    return [p for p, card in cut.items() if card.cut_rank == best]
 
 
 class Game:
@@ -46,8 +55,7 @@ class Game:
             self.rng.shuffle(pack)
             cut = dict(zip(cutting, pack, strict=False))
             self.cut_rounds.append(cut)
-            best = max(card.cut_rank for card in cut.values())
-            cutting = [p for p, card in cut.items() if card.cut_rank == best]
+            cutting = cut_highest(cut)
             if len(cutting) == 1:
                 return cutting[0]
 

@@ -39,7 +39,7 @@ from pontoon_cli.logcheck import (
     header_problem,
     strict_problem,
 )
-from pontoon_cli.replay_compare import TURN_RULE, action_text, compare, cross_check, whose_turn
+from pontoon_cli.replay_compare import action_text, compare, cross_check
 from pontoon_cli.replay_pack import PackTracker, check_cut
 from pontoon_cli.replay_report import Divergence, Place, count
 from pontoon_cli.rng import Rng
@@ -337,7 +337,7 @@ class LogReplayer:
                 self._problem(line, deal_body_problem(record))
                 raise self._unreadable(line, f"decisions[{i}]", "not a decision") from None
             if deal.actor != (player, hand):
-                expected, rule = whose_turn(deal)
+                expected, rule = deal.expected_decision(), deal.turn_rule()
                 what = action_text(action, amount)
                 return self._div(
                     line, n, player, hand, f"decisions[{i}]", what, expected, rule
@@ -370,7 +370,7 @@ class LogReplayer:
                 "decisions",
                 count(len(decisions), "decision"),
                 f"a decision by {who} hand {hand}",
-                TURN_RULE[deal.phase],
+                deal.turn_rule(),
             )
             return found or more, False
         return found, True
