@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
+from pontoon_cli.actions import TRADITIONAL_ACTIONS
 from pontoon_cli.engine import Deal
 from pontoon_cli.events import CardDealt, Decision
 from pontoon_cli.logcheck import BANKER_HAND_KEYS, CARD_KEYS, HAND_KEYS, MISSING
@@ -30,13 +31,7 @@ _HAND_RULE: Final = {
 }
 _BANKER_HAND_RULE: Final = {"cards": "T6.1", "class": "T2", "total": "T1.3"}
 #: The rule behind a card, by the decision just before it (none yet: the first round, T4.1).
-_CARD_RULE: Final = {
-    "stake": "T4.3",
-    "buy": "T5.3",
-    "twist": "T5.4",
-    "split": "T5.2",
-    "draw": "T6.1",
-}
+_CARD_RULE: Final = TRADITIONAL_ACTIONS.card_rule
 
 
 def cross_check(at: Place, deal: Deal, rules: Rules, settle: Settler) -> Divergence | None:
