@@ -15,7 +15,7 @@ from typing import Final
 
 from pontoon_cli.actions import TRADITIONAL_ACTIONS
 from pontoon_cli.cards import Card
-from pontoon_cli.deal_state import DealState, Phase, banker_stops
+from pontoon_cli.deal_state import DealState, PackState, Phase, banker_stops
 from pontoon_cli.errors import IllegalAction
 from pontoon_cli.events import CardDealt, Decision
 from pontoon_cli.hands import Hand, HandClass
@@ -43,7 +43,7 @@ class Deal(DealState):
         pack: Iterable[Card],
         balances: dict[str, int],
         number: int = 1,
-        pack_state: str = "shuffled",
+        pack_state: PackState = PackState.SHUFFLED,
     ) -> None:
         super().__init__(rules, table, banker, pack, balances, number, pack_state)
         self._run(self._advance)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable
-from enum import Enum
+from enum import Enum, StrEnum
 from typing import Final, NamedTuple
 
 from pontoon_cli.cards import Card
@@ -35,6 +35,14 @@ class Phase(Enum):
     BANKER = "banker's turn"  # T6
     SETTLEMENT = "settlement"  # T7
     END = "end of deal"  # T8
+
+
+class PackState(StrEnum):
+    """How a deal's pack came to be; the values are the log's ``pack_state`` strings."""
+
+    SHUFFLED = "shuffled"  # the first deal, and after a pontoon or a void deal (T8.2, T8.5)
+    STACKED = "stacked"  # a scenario stacked it (T8.1)
+    CONTINUED = "continued"  # the last deal's cards in the order they went to the bottom (T8.1)
 
 
 class LegalAction(NamedTuple):
@@ -63,7 +71,7 @@ class DealState:
         pack: Iterable[Card],
         balances: dict[str, int],
         number: int = 1,
-        pack_state: str = "shuffled",
+        pack_state: PackState = PackState.SHUFFLED,
     ) -> None:
         self.rules = rules
         self.table = table
@@ -71,7 +79,7 @@ class DealState:
         self.banker = banker
         self.pack: deque[Card] = deque(pack)
         self.pack_before: tuple[Card, ...] = tuple(self.pack)  # so the deal can be re-dealt
-        self.pack_state = pack_state  # "shuffled", "stacked" or "continued" (T8.1-T8.2)
+        self.pack_state = pack_state  # T8.1-T8.2
         self.balances_before = balances
         seats = table.seats
         at = seats.index(banker)

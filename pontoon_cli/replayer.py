@@ -19,12 +19,12 @@ banker) and from the rules' own re-deal for the pack.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 import orjson
 
 from pontoon_cli.cards import Card
-from pontoon_cli.engine import Deal, Game, Phase
+from pontoon_cli.engine import Deal, Game, PackState, Phase
 from pontoon_cli.errors import IllegalAction, LogFormatError, PontoonError
 from pontoon_cli.events import BankSold
 from pontoon_cli.log import deal_record
@@ -244,9 +244,7 @@ class LogReplayer:
         deal: Deal | None = None
         if banker in self.seats:
             try:
-                deal = Deal(
-                    self.rules, self.table, banker, pack, dict(balances), n, state or "shuffled"
-                )
+                deal = Deal(self.rules, self.table, banker, pack, dict(balances), n, _STATE[state])
             except PontoonError as err:  # T8.6: nobody can stake
                 first = first or self._div(
                     line, n, "deal", recorded=n, expected=str(err), rule="T8.6"
@@ -420,6 +418,10 @@ class LogReplayer:
             )
             return found or more, False
         return found, True
+
+
+#: A recorded pack_state (checked by deal_head_problem) as the engine's; none recorded: shuffled.
+_STATE: Final[dict[str | None, PackState]] = {None: PackState.SHUFFLED, **{s: s for s in PackState}}
 
 
 def _written_as(raw: bytes, derived: dict[str, Any]) -> bool:
