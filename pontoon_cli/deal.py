@@ -17,23 +17,15 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final
 
+from pontoon_cli.actions import TRADITIONAL_ACTIONS
 from pontoon_cli.cards import Card
-from pontoon_cli.deal_state import DealState, Phase
+from pontoon_cli.deal_state import DealState, PackState, Phase, banker_stops
 from pontoon_cli.errors import IllegalAction
 from pontoon_cli.events import CardDealt, Decision
 from pontoon_cli.hands import Hand, HandClass
 from pontoon_cli.rules import Rules, Table
 
-#: The rule each decision is taken under, for a decision given with or without an amount wrongly.
-_ACTION_RULE: Final = {
-    "stake": "T4.2",
-    "buy": "T5.3",
-    "twist": "T5.4",
-    "stick": "T5.5",
-    "split": "T5.2",
-    "draw": "T6.1",
-    "stay": "T6.1",
-}
+_WORDS: Final = TRADITIONAL_ACTIONS.by_word
 
 
 class _EmptyPack(Exception):
@@ -55,7 +47,7 @@ class Deal(DealState):
         pack: Iterable[Card],
         balances: dict[str, int],
         number: int = 1,
-        pack_state: str = "shuffled",
+        pack_state: PackState = PackState.SHUFFLED,
     ) -> None:
         super().__init__(rules, table, banker, pack, balances, number, pack_state)
         try:
@@ -71,33 +63,38 @@ class Deal(DealState):
 
         The event records the engine's own hand number, whatever equal value the caller gave.
         """
+        word = _WORDS.get(action) if isinstance(action, str) else None  # a log may hold any
+        if word is None:
+            raise IllegalAction(
+                f"unknown action {action!r}: expected {TRADITIONAL_ACTIONS.listed()}",
+                "T5",
+                player,
+                hand,
+            )
+        if amount is None:
+            if word.amount:  # each action's own rule: T4.2 a stake, T5.3 a buy
+                raise IllegalAction(f"{action} needs an amount", word.rule, player, hand)
+            units = 0
+        elif not word.amount:
+            raise IllegalAction(f"{action} takes no amount", word.rule, player, hand)
+        else:
+            units = amount
         match action:
-            case "stake" if amount is not None:
-                return self.stake(player, amount)
-            case "buy" if amount is not None:
-                return self.buy(player, hand, amount)
-            case "twist" if amount is None:
+            case "stake":
+                return self.stake(player, units)
+            case "buy":
+                return self.buy(player, hand, units)
+            case "twist":
                 return self.twist(player, hand)
-            case "stick" if amount is None:
+            case "stick":
                 return self.stick(player, hand)
-            case "split" if amount is None:
+            case "split":
                 return self.split(player, hand)
-            case "draw" if amount is None:
+            case "draw":
                 return self.draw(player)
-            case "stay" if amount is None:
+            case "stay":
                 return self.stay(player)
-            case "stake" | "buy":  # each action's own rule: T4.2 a stake, T5.3 a buy
-                rule = _ACTION_RULE[action]
-                raise IllegalAction(f"{action} needs an amount", rule, player, hand)
-            case "twist" | "stick" | "split" | "draw" | "stay":
-                rule = _ACTION_RULE[action]
-                raise IllegalAction(f"{action} takes no amount", rule, player, hand)
-        raise IllegalAction(
-            f"unknown action {action!r}: expected stake, buy, twist, stick, split, draw or stay",
-            "T5",
-            player,
-            hand,
-        )
+        raise AssertionError(f"no method for the action {action!r}")  # pragma: no cover
 
     def stake(self, player: str, amount: int) -> Decision:
         """Place the initial stake (T4.2)."""
@@ -283,8 +280,7 @@ class Deal(DealState):
             if all(h.settled for row in self.hands.values() for h in row):
                 self.phase = phase = Phase.SETTLEMENT  # T6.3: every punter hand is bust
         if phase is Phase.BANKER:
-            b = self.banker_hand
-            if b.low < 21 and len(b.cards) < 5:  # T6.2: stops at hard 21, five cards, bust
+            if not banker_stops(self.banker_hand):  # T6.2: stops at hard 21, five cards, bust
                 return
             self.phase = phase = Phase.SETTLEMENT
         if phase is Phase.SETTLEMENT:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable
-from enum import Enum
+from enum import Enum, StrEnum
 from typing import Final, NamedTuple
 
 from pontoon_cli.cards import Card
@@ -35,6 +35,14 @@ class Phase(Enum):
     BANKER = "banker's turn"  # T6
     SETTLEMENT = "settlement"  # T7
     END = "end of deal"  # T8
+
+
+class PackState(StrEnum):
+    """How a deal's pack came to be; the values are the log's ``pack_state`` strings."""
+
+    SHUFFLED = "shuffled"  # the first deal, and after a pontoon or a void deal (T8.2, T8.5)
+    STACKED = "stacked"  # a scenario stacked it (T8.1)
+    CONTINUED = "continued"  # the last deal's cards in the order they went to the bottom (T8.1)
 
 
 class LegalAction(NamedTuple):
@@ -92,7 +100,7 @@ class DealState:
         pack: Iterable[Card],
         balances: dict[str, int],
         number: int = 1,
-        pack_state: str = "shuffled",
+        pack_state: PackState = PackState.SHUFFLED,
     ) -> None:
         self.rules = rules
         self.table = table
@@ -101,7 +109,7 @@ class DealState:
         # The pack as it was (so the deal can be re-dealt), and the pack the deal takes from.
         self.pack_before: tuple[Card, ...] = tuple(pack)
         self.pack: deque[Card] = deque(self.pack_before)
-        self.pack_state = pack_state  # "shuffled", "stacked" or "continued" (T8.1-T8.2)
+        self.pack_state = pack_state  # T8.1-T8.2
         self.balances_before = balances
         seats = table.seats
         at = seats.index(banker)
@@ -151,6 +159,37 @@ class DealState:
             self._hand = self.banker_hand
             return self.banker, 1
         return None
+
+    def turn_rule(self) -> str:
+        """The rule the deal waits under now: T4.2 a stake, T5 a punter's hand, T6.1 the banker;
+        once it is over, the rule that ended it (:meth:`end_rule`)."""
+        rule = _PHASE_RULE.get(self.phase)
+        return self.end_rule() if rule is None else rule
+
+    def expected_decision(self) -> str:
+        """Who must decide now and what, in words: ``ann to stake``, ``bob hand 2 to decide``."""
+        actor = self.actor
+        if actor is None:
+            return "the deal is over"
+        who, hand = actor
+        phase = self.phase
+        if phase is Phase.STAKES:
+            return f"{who} to stake"
+        if phase is Phase.BANKER:
+            return f"{who} (the banker) to draw or stay"
+        return f"{who} hand {hand} to decide"
+
+    def end_rule(self) -> str:
+        """Why the deal ended: the rule that takes no more decisions."""
+        if self.void:
+            return "T8.5"
+        if self.banker_pontoon:
+            return "T4.4"
+        if banker_stops(self.banker_hand):
+            return "T6.2"
+        if all(h.rule == "T5.6" for _, _, h in self.hands_in_order()):
+            return "T6.3"
+        return "T6.1"
 
     def current_hand(self) -> Hand:
         """The hand the actor is playing (the banker's hand in the banker's turn)."""
@@ -300,7 +339,8 @@ class DealState:
             return problem
         h = self.current_hand()
         least = self.rules.stick_minimum
-        if h.low < least and not (h.has_ace and least <= h.low + 10 <= 21):
+        total = h.total  # the best value (T1.2): if under the least, no value reaches it
+        if total < least:
             rule = "T5.5" if least == 15 else "V2"
             return Refusal(
                 rule,
@@ -398,6 +438,11 @@ class DealState:
     def hands_in_order(self) -> list[tuple[str, int, Hand]]:
         """(player, hand number, hand) for every punter hand, from the banker's left."""
         return [(p, i, h) for p in self.punters for i, h in enumerate(self.hands[p], 1)]
+
+
+def banker_stops(b: Hand) -> bool:
+    """T6.2: the banker stops by himself at hard 21, on five cards, or bust."""
+    return b.low >= 21 or len(b.cards) >= 5
 
 
 def _raise(problem: Refusal | None) -> None:

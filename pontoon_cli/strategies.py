@@ -75,8 +75,8 @@ class DefaultStrategy(Strategy):
         ):
             return "split", None
         low = h.low
-        soft = h.has_ace and low <= 11
-        total = low + 10 if soft else low
+        total = h.total
+        soft = total > low  # an ace counts 11 (T1.2)
         safe = low <= 11  # no card can bust this hand
         if len(cards) == 4 and safe:
             return _draw(deal, player, hand, h)
