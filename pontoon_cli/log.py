@@ -151,6 +151,8 @@ def deal_line(
     Names and any text that is not the engine's own card or class words are written by orjson.
     """
     text = _TEXT_OF
+    up = _CARD_UP
+    down = _CARD_DOWN
     labels = _LABELS
     big = _MAX_INT
     number = deal.number
@@ -182,29 +184,21 @@ def deal_line(
     first_decision = True
     for e in deal.events:
         if isinstance(e, CardDealt):
-            cards.append('{"player":' if first_card else ',{"player":')
+            cards.append(_head(e.player, first_card))
             first_card = False
-            cards.append(_quoted(e.player))
-            cards.append(',"hand":')
             cards.append(_number(e.hand))
-            cards.append(',"card":"')
-            cards.append(text[e.card])
-            cards.append('","up":true}' if e.face_up else '","up":false}')
+            cards.append(up[e.card] if e.face_up else down[e.card])
         else:
-            parts.append('{"player":' if first_decision else ',{"player":')
+            parts.append(_head(e.player, first_decision))
             first_decision = False
-            parts.append(_quoted(e.player))
-            parts.append(',"hand":')
             parts.append(_number(e.hand))
-            parts.append(',"action":')
-            parts.append(_quoted(e.action))
             amount = e.amount
             if amount is None:
-                parts.append("}")
+                parts.append(_action(e.action, False))
             else:
                 if not -big <= amount <= big:
                     return None
-                parts.append(',"amount":')
+                parts.append(_action(e.action, True))
                 parts.append(_number(amount))
                 parts.append("}")
     parts.append('],"cards":[')
@@ -213,17 +207,14 @@ def deal_line(
     all_hands = deal.hands
     first_hand = True
     for p in deal.punters:
-        name = _quoted(p)
         for i, h in enumerate(all_hands[p], 1):
             stake = h.stake
             net = h.net
             if not (-big <= stake <= big and -big <= net <= big):
                 return None
             low = h.low
-            parts.append('{"player":' if first_hand else ',{"player":')
+            parts.append(_head(p, first_hand))
             first_hand = False
-            parts.append(name)
-            parts.append(',"hand":')
             parts.append(_number(i))
             parts.append(',"cards":"')
             parts.append(" ".join([text[c] for c in h.cards]))
@@ -283,6 +274,37 @@ _SMALL: Final[tuple[str, ...]] = tuple(str(n) for n in range(128))
 
 def _number(n: int) -> str:
     return _SMALL[n] if 0 <= n < 128 else str(n)
+
+
+#: A card's own piece of a record's card: its text and whether it lies face up (T4, T5).
+_CARD_UP: Final[dict[Card, str]] = {c: f',"card":"{c.text}","up":true}}' for c in FULL_PACK}
+_CARD_DOWN: Final[dict[Card, str]] = {c: f',"card":"{c.text}","up":false}}' for c in FULL_PACK}
+_HEADS: Final[dict[str, str]] = {}
+_LATER_HEADS: Final[dict[str, str]] = {}
+_ACTIONS: Final[dict[str, str]] = {}
+_AMOUNT_ACTIONS: Final[dict[str, str]] = {}
+
+
+def _head(player: str, first: bool) -> str:
+    """How a card, decision or hand of ``player`` opens, up to its hand number."""
+    heads = _HEADS if first else _LATER_HEADS
+    found = heads.get(player)
+    if found is None:
+        found = ("{" if first else ",{") + f'"player":{_quoted(player)},"hand":'
+        if len(heads) < 4096:  # a bounded cache: names come from the logs read
+            heads[player] = found
+    return found
+
+
+def _action(action: str, amount: bool) -> str:
+    """A decision's piece after its hand number: the action, then ``"amount":`` or its end."""
+    pieces = _AMOUNT_ACTIONS if amount else _ACTIONS
+    found = pieces.get(action)
+    if found is None:
+        found = f',"action":{_quoted(action)}' + (',"amount":' if amount else "}")
+        if len(pieces) < 64:
+            pieces[action] = found
+    return found
 
 
 _QUOTED: Final[dict[str, str]] = {}

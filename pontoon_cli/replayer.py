@@ -327,7 +327,6 @@ class LogReplayer:
         """Take the recorded decisions in order through the engine; (first divergence, whether
         the deal reached its end)."""
         decisions: list[Any] = record["decisions"]
-        act = deal.act
         found: Divergence | None = None
         for i, d in enumerate(decisions):
             try:
@@ -353,7 +352,7 @@ class LogReplayer:
                             line, n, player, hand, where, f"split {amount}", str(event), "T5.2"
                         )
                 else:
-                    act(player, hand, action, amount)
+                    deal.act(player, hand, action, amount)  # a native call: no bound method
             except IllegalAction as err:
                 what = action_text(action, amount)
                 found = found or self._div(
