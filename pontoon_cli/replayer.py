@@ -27,7 +27,7 @@ from pontoon_cli.cards import Card
 from pontoon_cli.engine import Deal, Game, PackState, Phase
 from pontoon_cli.errors import IllegalAction, LogFormatError, PontoonError
 from pontoon_cli.events import BankSold
-from pontoon_cli.log import deal_record
+from pontoon_cli.log import deal_line, deal_record
 from pontoon_cli.logcheck import (
     CARD_BY_TEXT,
     MISSING,
@@ -237,7 +237,8 @@ class LogReplayer:
                 first = first or self._div(
                     line, n, "pack_state", recorded=state, expected=want, rule="T8.1"
                 )
-        first = first or self.pack.check(Place(self.file, line, n), pack, state)
+        at = Place(self.file, line, n)
+        first = first or self.pack.check(at, pack, state)
         self.pack.first_deal = False
 
         # re-deal it
@@ -268,16 +269,17 @@ class LogReplayer:
         validated = False
         if complete and first is None:
             assert deal is not None
-            at = Place(self.file, line, n)
             first = cross_check(at, deal, self.rules, self.settle)
             after = {p: balances[p] + deal.nets.get(p, 0) for p in self.seats}
             self.game.balances = after
-            derived = deal_record(self.game, deal, sale)
-            if first is None and not _written_as(raw, derived):
+            # the recorded pack's text: _pack read it card by card, each a card's own text
+            text = record["pack"]
+            if first is None and not _written_as(raw, deal_line(self.game, deal, sale, pack=text)):
                 self._strict(line, raw)
                 self._problem(line, deal_body_problem(record))
                 # mutant-equivalent: 'True' -> 'False': the same look again, which passed just now
                 validated = True
+                derived = deal_record(self.game, deal, sale, pack=text)
                 first = compare(at, self.seats, record, derived, deal, after)
         if first is not None and not validated:
             self._strict(line, raw)
@@ -348,7 +350,6 @@ class LogReplayer:
         """Take the recorded decisions in order through the engine; (first divergence, whether
         the deal reached its end)."""
         decisions: list[Any] = record["decisions"]
-        act = deal.act
         found: Divergence | None = None
         for i, d in enumerate(decisions):
             try:
@@ -388,7 +389,7 @@ class LogReplayer:
                             hand=hand,
                         )
                 else:
-                    act(player, hand, action, amount)
+                    deal.act(player, hand, action, amount)  # a native call: no bound method
             except IllegalAction as err:
                 what = action_text(action, amount)
                 found = found or self._div(
@@ -424,16 +425,12 @@ class LogReplayer:
 _STATE: Final[dict[str | None, PackState]] = {None: PackState.SHUFFLED, **{s: s for s in PackState}}
 
 
-def _written_as(raw: bytes, derived: dict[str, Any]) -> bool:
-    """Whether ``raw`` is byte for byte what the log writer gives for the re-deal (log.encode),
-    with or without its newline, or with CRLF. The writer's bytes hold no duplicate key, and
-    OPT_STRICT_INTEGER refuses an integer beyond ±(2**53 − 1), so such a record needs no other
-    look at its JSON."""
-    try:
-        written = orjson.dumps(
-            derived, option=orjson.OPT_APPEND_NEWLINE | orjson.OPT_STRICT_INTEGER
-        )
-    except orjson.JSONEncodeError:  # a derived number beyond the range: look at the record
+def _written_as(raw: bytes, written: bytes | None) -> bool:
+    """Whether ``raw`` is byte for byte ``written``, what the log writer gives for the re-deal
+    (:func:`~pontoon_cli.log.deal_line`), with or without its newline, or with CRLF. The
+    writer's bytes hold no duplicate key, and no integer beyond ±(2**53 − 1) (``written`` is
+    None for such a deal), so such a record needs no other look at its JSON."""
+    if written is None:  # a derived number beyond the range: look at the record
         return False
     if raw == written or raw == written[:-1]:
         return True

@@ -1,0 +1,113 @@
+"""``log.deal_line``: the bytes replay compares each record with, written as text without building
+the record, are exactly what the log writer writes (``encode(deal_record(...))``), for every kind
+of deal: 2-10 seats, every preset, random strategies (splits, buys, busts), small bankrolls (players
+sit out, T8.6), empty packs (void deals, T8.5), a sale of the bank (T8.4), names JSON must escape;
+and None where OPT_STRICT_INTEGER would refuse the record (SPEC.md "Limits")."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pontoon_cli.engine import Deal, Game
+from pontoon_cli.events import BankSold
+from pontoon_cli.limits import MAX_SAFE_INT
+from pontoon_cli.log import deal_line, deal_record, encode
+from pontoon_cli.rules import PRESETS, Rules, Table
+from pontoon_cli.strategies import seeded_game
+
+
+def played(
+    seats: int,
+    seed: int,
+    rules: Rules,
+    strategy: str,
+    bankroll: int,
+    names: list[str] | None = None,
+) -> list[tuple[Game, Deal]]:
+    """Each deal of a seeded game with the game as it stood when the deal was written."""
+    table = Table.build(names or [f"p{i}" for i in range(1, seats + 1)], bankroll=bankroll)
+    game, auto = seeded_game(rules, table, seed, strategy, strategy)
+    out = []
+    try:
+        for deal in auto.play(game, 40):
+            out.append((game, deal))
+            check(game, deal)  # now: the game's balances are those after this deal
+    except ValueError as err:  # T8.6: nobody can stake; the game cannot go on
+        assert "T8.6" in str(err)
+    return out
+
+
+def check(game: Game, deal: Deal, sale: BankSold | None = None) -> None:
+    want = encode(deal_record(game, deal, sale))
+    assert deal_line(game, deal, sale) == want
+    pack = " ".join(card.text for card in deal.pack_before)
+    assert deal_line(game, deal, sale, pack=pack) == want
+    assert encode(deal_record(game, deal, sale, pack=pack)) == want
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+@pytest.mark.parametrize("seats", [2, 5, 10])
+@pytest.mark.parametrize("strategy", ["default", "random"])
+def test_deal_line_is_the_writers_bytes_T7_T8(preset: str, seats: int, strategy: str) -> None:
+    for seed, bankroll in ((1, 1000), (2, 12), (3, 40)):
+        assert played(seats, seed, PRESETS[preset], strategy, bankroll)
+
+
+SCENARIOS = sorted((Path(__file__).resolve().parent.parent / "scenarios").glob("*.toml"))
+
+
+def scenario_deals(path: Path) -> list[tuple[Deal, BankSold | None]]:
+    """Play a scenario file, checking deal_line at each deal as the log writer writes it."""
+    from pontoon_cli.scenario import load, play
+
+    scenario, problems = load(path, options={}, rule_settings={})
+    assert scenario is not None, problems
+    seen: list[tuple[Deal, BankSold | None]] = []
+
+    def on_deal(game: Game, deal: Deal, sale: BankSold | None) -> None:
+        check(game, deal, sale)
+        seen.append((deal, sale))
+
+    play(scenario, lambda game: None, on_deal)
+    return seen
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
+def test_deal_line_over_every_scenario(path: Path) -> None:
+    """Scripted deals: stacked packs, void deals (T8.5), splits (T5.2), sales of the bank (T8.4)."""
+    assert scenario_deals(path)
+
+
+def test_the_scenarios_hold_void_deals_splits_and_sales_T8_5_T5_2_T8_4() -> None:
+    """What the test above covers, so a change to the scenario files cannot take it away."""
+    deals = [pair for path in SCENARIOS for pair in scenario_deals(path)]
+    assert any(deal.void for deal, _ in deals)
+    assert any(sale is not None for _, sale in deals)
+    assert any(h.from_split for deal, _ in deals for row in deal.hands.values() for h in row)
+    assert any(deal.sitting_out for deal, _ in deals)
+
+
+def test_deal_line_writes_names_as_orjson_does_T3_1() -> None:
+    names = ['a"b', "c\\d", "Zoë", "日本", "e/f"]
+    assert played(5, 3, Rules(), "random", 1000, names)
+
+
+def test_deal_line_with_a_sale_of_the_bank_T8_4() -> None:
+    (game, deal), *_ = played(4, 5, Rules(), "default", 1000)
+    check(game, deal, BankSold("p1", "p2", 25))
+
+
+def test_deal_line_is_none_beyond_the_safe_integer_range() -> None:
+    """OPT_STRICT_INTEGER refuses an integer beyond ±(2**53 − 1): no bytes to compare with."""
+    (game, deal), *_ = played(4, 5, Rules(), "default", 1000)
+    game.balances = dict(game.balances)
+    game.balances["p3"] = MAX_SAFE_INT
+    check(game, deal)
+    for value in (MAX_SAFE_INT + 1, -MAX_SAFE_INT - 1, 10**30):
+        game.balances["p3"] = value
+        assert deal_line(game, deal) is None
+        assert deal_line(game, deal, BankSold("p1", "p2", 1)) is None
+    game.balances["p3"] = 0
+    assert deal_line(game, deal, BankSold("p1", "p2", MAX_SAFE_INT + 1)) is None
