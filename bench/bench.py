@@ -61,7 +61,7 @@ PLAYERS = 6
 def play_seconds(deals: int, out: Path | None) -> float:
     """CPU seconds of the CLI's loop, in-process: a 6-seat table, default strategies, seed 1;
     the log written to ``out`` (header and one line per deal), or no log at all."""
-    from pontoon_cli.log import LogWriter, deal_record, header_record
+    from pontoon_cli.log import LogWriter, header_record
     from pontoon_cli.rules import Rules, Table
     from pontoon_cli.strategies import seeded_game
 
@@ -75,7 +75,7 @@ def play_seconds(deals: int, out: Path | None) -> float:
         with LogWriter(out) as writer:
             writer.write(header_record(Rules(), table, game, 1))
             for deal in auto.play(game, deals):
-                writer.write(deal_record(game, deal))
+                writer.write_deal(game, deal)
 
     return benchlib.cpu_seconds(run)
 

@@ -23,7 +23,7 @@ from pontoon_cli.engine import Deal, Game
 from pontoon_cli.errors import IllegalAction, PontoonError
 from pontoon_cli.events import BankSold
 from pontoon_cli.limits import MAX_SAFE_INT, int_problem, name_problem
-from pontoon_cli.log import LogWriter, deal_record, header_record
+from pontoon_cli.log import LogWriter, header_record
 from pontoon_cli.rules import (
     CARDS_PER_SEAT,
     MOST_PACKS,
@@ -274,7 +274,7 @@ def _play_scenario(
             )
 
         def on_deal(game: Game, deal: Deal, sale: BankSold | None) -> None:
-            writer.write(deal_record(game, deal, sale))
+            writer.write_deal(game, deal, sale)
             progress.advance(writer.deals)
 
         # On a closed pipe, play on: the expectations decide the exit code.
@@ -337,7 +337,7 @@ def _play_seeded(
             header_record(rules, table, game, seed, strategies={"punter": punter, "banker": bank})
         )
         for deal in auto.play(game, deals):
-            writer.write(deal_record(game, deal))
+            writer.write_deal(game, deal)
             if writer.broken:
                 return  # `| head`: nobody reads on, and nothing can change the exit code 0
             progress.advance(writer.deals)

@@ -70,12 +70,9 @@ def deal_record(
     """
     decisions: list[dict[str, Any]] = []
     cards: list[dict[str, Any]] = []
-    text = _TEXT_OF  # a card's text by the card: a look-up cheaper than Card's attribute
     for e in deal.events:
         if isinstance(e, CardDealt):
-            cards.append(
-                {"player": e.player, "hand": e.hand, "card": text[e.card], "up": e.face_up}
-            )
+            cards.append({"player": e.player, "hand": e.hand, "card": e.card.text, "up": e.face_up})
         else:
             amount = e.amount
             if amount is None:
@@ -93,7 +90,7 @@ def deal_record(
                 {
                     "player": p,
                     "hand": i,
-                    "cards": " ".join([text[c] for c in h.cards]),
+                    "cards": " ".join([c.text for c in h.cards]),
                     "stake": h.stake,
                     "class": labels[h.cls],
                     "total": h.total,
@@ -119,13 +116,13 @@ def deal_record(
         else {"seller": sale.seller, "buyer": sale.buyer, "price": sale.price},
         "banker": deal.banker,
         "pack_state": deal.pack_state,
-        "pack": " ".join(map(_CARD_TEXT, deal.pack_before)) if pack is None else pack,
+        "pack": " ".join([c.text for c in deal.pack_before]) if pack is None else pack,
         "sat_out": deal.sitting_out,
         "decisions": decisions,
         "cards": cards,
         "hands": hands,
         "banker_hand": {
-            "cards": " ".join([text[c] for c in b.cards]),
+            "cards": " ".join([c.text for c in b.cards]),
             "class": labels[b.hand_class],
             "total": b.total,
         },
@@ -148,7 +145,6 @@ def deal_line(
     ``tests/test_log_line.py`` holds it to :func:`deal_record` and :func:`encode` byte for byte.
     Names and any text that is not the engine's own card or class words are written by orjson.
     """
-    text = _TEXT_OF
     up = _CARD_UP
     down = _CARD_DOWN
     labels = _LABELS
@@ -167,7 +163,7 @@ def deal_line(
             f'{{"seller":{_quoted(sale.seller)},"buyer":{_quoted(sale.buyer)},"price":{price}}}'
         )
     if pack is None:  # else the caller's text of the pack: cards' texts and single spaces
-        pack = " ".join(map(_CARD_TEXT, deal.pack_before))
+        pack = " ".join([c.text for c in deal.pack_before])
     parts.append(',"banker":')
     parts.append(_quoted(deal.banker))
     parts.append(',"pack_state":')
@@ -185,7 +181,7 @@ def deal_line(
             cards.append(_head(e.player, first_card))
             first_card = False
             cards.append(_number(e.hand))
-            cards.append(up[e.card] if e.face_up else down[e.card])
+            cards.append(up[e.card.index] if e.face_up else down[e.card.index])
         else:
             parts.append(_head(e.player, first_decision))
             first_decision = False
@@ -214,7 +210,7 @@ def deal_line(
             first_hand = False
             parts.append(_number(i))
             parts.append(',"cards":"')
-            parts.append(" ".join([text[c] for c in h.cards]))
+            parts.append(" ".join([c.text for c in h.cards]))
             parts.append('","stake":')
             parts.append(_number(stake))
             parts.append(',"class":"')
@@ -228,7 +224,7 @@ def deal_line(
             parts.append("}")
     b = deal.banker_hand
     parts.append('],"banker_hand":{"cards":"')
-    parts.append(" ".join([text[c] for c in b.cards]))
+    parts.append(" ".join([c.text for c in b.cards]))
     parts.append('","class":"')
     parts.append(labels[b.hand_class])
     parts.append('","total":')
@@ -274,8 +270,8 @@ def _number(n: int) -> str:
 
 
 #: A card's own piece of a record's card: its text and whether it lies face up (T4, T5).
-_CARD_UP: Final[dict[Card, str]] = {c: f',"card":"{c.text}","up":true}}' for c in FULL_PACK}
-_CARD_DOWN: Final[dict[Card, str]] = {c: f',"card":"{c.text}","up":false}}' for c in FULL_PACK}
+_CARD_UP: Final[tuple[str, ...]] = tuple(f',"card":"{c.text}","up":true}}' for c in FULL_PACK)
+_CARD_DOWN: Final[tuple[str, ...]] = tuple(f',"card":"{c.text}","up":false}}' for c in FULL_PACK)
 _HEADS: Final[dict[str, str]] = {}
 _LATER_HEADS: Final[dict[str, str]] = {}
 _ACTIONS: Final[dict[str, str]] = {}
@@ -319,9 +315,6 @@ def _quoted(value: str) -> str:
 
 #: Each class's log name, by its value (a tuple index is cheaper than a dictionary look-up).
 _LABELS: Final[tuple[str, ...]] = tuple(c.label for c in sorted(HandClass))
-#: Each card's text by the card (cards are shared objects, hashed by identity).
-_TEXT_OF: Final[dict[Card, str]] = {card: card.text for card in FULL_PACK}
-_CARD_TEXT: Final = _TEXT_OF.__getitem__
 
 
 def encode(record: dict[str, Any]) -> bytes:
@@ -383,7 +376,16 @@ class LogWriter:
         return max(self.records - 1, 0)
 
     def write(self, record: dict[str, Any]) -> None:
-        data = orjson.dumps(record, option=orjson.OPT_APPEND_NEWLINE)
+        self._put(encode(record))
+
+    def write_deal(self, game: Game, deal: Deal, sale: BankSold | None = None) -> None:
+        """One deal's record: :func:`deal_line`'s bytes, the same as ``encode(deal_record(...))``
+        without building the record (a dictionary per card, decision and hand was most of play
+        with a log); the record itself only where a number is beyond ±(2**53 − 1)."""
+        line = deal_line(game, deal, sale)
+        self._put(encode(deal_record(game, deal, sale)) if line is None else line)
+
+    def _put(self, data: bytes) -> None:
         with held():
             self._cut = True  # until the record is whole: a second signal may stop us here
             self._sink.write(data)

@@ -13,7 +13,7 @@ import pytest
 from pontoon_cli.engine import Deal, Game
 from pontoon_cli.events import BankSold
 from pontoon_cli.limits import MAX_SAFE_INT
-from pontoon_cli.log import deal_line, deal_record, encode
+from pontoon_cli.log import LogWriter, deal_line, deal_record, encode
 from pontoon_cli.rules import PRESETS, Rules, Table
 from pontoon_cli.strategies import seeded_game
 
@@ -111,3 +111,23 @@ def test_deal_line_is_none_beyond_the_safe_integer_range() -> None:
         assert deal_line(game, deal, BankSold("p1", "p2", 1)) is None
     game.balances["p3"] = 0
     assert deal_line(game, deal, BankSold("p1", "p2", MAX_SAFE_INT + 1)) is None
+
+
+def test_the_writer_writes_each_deal_as_its_record_encoded(tmp_path: Path) -> None:
+    """`pontoon play` writes deal_line's bytes (LogWriter.write_deal): the same bytes as the
+    record encoded, and the record itself where deal_line has none (a number beyond the range)."""
+    (game, deal), *_ = played(4, 5, Rules(), "random", 1000)
+    game.balances = dict(game.balances)
+    before = game.balances["p3"]
+    out = tmp_path / "log.jsonl"
+    with LogWriter(out) as writer:
+        writer.write_deal(game, deal)
+        writer.write_deal(game, deal, BankSold("p1", "p2", 3))
+        game.balances["p3"] = MAX_SAFE_INT + 1  # no line: the record is written as it is
+        writer.write_deal(game, deal)
+    assert writer.deals == 2  # records less the header; here three deals, no header
+    written = out.read_bytes().splitlines(keepends=True)
+    game.balances["p3"] = before
+    assert written[0] == encode(deal_record(game, deal))
+    assert written[1] == encode(deal_record(game, deal, BankSold("p1", "p2", 3)))
+    assert b'"p3":9007199254740992' in written[2]
