@@ -19,7 +19,7 @@ from typing import Final, NamedTuple
 from pontoon_cli.cards import Card
 from pontoon_cli.errors import IllegalAction, PontoonError
 from pontoon_cli.events import Event
-from pontoon_cli.hands import Hand
+from pontoon_cli.hands import Hand, HandClass, rate
 from pontoon_cli.rules import Rules, Table
 from pontoon_cli.settle import SETTLERS
 
@@ -354,6 +354,11 @@ class DealState:
         return self.split_problem(player, hand) is None
 
     # views for strategies and logs -------------------------------------------------------------
+
+    def rated(self, h: Hand, punter: bool) -> tuple[HandClass, int]:
+        """The hand's class and grade under these rules' house options (V6, V7: hands.rate)."""
+        rules = self.rules
+        return rate(h.hand_class, h.cards, rules.royal_pontoon, rules.pontoon_grades, punter)
 
     def hands_in_order(self) -> list[tuple[str, int, Hand]]:
         """(player, hand number, hand) for every punter hand, from the banker's left."""

@@ -109,7 +109,7 @@ def deal_record(game: Game, deal: Deal, sale: BankSold | None = None) -> dict[st
         "hands": hands,
         "banker_hand": {
             "cards": " ".join([c.text for c in b.cards]),
-            "class": _CLASS[b.hand_class],
+            "class": _CLASS[b.cls],  # as settled: V7 (b) makes A + 10 a 21
             "total": b.total,
         },
         "void": deal.void,
