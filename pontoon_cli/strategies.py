@@ -93,8 +93,8 @@ class DefaultStrategy(Strategy):
             for h in row:
                 if h.settled or len(h.cards) >= 5:
                     continue
-                if len(h.cards) == 2 and h.hand_class is HandClass.PONTOON:
-                    continue  # declared (T5.1): nothing beats it
+                if len(h.cards) == 2 and deal.rated(h, True)[0] is HandClass.PONTOON:
+                    continue  # declared (T5.1; V7 (b): A + 10 is not): nothing beats it
                 ordinary.append(h)
         if not ordinary:
             return "stay"
