@@ -13,6 +13,8 @@ from pathlib import Path
 import orjson
 import pytest
 from conftest import RULES, make_deal, run
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from test_log import play_log, play_scenario, records, validate_log
 from test_replay import Record, dump, first, replay
 from typer.testing import CliRunner
@@ -246,6 +248,26 @@ SEEDED = [
 def test_V6_V7_seeded_games_replay_clean(tmp_path: Path, overrides: dict[str, object]) -> None:
     log = play_log(7, deals=300, players=6, rules=RULES.with_overrides(overrides))
     assert validate_log(log) == 301
+    code, found, err = replay(tmp_path, log)
+    assert (code, found) == (0, []), err
+
+
+@settings(
+    max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    seed=st.integers(0, 2**53 - 1),
+    royal=st.booleans(),
+    grading=st.sampled_from(["none", "picture-beats-ten", "ten-is-21", "royal-beats-jack"]),
+    strategy=st.sampled_from(["default", "random"]),
+)
+def test_V6_V7_any_seed_replays_and_conserves_money(
+    tmp_path: Path, seed: int, royal: bool, grading: str, strategy: str
+) -> None:
+    rules = RULES.with_overrides({"royal_pontoon": royal, "pontoon_grades": grading})
+    log = play_log(seed, deals=40, players=5, strategy=strategy, rules=rules)
+    recs = records(log)
+    assert all(sum(r["net"].values()) == 0 for r in recs[1:])  # T7: no money made or lost
     code, found, err = replay(tmp_path, log)
     assert (code, found) == (0, []), err
 
