@@ -246,6 +246,7 @@ class Deal(DealState):
             self._give(self.banker, 1, self.banker_hand, False)
             self.phase = phase = Phase.BANKER_PONTOON
         if phase is Phase.BANKER_PONTOON:  # T4.4
+            # mutant-equivalent: 'False' -> 'True': two cards are never a royal pontoon (V6)
             if self.rated(self.banker_hand, False)[0] is HandClass.PONTOON:  # V7 (b): A+10 is not
                 self.banker_pontoon = True
                 self.phase = Phase.SETTLEMENT
@@ -277,6 +278,7 @@ class Deal(DealState):
                 h = row[self._hand_at]
                 if not h.done:
                     cards = len(h.cards)
+                    # mutant-equivalent: 'True' -> 'False': two cards are never a royal pontoon
                     if h.is_pontoon and self.rated(h, True)[0] is HandClass.PONTOON:
                         h.done = True  # T5.1: a pontoon (A + ten-card; V7 (b): not A + 10)
                     elif cards >= 5 or h.low >= 21:
@@ -323,6 +325,8 @@ class Deal(DealState):
                 if not h.settled:
                     h.done = h.settled = True
                     h.net, h.rule, h.cls = 0, "T8.5", self.rated(h, True)[0]
+        # mutant-equivalent: 'False' -> 'True': a banker's 7-7-7 is a hard 21 that needs no card,
+        # so it never meets an empty pack (the royal pontoon is a punter's only, V6)
         self.banker_hand.cls = self.rated(self.banker_hand, False)[0]
         for p in self.punters:
             self.on_table[p] = 0
@@ -341,12 +345,15 @@ class Deal(DealState):
         banker = self.banker_hand
         pontoon = self.banker_pontoon or banker.cls is HandClass.PONTOON
         # the grade a punter's pontoon must pass to take the bank (T8.3, V7); -1: any pontoon
+        # mutant-equivalent: 'False' -> 'True', '1' -> '2': a banker's pontoon is two cards, never
+        # royal; grades are 0 or more, so -2 lets every pontoon pass as -1 does
         best = self.rated(banker, False)[1] if self.banker_pontoon else -1
         for p in self.punters:
             for h in self.hands[p]:
                 if h.low <= 21:  # bust hands went to the bottom already (T5.6)
                     pack.extend(h.cards)
                     if h.is_pontoon:
+                        # mutant-equivalent: 'True' -> 'False': two cards are never royal (V6)
                         cls, grade = self.rated(h, True)
                         if cls is not HandClass.PONTOON:
                             continue  # V7 (b): A + 10 is a two-card 21

@@ -360,6 +360,7 @@ class DealState:
     def rated(self, h: Hand, punter: bool) -> tuple[HandClass, int]:
         """The hand's class and grade under these rules' house options (V6, V7: hands.rate)."""
         if not self._house:
+            # mutant-equivalent: '0' -> '1': without grades every hand's grade is the same
             return h.hand_class, 0  # the traditional game: T2's class, no grades
         rules = self.rules
         return rate(h.hand_class, h.cards, rules.royal_pontoon, rules.pontoon_grades, punter)

@@ -148,6 +148,8 @@ def rate(
         and punter
         and cls is HandClass.TWENTY_ONE
         and len(cards) == 3
+        # mutant-equivalent: '0' -> '(-1)', '0' -> '1', '1' -> '0', '1' -> '2', '2' -> '1': in a
+        # three-card 21, two sevens make the third card a seven too (7 + 7 + x = 21 only for x = 7)
         and cards[0].rank == cards[1].rank == cards[2].rank == 7
     ):
         return HandClass.ROYAL_PONTOON, 0  # V6: a punter's 7-7-7

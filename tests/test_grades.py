@@ -117,6 +117,16 @@ def test_V6_the_bankers_seven_seven_seven_is_only_a_21() -> None:
     assert deal.nets == {"ann": -2, "bob": -2, "carl": 4}
 
 
+def test_V6_a_royal_pontoon_in_a_void_deal_keeps_its_class_and_gets_its_stake_back() -> None:
+    pack = parse_cards("7H 9C 2D  7D 3C 3D  7S")  # seven cards: bob's twist finds none (T8.5)
+    deal = make_deal(pack=pack, rules=V6)
+    run(deal, "ann stake 2; bob stake 3; ann twist; bob twist")
+    assert deal.void and deal.phase is Phase.END
+    ann = deal.hands["ann"][0]
+    assert (ann.cls, ann.net, ann.rule) == (ROYAL, 0, "T8.5")
+    assert deal.banker_hand.cls is TOT
+
+
 def test_V7_b_a_punters_ace_and_ten_is_not_declared_it_is_a_soft_21() -> None:
     deal = make_deal("AS 9C 7D  TH 8C TD  5C", rules=grades("ten-is-21"))
     run(deal, "ann stake 2; bob stake 2")
