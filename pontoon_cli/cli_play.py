@@ -32,6 +32,7 @@ from pontoon_cli.rules import (
     Table,
     money_problem,
     seating_problem,
+    setting_info,
     suggest,
 )
 from pontoon_cli.strategies import STRATEGIES, seeded_game
@@ -45,11 +46,14 @@ if TYPE_CHECKING:
 
 def _parse_settings(items: list[str]) -> dict[str, Any]:
     settings: dict[str, Any] = {}
+    # a setting whose values are words takes the word as written (pontoon_grades=none, V7)
+    words = {name for name, default, _, _ in setting_info() if isinstance(default, str)}
     for item in items:
         key, eq, raw = item.partition("=")
         if not eq or not key.strip():
             fail(f"--set {item!r}: expected OPTION=VALUE, e.g. --set stick_minimum=16")
-        settings[key.strip()] = _parse_value(raw.strip())
+        key = key.strip()
+        settings[key] = raw.strip() if key in words else _parse_value(raw.strip())
     return settings
 
 

@@ -265,7 +265,8 @@ class Deal(DealState):
             self._give(self.banker, 1, self.banker_hand, False)
             self.phase = phase = Phase.BANKER_PONTOON
         if phase is Phase.BANKER_PONTOON:  # T4.4
-            if self.banker_hand.hand_class is HandClass.PONTOON:
+            # mutant-equivalent: 'False' -> 'True': two cards are never a royal pontoon (V6)
+            if self.rated(self.banker_hand, False)[0] is HandClass.PONTOON:  # V7 (b): A+10 is not
                 self.banker_pontoon = True
                 self.phase = Phase.SETTLEMENT
                 self._settle_all()
@@ -295,8 +296,9 @@ class Deal(DealState):
                 h = row[self._hand_at]
                 if not h.done:
                     cards = len(h.cards)
-                    if h.is_pontoon:
-                        h.done = True  # T5.1: a pontoon (A + ten-card, the only 2 cards to 11)
+                    # mutant-equivalent: 'True' -> 'False': two cards are never a royal pontoon
+                    if h.is_pontoon and self.rated(h, True)[0] is HandClass.PONTOON:
+                        h.done = True  # T5.1: a pontoon (A + ten-card; V7 (b): not A + 10)
                     elif cards >= 5 or h.low >= 21:
                         h.done = True  # T5.7 five card trick, T5.8 hard 21
                     else:
@@ -311,7 +313,8 @@ class Deal(DealState):
     def _settle_all(self) -> None:
         """Settle every hand still standing (T7, T4.4), then end the deal (T8)."""
         b = self.banker_hand
-        banker_class = b.hand_class
+        banker_class, banker_grade = self.rated(b, False)
+        b.cls = banker_class
         banker_total = b.total
         settle = self._settle
         rules = self.rules
@@ -321,8 +324,10 @@ class Deal(DealState):
             for h in self.hands[p]:
                 if h.settled:
                     continue
-                cls = h.hand_class
-                net, rule = settle(rules, banker_class, banker_total, cls, h.total, h.stake)
+                cls, grade = self.rated(h, True)  # V6, V7
+                net, rule = settle(
+                    rules, banker_class, banker_total, banker_grade, cls, h.total, grade, h.stake
+                )
                 h.net, h.rule, h.cls, h.settled, h.done = net, rule, cls, True, True
                 nets[p] += net
                 to_banker -= net
@@ -337,29 +342,42 @@ class Deal(DealState):
             for h in row:
                 if not h.settled:
                     h.done = h.settled = True
-                    h.net, h.rule, h.cls = 0, "T8.5", h.hand_class
+                    h.net, h.rule, h.cls = 0, "T8.5", self.rated(h, True)[0]
+        # mutant-equivalent: 'False' -> 'True': a banker's 7-7-7 is a hard 21 that needs no card,
+        # so it never meets an empty pack (the royal pontoon is a punter's only, V6)
+        self.banker_hand.cls = self.rated(self.banker_hand, False)[0]
         for p in self.punters:
             self.on_table[p] = 0
         self._end()
 
     def _end(self) -> None:
-        """T8.1–T8.3: cards to the bottom in order, a pontoon calls for a shuffle, next banker."""
+        """T8.1–T8.3: cards to the bottom in order, a pontoon calls for a shuffle, next banker.
+
+        A pontoon is one by the house options (V7 (b): A + 10 is not; V6: a royal pontoon is not
+        a pontoon for T8.2 and T8.3). T8.3 follows the grade (V7): a punter's unsplit pontoon takes
+        the bank when the banker had no pontoon or one of a lower grade; of several, the highest
+        grade, then the first from the banker's left.
+        """
         self.phase = Phase.END
         pack = self.pack
         banker = self.banker_hand
-        pontoon = self.banker_pontoon or banker.hand_class is HandClass.PONTOON
+        pontoon = self.banker_pontoon or banker.cls is HandClass.PONTOON
+        # the grade a punter's pontoon must pass to take the bank (T8.3, V7); -1: any pontoon
+        # mutant-equivalent: 'False' -> 'True', '1' -> '2': a banker's pontoon is two cards, never
+        # royal; grades are 0 or more, so -2 lets every pontoon pass as -1 does
+        best = self.rated(banker, False)[1] if self.banker_pontoon else -1
         for p in self.punters:
             for h in self.hands[p]:
                 if h.low <= 21:  # bust hands went to the bottom already (T5.6)
                     pack.extend(h.cards)
                     if h.is_pontoon:
+                        # mutant-equivalent: 'True' -> 'False': two cards are never royal (V6)
+                        cls, grade = self.rated(h, True)
+                        if cls is not HandClass.PONTOON:
+                            continue  # V7 (b): A + 10 is a two-card 21
                         pontoon = True
-                        if (
-                            not h.from_split
-                            and not self.banker_pontoon
-                            and self.next_banker == self.banker
-                            and not self.void
-                        ):
-                            self.next_banker = p  # T8.3: the first from the banker's left
+                        if not h.from_split and not self.void and grade > best:
+                            best = grade
+                            self.next_banker = p  # T8.3: the highest grade, the first from the left
         pack.extend(banker.cards)
         self.pontoon_in_deal = pontoon or self.void  # T8.2 (and T8.5: void deals shuffle too)

@@ -19,7 +19,7 @@ from typing import Final, NamedTuple
 from pontoon_cli.cards import Card
 from pontoon_cli.errors import IllegalAction, PontoonError
 from pontoon_cli.events import Event
-from pontoon_cli.hands import Hand
+from pontoon_cli.hands import NO_GRADES, Hand, HandClass, rate
 from pontoon_cli.rules import Rules, Table
 from pontoon_cli.settle import SETTLERS
 
@@ -133,6 +133,8 @@ class DealState:
         self._punter_at = 0  # whose turn, in self.punters
         self._hand_at = 0  # which of that punter's hands, 0-based
         self._settle = SETTLERS[rules.settlement]
+        # V6, V7: whether a hand's class may differ from T2's, so rated() must ask hands.rate
+        self._house = rules.royal_pontoon or rules.pontoon_grades != NO_GRADES
         #: (player, hand number) of whoever must decide now, or None at the end of the deal.
         self.actor: tuple[str, int] | None = None
         if not self.punters:
@@ -434,6 +436,14 @@ class DealState:
         return self.split_problem(player, hand) is None
 
     # views for strategies and logs -------------------------------------------------------------
+
+    def rated(self, h: Hand, punter: bool) -> tuple[HandClass, int]:
+        """The hand's class and grade under these rules' house options (V6, V7: hands.rate)."""
+        if not self._house:
+            # mutant-equivalent: '0' -> '1': without grades every hand's grade is the same
+            return h.hand_class, 0  # the traditional game: T2's class, no grades
+        rules = self.rules
+        return rate(h.hand_class, h.cards, rules.royal_pontoon, rules.pontoon_grades, punter)
 
     def hands_in_order(self) -> list[tuple[str, int, Hand]]:
         """(player, hand number, hand) for every punter hand, from the banker's left."""

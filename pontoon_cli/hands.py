@@ -1,14 +1,17 @@
 """Hand values (T1.2–T1.3) and hand classes with their ranking (T2), and the live hand of a deal.
 
 The functions are pure functions of a sequence of cards, shared by the engine, the settlement
-function, the strategies and replay. :class:`Hand` is one hand in play: its cards and its money,
-with the totals kept as cards arrive, for speed; its class is the same as ``classify(cards)``.
+function, the strategies and replay. :func:`rate` gives a hand's class and grade under the house
+options V6 (royal pontoon) and V7 (pontoon grades). :class:`Hand` is one hand in play: its cards
+and its money, with the totals kept as cards arrive, for speed; its class is the same as
+``classify(cards)``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from enum import IntEnum
+from typing import Final
 
 from pontoon_cli.cards import Card
 
@@ -20,7 +23,8 @@ class HandClass(IntEnum):
     TOTAL = 1  # T2.4
     TWENTY_ONE = 2  # T2.3
     FIVE_CARD_TRICK = 3  # T2.2
-    PONTOON = 4  # T2.1 (mutant-equivalent: as BUST, the highest value may be any higher one)
+    PONTOON = 4  # T2.1
+    ROYAL_PONTOON = 5  # V6: a punter's 7-7-7, only with royal_pontoon (mutant-equivalent: as BUST)
 
     @property
     def label(self) -> str:
@@ -39,6 +43,7 @@ _LABELS = {
     HandClass.TWENTY_ONE: "twenty-one",
     HandClass.FIVE_CARD_TRICK: "five-card-trick",
     HandClass.PONTOON: "pontoon",
+    HandClass.ROYAL_PONTOON: "royal-pontoon",
 }
 _BY_LABEL = {label: cls for cls, label in _LABELS.items()}
 CLASS_LABELS = tuple(_LABELS[c] for c in sorted(HandClass, reverse=True))
@@ -105,6 +110,58 @@ def strength(cards: Sequence[Card]) -> tuple[int, int]:
     if hand_class is HandClass.TOTAL:
         return (int(hand_class), hand_value(cards))
     return (int(hand_class), 0)  # mutant-equivalent: one constant per class; classes differ first
+
+
+# the house options V6 and V7 -------------------------------------------------------------------
+
+#: The values of the ``pontoon_grades`` setting (V7): none, or exactly one of (a), (b), (c).
+NO_GRADES: Final = "none"
+PICTURE_BEATS_TEN: Final = "picture-beats-ten"  # V7 (a): A + J, Q or K beats A + 10
+TEN_IS_21: Final = "ten-is-21"  # V7 (b): A + 10 is a two-card 21, not a pontoon
+ROYAL_BEATS_JACK: Final = "royal-beats-jack"  # V7 (c): A-K and A-Q beat A-J and A-10
+PONTOON_GRADES: Final = (NO_GRADES, PICTURE_BEATS_TEN, TEN_IS_21, ROYAL_BEATS_JACK)
+
+
+def ten_card_rank(cards: Sequence[Card]) -> int:
+    """The rank of a pontoon's ten-card: 10 to 13 (K). Only for an ace and a ten-card (T2.1)."""
+    return cards[1].rank if cards[0].is_ace else cards[0].rank
+
+
+def rate(
+    cls: HandClass, cards: Sequence[Card], royal_pontoon: bool, grades: str, punter: bool
+) -> tuple[HandClass, int]:
+    """A hand's class and grade under the house options, from its T2 class ``cls``.
+
+    V6: a punter's 7-7-7 (three cards, split hands too) is a royal pontoon; the banker's is a
+    21. V7 (b): an ace and a 10 is a two-card 21 (its class is twenty-one), not a pontoon.
+    The grade orders pontoons only (V7 (a), (c)): 2 for the higher grade, 1 for the lower; it is
+    0 for every other hand and for every pontoon when no grades are in force (none, or (b), where
+    every pontoon holds a picture card). Settlement, the end of the deal (T8.2, T8.3) and replay
+    all read a hand's class and grade here.
+    """
+    if grades == NO_GRADES and not royal_pontoon:
+        return cls, 0  # the traditional game: T2 as it stands
+    if cls is HandClass.PONTOON:
+        if grades == TEN_IS_21:
+            if ten_card_rank(cards) == 10:
+                return HandClass.TWENTY_ONE, 0  # V7 (b): A + 10 is only a two-card 21
+            return cls, 0
+        if grades == PICTURE_BEATS_TEN:
+            return cls, 2 if ten_card_rank(cards) > 10 else 1  # V7 (a)
+        if grades == ROYAL_BEATS_JACK:
+            return cls, 2 if ten_card_rank(cards) > 11 else 1  # V7 (c): K, Q over J, 10
+        return cls, 0
+    if (
+        royal_pontoon
+        and punter
+        and cls is HandClass.TWENTY_ONE
+        and len(cards) == 3
+        # mutant-equivalent: '0' -> '(-1)', '0' -> '1', '1' -> '0', '1' -> '2', '2' -> '1': in a
+        # three-card 21, two sevens make the third card a seven too (7 + 7 + x = 21 only for x = 7)
+        and cards[0].rank == cards[1].rank == cards[2].rank == 7
+    ):
+        return HandClass.ROYAL_PONTOON, 0  # V6: a punter's 7-7-7
+    return cls, 0
 
 
 # the live hand -------------------------------------------------------------------------------

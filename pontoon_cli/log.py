@@ -123,7 +123,7 @@ def deal_record(
         "hands": hands,
         "banker_hand": {
             "cards": " ".join([c.text for c in b.cards]),
-            "class": labels[b.hand_class],
+            "class": labels[b.cls],  # as settled: V7 (b) makes A + 10 a 21
             "total": b.total,
         },
         "void": deal.void,
@@ -226,7 +226,7 @@ def deal_line(
     parts.append('],"banker_hand":{"cards":"')
     parts.append(" ".join([c.text for c in b.cards]))
     parts.append('","class":"')
-    parts.append(labels[b.hand_class])
+    parts.append(labels[b.cls])  # as settled: V7 (b) makes A + 10 a 21
     parts.append('","total":')
     parts.append(_number(b.total))
     parts.append('},"void":true,"net":{' if deal.void else '},"void":false,"net":{')

@@ -14,6 +14,7 @@ from typing import Any, Final
 from pontoon_cli.actions import TRADITIONAL_ACTIONS
 from pontoon_cli.engine import Deal
 from pontoon_cli.events import CardDealt, Decision
+from pontoon_cli.hands import rate
 from pontoon_cli.logcheck import BANKER_HAND_KEYS, CARD_KEYS, HAND_KEYS, MISSING
 from pontoon_cli.replay_report import Divergence, Place, count
 from pontoon_cli.rules import Rules
@@ -38,14 +39,19 @@ def cross_check(at: Place, deal: Deal, rules: Rules, settle: Settler) -> Diverge
     """Settle the final hands again with the pure settlement function (T7); the re-deal
     and it must agree, hand by hand and in each player's net."""
     b = deal.banker_hand
-    banker_class, banker_total = b.hand_class, b.total
+    royal, grades = rules.royal_pontoon, rules.pontoon_grades  # V6, V7: hands.rate
+    banker_class, banker_grade = rate(b.hand_class, b.cards, royal, grades, False)
+    banker_total = b.total
     nets = dict.fromkeys(deal.nets, 0)
     for p in deal.punters:
         for i, h in enumerate(deal.hands[p], 1):
             if h.rule == "T8.5":  # a void deal: the stake goes back
                 expected = (0, "T8.5")
             else:
-                expected = settle(rules, banker_class, banker_total, h.hand_class, h.total, h.stake)
+                cls, grade = rate(h.hand_class, h.cards, royal, grades, True)
+                expected = settle(
+                    rules, banker_class, banker_total, banker_grade, cls, h.total, grade, h.stake
+                )
             if (h.net, h.rule) != expected:
                 return at.div(p, i, "internal", [h.net, h.rule], list(expected), "T7")
             nets[p] += expected[0]

@@ -14,6 +14,7 @@ from dataclasses import MISSING, Field, dataclass, field, fields, replace
 from typing import Any, Final
 
 from pontoon_cli.errors import RulesError
+from pontoon_cli.hands import NO_GRADES, PONTOON_GRADES
 from pontoon_cli.limits import MAX_SAFE_INT, int_problem, name_problem, shown
 
 
@@ -47,6 +48,15 @@ class Rules:
     )
     banker_pontoon_collects: int = _setting(
         2, "T4.4, V4", "multiple of the stake the banker's pontoon collects", (1, 2)
+    )
+    royal_pontoon: bool = _setting(
+        False, "V6", "a punter's 7-7-7 beats every hand and is paid 3 × stake"
+    )
+    pontoon_grades: str = _setting(
+        NO_GRADES,
+        "V7",
+        "which pontoons beat which: picture-beats-ten, ten-is-21 (A+10 is a 21), royal-beats-jack",
+        PONTOON_GRADES,
     )
     settlement: str = _setting(
         "traditional", "T7", "the settlement table: how a hand is paid against the bank"
@@ -286,11 +296,13 @@ def balance_bound(rules: Rules, table: Table, deals: int) -> int:
     (T5.2); each hand has at most ``7 × max_stake`` on it (a stake s <= max_stake, T3.3, then at
     most three bought cards of at most 2s each, T5.3: s + 2s + 2s + 2s), and is paid or pays at
     most the largest multiple of the rules (2 for T7's pontoon and five card trick and T4.4's
-    banker's pontoon, or ``pontoon_pays`` / ``banker_pontoon_collects``, V4). Selling the bank
+    banker's pontoon, or ``pontoon_pays`` / ``banker_pontoon_collects``, V4, or 3 for a royal
+    pontoon, V6). Selling the bank
     (T8.4) moves a price the buyer holds, so P does not grow. Every stake and net of a deal is
     smaller than that bound too.
     """
-    multiple = max(2, rules.pontoon_pays, rules.banker_pontoon_collects)
+    royal = 3 if rules.royal_pontoon else 0  # V6: a royal pontoon is paid 3 × stake
+    multiple = max(2, rules.pontoon_pays, rules.banker_pontoon_collects, royal)
     per_deal = (len(table.seats) - 1) * rules.max_hands * 7 * table.max_stake * multiple
     return sum(abs(b) for b in table.bankrolls.values()) + deals * per_deal
 

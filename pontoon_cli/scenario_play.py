@@ -257,9 +257,10 @@ def _compare(script: DealScript, game: Game, deal: Deal) -> Iterator[Mismatch]:
         if game.balances[who] != amount:
             yield Mismatch(line, n, f"balance.{who}", amount, game.balances[who])
     for who, cls in expect.get("class", {}).items():
-        actual_classes = [h.hand_class.label for h in deal.hands.get(who, [])]
+        # the class each hand was settled as (V6, V7: hands.rate)
+        actual_classes = [h.cls.label for h in deal.hands.get(who, [])]
         if who == deal.banker:
-            actual_classes = [deal.banker_hand.hand_class.label]
+            actual_classes = [deal.banker_hand.cls.label]
         wanted = cls if isinstance(cls, list) else [cls]
         if actual_classes != wanted:
             shown: Any = (
@@ -269,7 +270,7 @@ def _compare(script: DealScript, game: Game, deal: Deal) -> Iterator[Mismatch]:
             )
             yield Mismatch(line, n, f"class.{who}", cls, shown if actual_classes else "no hand")
     if "banker_class" in expect:
-        label = deal.banker_hand.hand_class.label
+        label = deal.banker_hand.cls.label
         if label != expect["banker_class"]:
             yield Mismatch(line, n, "banker_class", expect["banker_class"], label)
     if "next_banker" in expect and deal.next_banker != expect["next_banker"]:

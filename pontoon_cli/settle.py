@@ -1,6 +1,7 @@
-"""Settlement: what one punter hand receives or pays against the bank (T4.4, T5.6, T7).
+"""Settlement: what one punter hand receives or pays against the bank (T4.4, T5.6, T7, V6, V7).
 
-This is a pure function of the two final hands and the stake, used by the engine at the end of a
+This is a pure function of the two final hands (each as class, total and grade: hands.rate) and
+the stake, used by the engine at the end of a
 deal and, independently, by replay's cross-check. Which table applies is the ``settlement`` rule
 setting (a hook: a seat-against-dealer table for casino play registers here beside it).
 """
@@ -13,28 +14,38 @@ from typing import Final
 from pontoon_cli.hands import HandClass
 from pontoon_cli.rules import Rules
 
-#: (rules, banker class, banker total, punter class, punter total, stake) -> (net, rule ID)
-Settler = Callable[[Rules, HandClass, int, HandClass, int, int], tuple[int, str]]
+#: (rules, banker class, total, grade, punter class, total, grade, stake) -> (net, rule ID)
+Settler = Callable[[Rules, HandClass, int, int, HandClass, int, int, int], tuple[int, str]]
 
 # Final, so the compiled build reads them as constants, not from the module's dictionary.
 _PONTOON: Final = HandClass.PONTOON
 _TRICK: Final = HandClass.FIVE_CARD_TRICK
 _BUST: Final = HandClass.BUST
+_ROYAL: Final = HandClass.ROYAL_PONTOON
+#: What a royal pontoon is paid, in stakes (V6).
+ROYAL_PONTOON_PAYS: Final = 3
 
 
 def settle_traditional(
     rules: Rules,
     banker: HandClass,
     banker_total: int,
+    banker_grade: int,
     punter: HandClass,
     punter_total: int,
+    punter_grade: int,
     stake: int,
 ) -> tuple[int, str]:
     """The punter hand's net in whole units (T7.3) and the rule that decides it.
 
-    Positive: the banker pays the punter; negative: the punter pays the banker.
+    Positive: the banker pays the punter; negative: the punter pays the banker. The grades
+    (hands.rate) order pontoons under V7; they are 0 for every other hand.
     """
+    if punter is _ROYAL:  # V6: a punter's 7-7-7 beats every hand, the banker's pontoon included
+        return ROYAL_PONTOON_PAYS * stake, "V6"
     if banker is _PONTOON:  # T4.4: every punter pays, his own pontoon included
+        if punter is _PONTOON and punter_grade > banker_grade:  # V7: but a higher grade wins
+            return rules.pontoon_pays * stake, "V7"
         return -rules.banker_pontoon_collects * stake, "T4.4"
     if punter is _BUST:  # T5.6: settled the moment it busts
         return -stake, "T5.6"

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from pontoon_cli.engine import Deal, Game, Hand, Phase
+from pontoon_cli.hands import HandClass
 from pontoon_cli.rng import Rng, session_rngs
 from pontoon_cli.rules import Rules, Table
 
@@ -104,8 +105,8 @@ class DefaultStrategy(Strategy):
                 n = len(h.cards)
                 if h.settled or n >= 5:
                     continue
-                if n == 2 and h.is_pontoon:
-                    continue  # declared (T5.1): nothing beats it
+                if n == 2 and h.is_pontoon and deal.rated(h, True)[0] is HandClass.PONTOON:
+                    continue  # declared (T5.1; V7 (b): A + 10 is not): nothing beats it
                 floor = h.up_low + n - h.up_cards
                 if floor < least:
                     floor = least

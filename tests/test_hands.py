@@ -137,7 +137,14 @@ def test_T2_example_chain_best_first() -> None:
 
 
 def test_class_labels_round_trip_best_first() -> None:
-    assert CLASS_LABELS == ("pontoon", "five-card-trick", "twenty-one", "total", "bust")
+    assert CLASS_LABELS == (
+        "royal-pontoon",
+        "pontoon",
+        "five-card-trick",
+        "twenty-one",
+        "total",
+        "bust",
+    )
     for cls in HandClass:
         assert HandClass.from_label(cls.label) is cls
 
