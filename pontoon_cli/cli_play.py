@@ -22,8 +22,9 @@ from pontoon_cli.cli_app import (
 from pontoon_cli.engine import Deal, Game
 from pontoon_cli.errors import IllegalAction, PontoonError
 from pontoon_cli.events import BankSold
+from pontoon_cli.games import find_game, seeded_game
 from pontoon_cli.limits import MAX_SAFE_INT, int_problem, name_problem
-from pontoon_cli.log import LogWriter, deal_record, header_record
+from pontoon_cli.log import LogWriter, header_record
 from pontoon_cli.rules import (
     CARDS_PER_SEAT,
     MOST_PACKS,
@@ -34,7 +35,7 @@ from pontoon_cli.rules import (
     seating_problem,
     suggest,
 )
-from pontoon_cli.strategies import STRATEGIES, seeded_game
+from pontoon_cli.strategies import STRATEGIES
 
 if TYPE_CHECKING:
     from pontoon_cli.render import PlayProgress
@@ -256,6 +257,7 @@ def _play_scenario(
     if scenario is None:
         _report_problems(problems)
     strategies = {"punter": scenario.strategy, "banker": scenario.banker_strategy}
+    record = find_game(scenario.rules).record
     with (
         LogWriter(out, raw_stdout()) as writer,
         _progress(writer, scenario.total_deals) as progress,
@@ -274,7 +276,7 @@ def _play_scenario(
             )
 
         def on_deal(game: Game, deal: Deal, sale: BankSold | None) -> None:
-            writer.write(deal_record(game, deal, sale))
+            writer.write(record(game, deal, sale))
             progress.advance(writer.deals)
 
         # On a closed pipe, play on: the expectations decide the exit code.
@@ -332,12 +334,13 @@ def _play_seeded(
         seed = secrets.randbits(53)  # below 2**53: every JSON reader keeps it exactly
         say(f"pontoon: seed {seed} (repeat this run with --seed {seed})")
     game, auto = seeded_game(rules, table, seed, punter, bank)
+    record = find_game(rules).record
     with LogWriter(out, raw_stdout()) as writer, _progress(writer, deals) as progress:
         writer.write(
             header_record(rules, table, game, seed, strategies={"punter": punter, "banker": bank})
         )
         for deal in auto.play(game, deals):
-            writer.write(deal_record(game, deal))
+            writer.write(record(game, deal, None))
             if writer.broken:
                 return  # `| head`: nobody reads on, and nothing can change the exit code 0
             progress.advance(writer.deals)
