@@ -91,12 +91,15 @@ def read_deal(
             if seated and price is not None:
                 script.sell_bank = (buyer, price, check.locator.line(where))
     if "kitty_add" in raw:
-        check.add(
-            (*path, "kitty_add"),
-            f"the kitty belongs to Shoot Pontoon (S8); preset is {rules.preset!r}",
-        )
+        where = (*path, "kitty_add")
+        if rules.preset != "shoot":
+            check.add(where, f"the kitty belongs to Shoot Pontoon (S8); preset is {rules.preset!r}")
+        else:
+            amount = check.whole(raw["kitty_add"], where, least=1)  # S8: never taken out
+            if amount is not None:
+                script.kitty_add = (amount, check.locator.line(where))
     if "expect" in raw:
-        script.expect = _read_expect(check, raw["expect"], (*path, "expect"), players)
+        script.expect = _read_expect(check, raw["expect"], (*path, "expect"), players, rules)
         script.expect_line = check.locator.line((*path, "expect"))
     return script
 
@@ -145,7 +148,7 @@ def _read_actions(check: Checker, value: Any, path: Path_, rules: Rules) -> list
         if not isinstance(item, str):
             check.add(where, f"action {n + 1}: expected a string, got {shown(item)}")
             continue
-        step = parse_action(item, line)
+        step = parse_action(item, line, rules)
         if isinstance(step, str):
             check.add(path, f"action {n + 1}: {step}")
         else:
@@ -153,9 +156,17 @@ def _read_actions(check: Checker, value: Any, path: Path_, rules: Rules) -> list
     return steps
 
 
-def parse_action(text: str, line: int) -> Step | str:
+def parse_action(text: str, line: int, rules: Rules | None = None) -> Step | str:
     """One action word (``"buy 4"``) as a Step, or the reason it is not one."""
     words = text.lower().split()
+    if rules is not None and rules.preset == "shoot" and words[:1] == ["shoot"]:
+        match words:  # S2, S4, S5: a shoot bet against the kitty
+            case ["shoot", amount] if amount.isascii() and amount.isdigit():
+                if len(amount) > len(str(MAX_SAFE_INT)) or int(amount) > MAX_SAFE_INT:
+                    return f"{shown(text)}: the amount must be at most 2**53 - 1 ({MAX_SAFE_INT})"
+                return Step("shoot", int(amount), line, text)
+            case _:
+                return f"{shown(text)}: shoot needs a whole amount, e.g. 'shoot 5' (S2)"
     match words:
         case ["buy", amount] if amount.isascii() and amount.isdigit():
             if len(amount) > len(str(MAX_SAFE_INT)) or int(amount) > MAX_SAFE_INT:
@@ -187,7 +198,7 @@ def _seated(check: Checker, who: object, players: frozenset[str], where: Path_) 
 
 
 def _read_expect(
-    check: Checker, value: Any, path: Path_, players: frozenset[str]
+    check: Checker, value: Any, path: Path_, players: frozenset[str], rules: Rules
 ) -> dict[str, Any]:
     if not isinstance(value, dict):
         check.add(path, f"expected a table, got {kind_of(value)}")
@@ -244,5 +255,10 @@ def _read_expect(
         if _seated(check, who, players, (*path, "next_banker")):
             out["next_banker"] = who
     if "kitty" in value:
-        check.add((*path, "kitty"), "the kitty belongs to Shoot Pontoon (S1)")
+        if rules.preset != "shoot":
+            check.add((*path, "kitty"), "the kitty belongs to Shoot Pontoon (S1)")
+        else:
+            amount = check.whole(value["kitty"], (*path, "kitty"), least=0)
+            if amount is not None:
+                out["kitty"] = amount
     return out
