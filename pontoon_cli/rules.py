@@ -170,7 +170,10 @@ def setting_info(preset: str | None = None) -> list[tuple[str, Any, str, str]]:
         if preset is not None and not _in_preset(f, preset):
             continue
         default = f.default if f.default is not MISSING else None
-        out.append((f.name, default, f.metadata["rules"], f.metadata["help"]))
+        ids = f.metadata["rules"]
+        if f.name == "preset" and preset is not None:
+            ids = PRESET_RULES.get(preset, ids)
+        out.append((f.name, default, ids, f.metadata["help"]))
     return out
 
 
@@ -211,6 +214,8 @@ def suggest(word: str, candidates: Any) -> str:
 SETTLEMENTS_KNOWN: Final = ("traditional",)
 PRESETS_KNOWN: Final = ("traditional", "shoot")
 PRESETS: Final[dict[str, Rules]] = {"traditional": Rules(), "shoot": Rules(preset="shoot")}
+#: The rules each preset plays (``pontoon rules PRESET``'s first row).
+PRESET_RULES: Final = {"traditional": "T1-T8", "shoot": "T1-T8, S1-S10"}
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
