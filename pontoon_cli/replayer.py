@@ -45,6 +45,7 @@ from pontoon_cli.replay_report import Divergence, Place, count
 from pontoon_cli.rng import Rng
 from pontoon_cli.rules import Rules, Table
 from pontoon_cli.settle import SETTLERS
+from pontoon_cli.shoot import ShootDeal
 from pontoon_cli.shoot_replay import (
     balance_change,
     carry_kitty,
@@ -264,9 +265,10 @@ class LogReplayer:
             assert deal is not None
             at = Place(self.file, line, n)
             first = cross_check(at, deal, self.rules, self.settle)
-            after = {
-                p: balances[p] + deal.nets.get(p, 0) + balance_change(deal, p) for p in self.seats
-            }
+            after = {p: balances[p] + deal.nets.get(p, 0) for p in self.seats}
+            if isinstance(deal, ShootDeal):  # the shoot bets' money (S2-S7)
+                for p in self.seats:
+                    after[p] += balance_change(deal, p)
             self.game.balances = after
             derived = self.record(self.game, deal, sale)
             if first is None and not _written_as(raw, derived):
@@ -349,6 +351,7 @@ class LogReplayer:
         the deal reached its end)."""
         decisions: list[Any] = record["decisions"]
         act = deal.act
+        shoot = isinstance(deal, ShootDeal)
         found: Divergence | None = None
         for i, d in enumerate(decisions):
             try:
@@ -359,7 +362,8 @@ class LogReplayer:
             except (KeyError, TypeError, AttributeError):  # not a decision: say what is wrong
                 self._problem(line, deal_body_problem(record))
                 raise self._unreadable(line, f"decisions[{i}]", "not a decision") from None
-            pass_optional(deal, player, hand, action)  # S2: a shoot bet not taken
+            if shoot:
+                pass_optional(deal, player, hand, action)  # S2: a shoot bet not taken
             if deal.actor != (player, hand):
                 expected, rule = whose_turn(deal)
                 what = action_text(action, amount)
@@ -382,7 +386,8 @@ class LogReplayer:
                     line, n, player, hand, f"decisions[{i}]", what, err.reason, err.rule
                 )
                 return found, False
-        pass_optional(deal, None, None, None)
+        if shoot:
+            pass_optional(deal, None, None, None)
         if deal.phase is not Phase.END:
             actor = deal.actor
             assert actor is not None
