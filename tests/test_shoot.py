@@ -334,3 +334,10 @@ def test_the_default_punter_shoots_a_quarter_of_the_kitty_on_an_ace_or_ten_card(
         auto.decide(deal)
     shots = [e for e in deal.events if isinstance(e, Decision) and e.action == "shoot"]
     assert shots == [Decision("ann", 1, "shoot", 10)]  # bob's 5 is no strong card
+
+
+def test_S8_S10_the_balance_bound_counts_a_new_kitty_and_a_top_up_each_deal() -> None:
+    from pontoon_cli.rules import balance_bound
+
+    t = table(SEATS)
+    assert balance_bound(SHOOT, t, 10) == balance_bound(Rules(), t, 10) + 10 * (20 + 100)
