@@ -26,12 +26,14 @@ from pontoon_cli.strategies import Players
 @dataclass(frozen=True, kw_only=True)
 class GameDefinition:
     """What a preset plays: the game class (its deal comes from ``Game.start_deal``), the
-    automatic players, the log record of a deal, and the scenario keys it accepts."""
+    automatic players, the log record of a deal, and the decision words and scenario keys it
+    adds to the traditional game's."""
 
     preset: str
     game: Callable[[Rules, Table, Rng], Game]
     players: Callable[[tuple[str, ...], Rng, str | dict[str, str], str], Players]
     record: Callable[[Game, Deal, BankSold | None], dict[str, Any]]
+    actions: tuple[str, ...] = ()  # decision words beyond the traditional ones
     table_keys: tuple[str, ...] = ()  # scenario [table] keys beyond the traditional ones
     deal_keys: tuple[str, ...] = ()  # scenario [[deal]] keys beyond the traditional ones
     expect_keys: tuple[str, ...] = ()  # scenario expect keys beyond the traditional ones
@@ -46,6 +48,7 @@ GAMES: dict[str, GameDefinition] = {
         game=ShootGame,
         players=ShootPlayers,
         record=shoot_deal_record,
+        actions=("shoot",),
         table_keys=("kitty",),
         deal_keys=("kitty_add",),
         expect_keys=("kitty",),

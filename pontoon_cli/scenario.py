@@ -28,6 +28,7 @@ from pontoon_cli.document import (
     read_document,
 )
 from pontoon_cli.errors import RulesError, ScenarioError
+from pontoon_cli.games import find_game
 from pontoon_cli.limits import shown
 from pontoon_cli.rules import (
     PRESETS,
@@ -235,7 +236,7 @@ def _check(
 def _table_kitty(check: Checker, rules: Rules, value: Any) -> Rules:
     """``[table] kitty``: the kitty a banker puts up (S1, S9, S10), the ``kitty`` setting."""
     where: Path_ = ("table", "kitty")
-    if rules.preset != "shoot":
+    if "kitty" not in find_game(rules).table_keys:
         check.add(where, f"the kitty belongs to Shoot Pontoon (S1); preset is {rules.preset!r}")
         return rules
     amount = check.whole(value, where, least=1)

@@ -11,6 +11,7 @@ from typing import Any
 from pontoon_cli.cards import Card
 from pontoon_cli.document import Checker, Path_, kind_of, not_seated
 from pontoon_cli.errors import CardError
+from pontoon_cli.games import find_game
 from pontoon_cli.hands import CLASS_LABELS
 from pontoon_cli.limits import MAX_SAFE_INT, shown
 from pontoon_cli.rules import Rules, suggest
@@ -92,7 +93,7 @@ def read_deal(
                 script.sell_bank = (buyer, price, check.locator.line(where))
     if "kitty_add" in raw:
         where = (*path, "kitty_add")
-        if rules.preset != "shoot":
+        if "kitty_add" not in find_game(rules).deal_keys:
             check.add(where, f"the kitty belongs to Shoot Pontoon (S8); preset is {rules.preset!r}")
         else:
             amount = check.whole(raw["kitty_add"], where, least=1)  # S8: never taken out
@@ -159,7 +160,7 @@ def _read_actions(check: Checker, value: Any, path: Path_, rules: Rules) -> list
 def parse_action(text: str, line: int, rules: Rules | None = None) -> Step | str:
     """One action word (``"buy 4"``) as a Step, or the reason it is not one."""
     words = text.lower().split()
-    if rules is not None and rules.preset == "shoot" and words[:1] == ["shoot"]:
+    if rules is not None and words[:1] == ["shoot"] and "shoot" in find_game(rules).actions:
         match words:  # S2, S4, S5: a shoot bet against the kitty
             case ["shoot", amount] if amount.isascii() and amount.isdigit():
                 if len(amount) > len(str(MAX_SAFE_INT)) or int(amount) > MAX_SAFE_INT:
@@ -255,7 +256,7 @@ def _read_expect(
         if _seated(check, who, players, (*path, "next_banker")):
             out["next_banker"] = who
     if "kitty" in value:
-        if rules.preset != "shoot":
+        if "kitty" not in find_game(rules).expect_keys:
             check.add((*path, "kitty"), "the kitty belongs to Shoot Pontoon (S1)")
         else:
             amount = check.whole(value["kitty"], (*path, "kitty"), least=0)
