@@ -27,11 +27,11 @@ COMPILED = "compiled"
 PURE = "pure Python"
 
 # Modules that stay Python: the CLI layer (typer, rich and document readers gain nothing from
-# compilation and load lazily), the package's own start-up, and cards.py (its Card is built with
-# object.__new__/setattr tricks, STYLE 14; compile it once that is rewritten). Every other module
-# of the package is compiled, so a new engine-side module is picked up without editing a list.
+# compilation and load lazily) and the package's own start-up. Every other module of the package
+# is compiled (cards.py too: its Card is a frozen dataclass, a native class when compiled), so a
+# new engine-side module is picked up without editing a list.
 NOT_COMPILED = frozenset(
-    {"__init__", "__main__", "_build", "render", "output", "document", "rulebook", "cards"}
+    {"__init__", "__main__", "_build", "render", "output", "document", "rulebook"}
 )
 NOT_COMPILED_PREFIXES = ("scenario", "cli")
 

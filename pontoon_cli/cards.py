@@ -7,6 +7,7 @@ takes ``10H`` and any case (SPEC.md, "Cards").
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Final
 
 from pontoon_cli.errors import CardError
@@ -15,15 +16,19 @@ RANKS: Final = "A23456789TJQK"
 SUITS: Final = "CDHS"
 
 
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Card:
     """One playing card. ``Card.parse("TH")``; ``str`` gives ``"TH"``, ``repr`` a parseable call.
 
     Attributes: ``rank`` 1 (ace) to 13 (king), ``suit`` one of ``CDHS``, ``value`` the pip value
     with an ace as 1 (T1.2), ``is_ace``, ``is_ten`` (a ten-card: 10, J, Q, K), ``cut_rank`` for the
-    cut for the bank (T3.2: ace high, 14), ``index`` 0–51 in new-pack order.
-    """
+    cut for the bank (T3.2: ace high, 14), ``index`` 0–51 in new-pack order, ``text``.
 
-    __slots__ = ("cut_rank", "index", "is_ace", "is_ten", "rank", "suit", "text", "value")
+    The 52 are made once, in :data:`FULL_PACK`; :meth:`of` and :meth:`parse` hand out those
+    shared objects, and cards compare by identity. A frozen dataclass with fixed fields: compiled
+    (mypyc), a native class whose fields compiled code reads directly; in both builds an
+    assignment raises.
+    """
 
     rank: int
     suit: str
@@ -34,24 +39,14 @@ class Card:
     index: int
     text: str
 
-    def __new__(cls, rank: int, suit: str) -> Card:
-        try:
-            return _BY_TEXT[RANKS[rank - 1] + suit]
-        except (KeyError, IndexError):
-            raise CardError(f"no card has rank {rank!r} and suit {suit!r}") from None
-
-    @classmethod
-    def _make(cls, rank: int, suit: str) -> Card:
-        card = object.__new__(cls)
-        setattr_ = object.__setattr__
-        setattr_(card, "rank", rank)
-        setattr_(card, "suit", suit)
-        setattr_(card, "value", min(rank, 10))
-        setattr_(card, "is_ace", rank == 1)
-        setattr_(card, "is_ten", rank >= 10)
-        setattr_(card, "cut_rank", 14 if rank == 1 else rank)
-        setattr_(card, "index", SUITS.index(suit) * 13 + rank - 1)
-        setattr_(card, "text", RANKS[rank - 1] + suit)
+    @staticmethod
+    def of(rank: int, suit: str) -> Card:
+        """The shared card of ``rank`` (1-13) and ``suit`` (``CDHS``). Raises CardError."""
+        card = (
+            _BY_TEXT.get(RANKS[rank - 1] + suit) if type(rank) is int and 1 <= rank <= 13 else None
+        )
+        if card is None:
+            raise CardError(f"no card has rank {rank!r} and suit {suit!r}")
         return card
 
     @staticmethod
@@ -68,9 +63,6 @@ class Card:
             )
         return card
 
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("Card is immutable")
-
     def __reduce__(self) -> tuple[object, tuple[str]]:
         return (Card.parse, (self.text,))
 
@@ -81,10 +73,18 @@ class Card:
         return f"Card.parse({self.text!r})"
 
 
-_BY_TEXT: dict[str, Card] = {}
+def _make(rank: int, suit: str) -> Card:
+    text = RANKS[rank - 1] + suit
+    index = SUITS.index(suit) * 13 + rank - 1
+    return Card(
+        rank, suit, min(rank, 10), rank == 1, rank >= 10, 14 if rank == 1 else rank, index, text
+    )
+
+
+_BY_TEXT: Final[dict[str, Card]] = {}
 for _suit in SUITS:
     for _rank in range(1, 14):
-        _card = Card._make(_rank, _suit)
+        _card = _make(_rank, _suit)
         _BY_TEXT[_card.text] = _card
 
 #: The 52 cards in new-pack order: clubs, diamonds, hearts, spades; ace to king in each.
@@ -101,7 +101,10 @@ def parse_cards(text: str | list[str]) -> list[Card]:
 
     Raises CardError naming the first bad card and its position (1-based).
     """
-    tokens = text.replace(",", " ").split() if isinstance(text, str) else list(text)
+    # Items typed as objects: a list from a document may hold anything (compiled code checks
+    # types at run time, so a non-string must reach the check below, not a typed loop).
+    tokens: list[object] = []
+    tokens.extend(text.replace(",", " ").split() if isinstance(text, str) else text)
     cards = []
     for position, token in enumerate(tokens, 1):
         if not isinstance(token, str):

@@ -2,10 +2,14 @@
 
 The automatic phases (dealing, the pontoon check, settlement) run by themselves; the deal stops
 only where a player has a choice, and says who through :attr:`Deal.actor`. Each decision has one
-legality check (``*_problem`` in :class:`~pontoon_cli.deal_state.DealState`, returning the
-:class:`IllegalAction` with the rule ID, player and hand, or None; ``verify_*`` raises it, ``can_*``
-tests it); the action method here calls it, acts, and returns the event it recorded. Live play,
-scenario scripts and replay all go through these same methods.
+legality check (``*_problem`` in :class:`~pontoon_cli.deal_state.DealState`, returning a
+:class:`~pontoon_cli.deal_state.Refusal` with the rule ID, player and hand, or None; ``verify_*``
+raises it as an :class:`IllegalAction`, ``can_*`` tests it); the action method here calls it,
+acts, and returns the event it recorded. Live play, scenario scripts and replay all go through
+these same methods.
+
+Each action then calls its automatic step directly, in a ``try`` that voids the deal when the
+pack runs out (T8.5), and then finds who decides next.
 """
 
 from __future__ import annotations
@@ -13,23 +17,15 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final
 
+from pontoon_cli.actions import TRADITIONAL_ACTIONS
 from pontoon_cli.cards import Card
-from pontoon_cli.deal_state import DealState, Phase
+from pontoon_cli.deal_state import DealState, PackState, Phase, banker_stops
 from pontoon_cli.errors import IllegalAction
 from pontoon_cli.events import CardDealt, Decision
 from pontoon_cli.hands import Hand, HandClass
 from pontoon_cli.rules import Rules, Table
 
-#: The rule each decision is taken under, for a decision given with or without an amount wrongly.
-_ACTION_RULE: Final = {
-    "stake": "T4.2",
-    "buy": "T5.3",
-    "twist": "T5.4",
-    "stick": "T5.5",
-    "split": "T5.2",
-    "draw": "T6.1",
-    "stay": "T6.1",
-}
+_WORDS: Final = TRADITIONAL_ACTIONS.by_word
 
 
 class _EmptyPack(Exception):
@@ -51,10 +47,14 @@ class Deal(DealState):
         pack: Iterable[Card],
         balances: dict[str, int],
         number: int = 1,
-        pack_state: str = "shuffled",
+        pack_state: PackState = PackState.SHUFFLED,
     ) -> None:
         super().__init__(rules, table, banker, pack, balances, number, pack_state)
-        self._run(self._advance)
+        try:
+            self._advance()
+        except _EmptyPack:
+            self._void()
+        self.actor = self._find_actor()
 
     # actions ---------------------------------------------------------------------------------
 
@@ -63,33 +63,38 @@ class Deal(DealState):
 
         The event records the engine's own hand number, whatever equal value the caller gave.
         """
+        word = _WORDS.get(action) if isinstance(action, str) else None  # a log may hold any
+        if word is None:
+            raise IllegalAction(
+                f"unknown action {action!r}: expected {TRADITIONAL_ACTIONS.listed()}",
+                "T5",
+                player,
+                hand,
+            )
+        if amount is None:
+            if word.amount:  # each action's own rule: T4.2 a stake, T5.3 a buy
+                raise IllegalAction(f"{action} needs an amount", word.rule, player, hand)
+            units = 0
+        elif not word.amount:
+            raise IllegalAction(f"{action} takes no amount", word.rule, player, hand)
+        else:
+            units = amount
         match action:
-            case "stake" if amount is not None:
-                return self.stake(player, amount)
-            case "buy" if amount is not None:
-                return self.buy(player, hand, amount)
-            case "twist" if amount is None:
+            case "stake":
+                return self.stake(player, units)
+            case "buy":
+                return self.buy(player, hand, units)
+            case "twist":
                 return self.twist(player, hand)
-            case "stick" if amount is None:
+            case "stick":
                 return self.stick(player, hand)
-            case "split" if amount is None:
+            case "split":
                 return self.split(player, hand)
-            case "draw" if amount is None:
+            case "draw":
                 return self.draw(player)
-            case "stay" if amount is None:
+            case "stay":
                 return self.stay(player)
-            case "stake" | "buy":  # each action's own rule: T4.2 a stake, T5.3 a buy
-                rule = _ACTION_RULE[action]
-                raise IllegalAction(f"{action} needs an amount", rule, player, hand)
-            case "twist" | "stick" | "split" | "draw" | "stay":
-                rule = _ACTION_RULE[action]
-                raise IllegalAction(f"{action} takes no amount", rule, player, hand)
-        raise IllegalAction(
-            f"unknown action {action!r}: expected stake, buy, twist, stick, split, draw or stay",
-            "T5",
-            player,
-            hand,
-        )
+        raise AssertionError(f"no method for the action {action!r}")  # pragma: no cover
 
     def stake(self, player: str, amount: int) -> Decision:
         """Place the initial stake (T4.2)."""
@@ -107,7 +112,11 @@ class Deal(DealState):
             self._hand = self.hands[player][0]
             self.actor = (player, 1)
         else:
-            self._run(self._advance)
+            try:
+                self._advance()
+            except _EmptyPack:
+                self._void()
+            self.actor = self._find_actor()
         return event
 
     def buy(self, player: str, hand: int, amount: int) -> Decision:
@@ -119,7 +128,11 @@ class Deal(DealState):
         self.on_table[player] += amount
         event = Decision(player, self._hand_at + 1, "buy", amount)
         self.events.append(event)
-        self._run(self._draw_to_punter, h, False)
+        try:
+            self._draw_to_punter(h, False)
+        except _EmptyPack:
+            self._void()
+        self.actor = self._find_actor()
         return event
 
     def twist(self, player: str, hand: int) -> Decision:
@@ -129,7 +142,11 @@ class Deal(DealState):
         h.twisted = True
         event = Decision(player, self._hand_at + 1, "twist")
         self.events.append(event)
-        self._run(self._draw_to_punter, h, True)
+        try:
+            self._draw_to_punter(h, True)
+        except _EmptyPack:
+            self._void()
+        self.actor = self._find_actor()
         return event
 
     def stick(self, player: str, hand: int) -> Decision:
@@ -138,7 +155,8 @@ class Deal(DealState):
         event = Decision(player, self._hand_at + 1, "stick")
         self.events.append(event)
         self.current_hand().done = True
-        self._run(self._advance)
+        self._advance()  # deals no card: the next hand, the banker's turn or the settlement
+        self.actor = self._find_actor()
         return event
 
     def split(self, player: str, hand: int) -> Decision:
@@ -156,7 +174,11 @@ class Deal(DealState):
         self.on_table[player] += h.initial
         event = Decision(player, self._hand_at + 1, "split", h.initial)
         self.events.append(event)
-        self._run(self._deal_split, player, h, new)
+        try:
+            self._deal_split(player, h, new)
+        except _EmptyPack:
+            self._void()
+        self.actor = self._find_actor()
         return event
 
     def draw(self, player: str) -> Decision:
@@ -164,7 +186,11 @@ class Deal(DealState):
         self.verify_draw(player)
         event = Decision(player, 1, "draw")
         self.events.append(event)
-        self._run(self._draw_to_banker)
+        try:
+            self._draw_to_banker()
+        except _EmptyPack:
+            self._void()
+        self.actor = self._find_actor()
         return event
 
     def stay(self, player: str) -> Decision:
@@ -173,18 +199,11 @@ class Deal(DealState):
         event = Decision(player, 1, "stay")
         self.events.append(event)
         self.phase = Phase.SETTLEMENT
-        self._run(self._advance)
+        self._settle_all()  # T7: the banker stays, every hand still standing is settled
+        self.actor = None
         return event
 
     # dealing ---------------------------------------------------------------------------------
-
-    def _run(self, step: object, *args: object) -> None:
-        """Run an automatic step; an empty pack voids the deal (T8.5)."""
-        try:
-            step(*args)  # type: ignore[operator]
-        except _EmptyPack:
-            self._void()
-        self.actor = self._find_actor()
 
     def _give(self, player: str, number: int, h: Hand, face_up: bool) -> Card:
         pack = self.pack
@@ -261,8 +280,7 @@ class Deal(DealState):
             if all(h.settled for row in self.hands.values() for h in row):
                 self.phase = phase = Phase.SETTLEMENT  # T6.3: every punter hand is bust
         if phase is Phase.BANKER:
-            b = self.banker_hand
-            if b.low < 21 and len(b.cards) < 5:  # T6.2: stops at hard 21, five cards, bust
+            if not banker_stops(self.banker_hand):  # T6.2: stops at hard 21, five cards, bust
                 return
             self.phase = phase = Phase.SETTLEMENT
         if phase is Phase.SETTLEMENT:

@@ -3,17 +3,17 @@
 :class:`Phase` names the phases in order (the diagram is in :mod:`pontoon_cli.engine`).
 :class:`DealState` holds every attribute of a deal and answers from them: who decides now
 (:attr:`~DealState.actor`), what he may do (:meth:`~DealState.legal_actions`), and one legality
-check per decision (``*_problem``: the :class:`IllegalAction` that says why, with the rule ID,
-player and hand, or None; ``verify_*`` raises it, ``can_*`` tests it). It takes no action:
-:class:`pontoon_cli.deal.Deal` extends it with the actions, the automatic phases and the
-settlement.
+check per decision (``*_problem``: a :class:`Refusal` that says why, with the rule ID, player
+and hand, or None; ``verify_*`` raises it as an :class:`IllegalAction`, ``can_*`` tests it). It
+takes no action: :class:`pontoon_cli.deal.Deal` extends it with the actions, the automatic phases
+and the settlement.
 """
 
 from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable
-from enum import Enum
+from enum import Enum, StrEnum
 from typing import Final, NamedTuple
 
 from pontoon_cli.cards import Card
@@ -38,6 +38,14 @@ class Phase(Enum):
     END = "end of deal"  # T8
 
 
+class PackState(StrEnum):
+    """How a deal's pack came to be; the values are the log's ``pack_state`` strings."""
+
+    SHUFFLED = "shuffled"  # the first deal, and after a pontoon or a void deal (T8.2, T8.5)
+    STACKED = "stacked"  # a scenario stacked it (T8.1)
+    CONTINUED = "continued"  # the last deal's cards in the order they went to the bottom (T8.1)
+
+
 class LegalAction(NamedTuple):
     """An action the actor may take now; ``low``..``high`` bound its amount (stake, buy)."""
 
@@ -47,6 +55,35 @@ class LegalAction(NamedTuple):
 
 
 END: Final = Phase.END
+
+
+class Refusal:
+    """Why a decision is illegal, before its message is written: the rule ID, the player, the
+    hand, and the message as a template and its values.
+
+    ``can_*`` only tests for one; ``verify_*`` raises :meth:`error`, which writes the message. A
+    "no" that nobody reads (a strategy asking ``can_stick``) then formats nothing and builds no
+    exception (STYLE 14).
+    """
+
+    __slots__ = ("args", "hand", "player", "rule", "template")
+
+    def __init__(
+        self, rule: str, player: str, hand: int, template: str, args: tuple[object, ...] = ()
+    ) -> None:
+        self.rule = rule
+        self.player = player
+        self.hand = hand
+        self.template = template
+        self.args = args
+
+    @property
+    def reason(self) -> str:
+        """The message, as :class:`IllegalAction` shows it after the place."""
+        return self.template.format(*self.args) if self.args else self.template
+
+    def error(self) -> IllegalAction:
+        return IllegalAction(self.reason, self.rule, self.player, self.hand)
 
 
 class DealState:
@@ -64,15 +101,16 @@ class DealState:
         pack: Iterable[Card],
         balances: dict[str, int],
         number: int = 1,
-        pack_state: str = "shuffled",
+        pack_state: PackState = PackState.SHUFFLED,
     ) -> None:
         self.rules = rules
         self.table = table
         self.number = number
         self.banker = banker
-        self.pack: deque[Card] = deque(pack)
-        self.pack_before: tuple[Card, ...] = tuple(self.pack)  # so the deal can be re-dealt
-        self.pack_state = pack_state  # "shuffled", "stacked" or "continued" (T8.1-T8.2)
+        # The pack as it was (so the deal can be re-dealt), and the pack the deal takes from.
+        self.pack_before: tuple[Card, ...] = tuple(pack)
+        self.pack: deque[Card] = deque(self.pack_before)
+        self.pack_state = pack_state  # T8.1-T8.2
         self.balances_before = balances
         seats = table.seats
         at = seats.index(banker)
@@ -84,8 +122,10 @@ class DealState:
         self.banker_hand = Hand()
         self._hand = self.banker_hand  # the actor's hand: see current_hand()
         self.events: list[Event] = []
-        self.nets: dict[str, int] = dict.fromkeys((*self.punters, banker), 0)
-        self.on_table: dict[str, int] = dict.fromkeys(self.punters, 0)  # open stakes
+        # Comprehensions rather than dict.fromkeys: compiled, a method of dict is a generic call.
+        self.nets: dict[str, int] = {p: 0 for p in self.punters}
+        self.nets[banker] = 0
+        self.on_table: dict[str, int] = {p: 0 for p in self.punters}  # open stakes
         self.void = False
         self.banker_pontoon = False
         self.pontoon_in_deal = False
@@ -120,6 +160,37 @@ class DealState:
             self._hand = self.banker_hand
             return self.banker, 1
         return None
+
+    def turn_rule(self) -> str:
+        """The rule the deal waits under now: T4.2 a stake, T5 a punter's hand, T6.1 the banker;
+        once it is over, the rule that ended it (:meth:`end_rule`)."""
+        rule = _PHASE_RULE.get(self.phase)
+        return self.end_rule() if rule is None else rule
+
+    def expected_decision(self) -> str:
+        """Who must decide now and what, in words: ``ann to stake``, ``bob hand 2 to decide``."""
+        actor = self.actor
+        if actor is None:
+            return "the deal is over"
+        who, hand = actor
+        phase = self.phase
+        if phase is Phase.STAKES:
+            return f"{who} to stake"
+        if phase is Phase.BANKER:
+            return f"{who} (the banker) to draw or stay"
+        return f"{who} hand {hand} to decide"
+
+    def end_rule(self) -> str:
+        """Why the deal ended: the rule that takes no more decisions."""
+        if self.void:
+            return "T8.5"
+        if self.banker_pontoon:
+            return "T4.4"
+        if banker_stops(self.banker_hand):
+            return "T6.2"
+        if all(h.rule == "T5.6" for _, _, h in self.hands_in_order()):
+            return "T6.3"
+        return "T6.1"
 
     def current_hand(self) -> Hand:
         """The hand the actor is playing (the banker's hand in the banker's turn)."""
@@ -156,27 +227,26 @@ class DealState:
     # legality: one check per decision ---------------------------------------------------------
     #
     # Each decision has one check, ``*_problem``: None when the decision is legal, else the
-    # IllegalAction that says why (rule ID, player, hand), built but not raised. ``verify_*``
-    # raises it; ``can_*`` tests it, so an ordinary "no" costs no exception (STYLE 14).
+    # Refusal that says why (rule ID, player, hand, the message not yet written). ``verify_*``
+    # raises it as an IllegalAction; ``can_*`` tests it, so an ordinary "no" costs no exception
+    # and no formatting (STYLE 14).
 
-    def _turn_problem(
-        self, player: str, hand: int, phase: Phase, what: str
-    ) -> IllegalAction | None:
+    def _turn_problem(self, player: str, hand: int, phase: Phase, what: str) -> Refusal | None:
         if self.phase is not phase:
             rule = _PHASE_RULE[phase]
-            return IllegalAction(
-                f"cannot {what} now: the deal is at the {self.phase.value}", rule, player, hand
+            return Refusal(
+                rule, player, hand, "cannot {} now: the deal is at the {}", (what, self.phase.value)
             )
         actor = self.actor
         if actor is None:  # pragma: no cover - phase check above excludes it
-            return IllegalAction(f"cannot {what}: the deal is over", "T8", player, hand)
+            return Refusal("T8", player, hand, "cannot {}: the deal is over", (what,))
         who, which = actor
         if who != player or which != hand:
             turn = f"{who}'s turn" if phase is not Phase.PUNTERS else f"{who}'s hand {which}"
-            return IllegalAction(f"cannot {what}: it is {turn}", "T3.1", player, hand)
+            return Refusal("T3.1", player, hand, "cannot {}: it is {}", (what, turn))
         return None
 
-    def stake_problem(self, player: str, amount: int) -> IllegalAction | None:
+    def stake_problem(self, player: str, amount: int) -> Refusal | None:
         """An initial stake within the table's limits (T3.3, T4.2) and the balance (T8.6)."""
         problem = self._turn_problem(player, 1, Phase.STAKES, "stake")
         if problem is None:
@@ -185,13 +255,17 @@ class DealState:
             return problem
         lo, hi = self.table.min_stake, self.table.max_stake
         if not lo <= amount <= hi:
-            return IllegalAction(
-                f"cannot stake {amount}: the stake must be from {lo} to {hi}", "T3.3", player, 1
+            return Refusal(
+                "T3.3",
+                player,
+                1,
+                "cannot stake {}: the stake must be from {} to {}",
+                (amount, lo, hi),
             )
         left = self.available(player)
         if amount > left:
-            return IllegalAction(
-                f"cannot stake {amount} with a balance of {left}", "T8.6", player, 1
+            return Refusal(
+                "T8.6", player, 1, "cannot stake {} with a balance of {}", (amount, left)
             )
         return None
 
@@ -200,7 +274,7 @@ class DealState:
         s = hand.initial
         return s, (2 * s if not hand.bought else hand.bought[-1])
 
-    def buy_problem(self, player: str, hand: int, amount: int | None) -> IllegalAction | None:
+    def buy_problem(self, player: str, hand: int, amount: int | None) -> Refusal | None:
         """Buy a card face down (T5.3); ``amount`` None checks everything but the price."""
         problem = self._turn_problem(player, hand, Phase.PUNTERS, "buy")
         if problem is not None:
@@ -211,22 +285,23 @@ class DealState:
         if problem is not None:
             return problem
         if h.twisted:
-            return IllegalAction("cannot buy after a twist", "T5.4", player, hand)
+            return Refusal("T5.4", player, hand, "cannot buy after a twist")
         if self.rules.no_bought_sure_thing and len(h.cards) == 4 and h.low <= 11:
-            return IllegalAction(
-                f"cannot buy a fifth card on four cards totalling {h.low}: twist it",
+            return Refusal(
                 "V5",
                 player,
                 hand,
+                "cannot buy a fifth card on four cards totalling {}: twist it",
+                (h.low,),
             )
         if amount is None:
             if self.available(player) < h.initial:
-                return IllegalAction(
-                    f"cannot buy: the least price is {h.initial} with a balance of "
-                    f"{self.available(player)}",
+                return Refusal(
                     "T8.6",
                     player,
                     hand,
+                    "cannot buy: the least price is {} with a balance of {}",
+                    (h.initial, self.available(player)),
                 )
             return None
         problem = _amount_problem(amount, "buy", player, hand)
@@ -236,21 +311,21 @@ class DealState:
         if not lo <= amount <= hi:
             nth = _ORDINAL[len(h.cards) + 1]
             why = "2 × the stake" if not h.bought else f"the price of the {_ORDINAL[len(h.cards)]}"
-            return IllegalAction(
-                f"cannot buy the {nth} card for {amount}: the price must be from {lo} to {hi} "
-                f"({why})",
+            return Refusal(
                 "T5.3",
                 player,
                 hand,
+                "cannot buy the {} card for {}: the price must be from {} to {} ({})",
+                (nth, amount, lo, hi, why),
             )
         left = self.available(player)
         if amount > left:
-            return IllegalAction(
-                f"cannot buy for {amount} with a balance of {left}", "T8.6", player, hand
+            return Refusal(
+                "T8.6", player, hand, "cannot buy for {} with a balance of {}", (amount, left)
             )
         return None
 
-    def twist_problem(self, player: str, hand: int) -> IllegalAction | None:
+    def twist_problem(self, player: str, hand: int) -> Refusal | None:
         """Twist a card face up (T5.4)."""
         problem = self._turn_problem(player, hand, Phase.PUNTERS, "twist")
         if problem is not None:
@@ -258,24 +333,26 @@ class DealState:
         # mutant-equivalent: '"T5.4"' -> "'T5'": cited only by a check never reached (T5.8)
         return _draw_problem(self.current_hand(), "twist", player, hand, "T5.4")
 
-    def stick_problem(self, player: str, hand: int) -> IllegalAction | None:
+    def stick_problem(self, player: str, hand: int) -> Refusal | None:
         """Stick when some value of the hand is from the stick minimum to 21 (T5.5)."""
         problem = self._turn_problem(player, hand, Phase.PUNTERS, "stick")
         if problem is not None:
             return problem
         h = self.current_hand()
         least = self.rules.stick_minimum
-        if h.low < least and not (h.has_ace and least <= h.low + 10 <= 21):
+        total = h.total  # the best value (T1.2): if under the least, no value reaches it
+        if total < least:
             rule = "T5.5" if least == 15 else "V2"
-            return IllegalAction(
-                f"cannot stick on {h.total}: the least is {least}; buy or twist",
+            return Refusal(
                 rule,
                 player,
                 hand,
+                "cannot stick on {}: the least is {}; buy or twist",
+                (h.total, least),
             )
         return None
 
-    def split_problem(self, player: str, hand: int) -> IllegalAction | None:
+    def split_problem(self, player: str, hand: int) -> Refusal | None:
         """Split two cards of the same rank into two hands, up to the cap (T5.2, V1, T8.6)."""
         problem = self._turn_problem(player, hand, Phase.PUNTERS, "split")
         if problem is not None:
@@ -283,38 +360,41 @@ class DealState:
         h = self.current_hand()
         cards = h.cards
         if len(cards) != 2 or cards[0].rank != cards[1].rank:
-            shown = " ".join(c.text for c in cards)
-            return IllegalAction(
-                f"cannot split {shown}: only two cards of the same rank split",
+            shown = " ".join([c.text for c in cards])
+            return Refusal(
                 "T5.2",
                 player,
                 hand,
+                "cannot split {}: only two cards of the same rank split",
+                (shown,),
             )
         if self.rules.split_aces_only and not cards[0].is_ace:
-            return IllegalAction("cannot split: only a pair of aces splits", "V1", player, hand)
+            return Refusal("V1", player, hand, "cannot split: only a pair of aces splits")
         limit = self.rules.max_hands
         if len(self.hands[player]) >= limit:
-            return IllegalAction(
-                f"cannot split: {limit} hands is the most one punter may hold",
+            return Refusal(
                 "T5.2",
                 player,
                 hand,
+                "cannot split: {} hands is the most one punter may hold",
+                (limit,),
             )
         left = self.available(player)
         if h.initial > left:
-            return IllegalAction(
-                f"cannot split: the new hand's stake {h.initial} is more than the balance {left}",
+            return Refusal(
                 "T8.6",
                 player,
                 hand,
+                "cannot split: the new hand's stake {} is more than the balance {}",
+                (h.initial, left),
             )
         return None
 
-    def draw_problem(self, player: str) -> IllegalAction | None:
+    def draw_problem(self, player: str) -> Refusal | None:
         """The banker draws a card face up (T6.1)."""
         return self._turn_problem(player, 1, Phase.BANKER, "draw")
 
-    def stay_problem(self, player: str) -> IllegalAction | None:
+    def stay_problem(self, player: str) -> Refusal | None:
         """The banker stays; he has no minimum total (T6.1)."""
         return self._turn_problem(player, 1, Phase.BANKER, "stay")
 
@@ -361,31 +441,37 @@ class DealState:
         return [(p, i, h) for p in self.punters for i, h in enumerate(self.hands[p], 1)]
 
 
-def _raise(problem: IllegalAction | None) -> None:
+def banker_stops(b: Hand) -> bool:
+    """T6.2: the banker stops by himself at hard 21, on five cards, or bust."""
+    return b.low >= 21 or len(b.cards) >= 5
+
+
+def _raise(problem: Refusal | None) -> None:
     if problem is not None:
-        raise problem
+        raise problem.error()
 
 
-def _draw_problem(h: Hand, what: str, player: str, hand: int, rule: str) -> IllegalAction | None:
+def _draw_problem(h: Hand, what: str, player: str, hand: int, rule: str) -> Refusal | None:
     # mutant-equivalent: 'len(h.cards) >= 5' -> '(len(h.cards) > 5)', '5' -> '6': a stricter
     # test of a hand that never gets here (a five-card hand is finished, T5.7)
     if len(h.cards) >= 5:  # pragma: no cover - a five-card hand is finished (T5.7)
-        return IllegalAction(f"cannot {what}: the hand has five cards", "T5.7", player, hand)
+        return Refusal("T5.7", player, hand, "cannot {}: the hand has five cards", (what,))
     # mutant-equivalent: 'h.low >= 21' -> '(h.low > 21)', '21' -> '22': a stricter test of a
     # hand that never gets here (a hard 21 is finished, T5.8)
     if h.low >= 21:  # pragma: no cover - a hard 21 is finished (T5.8)
-        return IllegalAction(f"cannot {what} on a lowest total of {h.low}", rule, player, hand)
+        return Refusal(rule, player, hand, "cannot {} on a lowest total of {}", (what, h.low))
     return None
 
 
-def _amount_problem(amount: object, what: str, player: str, hand: int) -> IllegalAction | None:
+def _amount_problem(amount: object, what: str, player: str, hand: int) -> Refusal | None:
     """A stake or a price is a whole number of 1 or more (T7.3), whatever it pays for."""
     if type(amount) is not int or amount < 1:
-        return IllegalAction(
-            f"cannot {what} {amount!r}: amounts are whole units of 1 or more",
+        return Refusal(
             "T7.3",
             player,
             hand,
+            "cannot {} {!r}: amounts are whole units of 1 or more",
+            (what, amount),
         )
     return None
 

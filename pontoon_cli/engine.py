@@ -17,8 +17,18 @@ The code lives in four modules, low to high, and this module re-exports it, so
 from __future__ import annotations
 
 from pontoon_cli.deal import Deal
-from pontoon_cli.deal_state import END, DealState, LegalAction, Phase
-from pontoon_cli.game import Game
+from pontoon_cli.deal_state import END, DealState, LegalAction, PackState, Phase
+from pontoon_cli.game import Game, cut_highest
 from pontoon_cli.hands import Hand
 
-__all__ = ["END", "Deal", "DealState", "Game", "Hand", "LegalAction", "Phase"]
+__all__ = [
+    "END",
+    "Deal",
+    "DealState",
+    "Game",
+    "Hand",
+    "LegalAction",
+    "PackState",
+    "Phase",
+    "cut_highest",
+]

@@ -17,10 +17,6 @@ from typing import NamedTuple
 
 from pontoon_cli.cards import Card
 
-#: Decision words, as the log and scenario files write them.
-PUNTER_ACTIONS = ("buy", "twist", "stick", "split")
-BANKER_ACTIONS = ("draw", "stay")
-
 
 class CardDealt:
     """A card went from the top of the pack to a hand, face up or face down."""
@@ -51,7 +47,8 @@ class CardDealt:
 
 
 class Decision:
-    """A player's choice: ``stake``, ``buy``, ``twist``, ``stick``, ``split``, ``draw``, ``stay``.
+    """A player's choice: ``stake``, ``buy``, ``twist``, ``stick``, ``split``, ``draw``, ``stay``
+    (the words and who takes each: :data:`pontoon_cli.actions.TRADITIONAL_ACTIONS`).
 
     ``amount`` is the money it put on the table (stake, buy, split), else None.
     """

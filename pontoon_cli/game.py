@@ -2,13 +2,22 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from pontoon_cli.cards import Card, new_pack
 from pontoon_cli.deal import Deal
-from pontoon_cli.deal_state import Phase
+from pontoon_cli.deal_state import PackState, Phase
 from pontoon_cli.errors import IllegalAction, PontoonError
 from pontoon_cli.events import BankSold
 from pontoon_cli.rng import Rng
 from pontoon_cli.rules import Rules, Table
+
+
+def cut_highest(cut: Mapping[str, Card]) -> list[str]:
+    """T3.2: the players of one round of the cut who cut the highest card (ace high), in the order
+    they cut. One player: he banks; more: they cut again. Live play and replay both ask this."""
+    best = max(card.cut_rank for card in cut.values())
+    return [p for p, card in cut.items() if card.cut_rank == best]
 
 
 class Game:
@@ -29,7 +38,7 @@ class Game:
         self.banker = table.banker if table.banker is not None else self._cut_for_bank(packs)
         self.pack: list[Card] = new_pack(packs)
         self._shuffle()
-        self.pack_state = "shuffled"
+        self.pack_state = PackState.SHUFFLED
         self.deals_played = 0
         self.kitty = 0  # mutant-equivalent: nothing reads it before Shoot Pontoon (S1)
         self.open_deal: Deal | None = None  # T8.4: the bank is sold only between deals
@@ -46,8 +55,7 @@ class Game:
             self.rng.shuffle(pack)
             cut = dict(zip(cutting, pack, strict=False))
             self.cut_rounds.append(cut)
-            best = max(card.cut_rank for card in cut.values())
-            cutting = [p for p, card in cut.items() if card.cut_rank == best]
+            cutting = cut_highest(cut)
             if len(cutting) == 1:
                 return cutting[0]
 
@@ -63,7 +71,7 @@ class Game:
                     f"{self.rules.pack_count(len(self.table.seats))} pack(s) hold (T1.1)"
                 ) from None
         self.pack = list(cards) + rest
-        self.pack_state = "stacked"
+        self.pack_state = PackState.STACKED
 
     def can_deal(self) -> bool:
         """True while some punter can cover the minimum stake (T8.6)."""
@@ -96,9 +104,9 @@ class Game:
         self.open_deal = None
         if deal.pontoon_in_deal:  # T8.2 (and T8.5)
             self._shuffle()
-            self.pack_state = "shuffled"
+            self.pack_state = PackState.SHUFFLED
         else:  # T8.1
-            self.pack_state = "continued"
+            self.pack_state = PackState.CONTINUED
 
     def sell_bank(self, buyer: str, price: int) -> BankSold:
         """T8.4: the banker sells the bank; the buyer pays the price and banks next deal."""

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from pontoon_cli.actions import SHOOT_ACTIONS, TRADITIONAL_ACTIONS, ActionTable
 from pontoon_cli.deal import Deal
 from pontoon_cli.errors import RulesError
 from pontoon_cli.events import BankSold
@@ -26,14 +27,14 @@ from pontoon_cli.strategies import Players
 @dataclass(frozen=True, kw_only=True)
 class GameDefinition:
     """What a preset plays: the game class (its deal comes from ``Game.start_deal``), the
-    automatic players, the log record of a deal, and the decision words and scenario keys it
+    automatic players, the log record of a deal, its decision words, and the scenario keys it
     adds to the traditional game's."""
 
     preset: str
     game: Callable[[Rules, Table, Rng], Game]
     players: Callable[[tuple[str, ...], Rng, str | dict[str, str], str], Players]
     record: Callable[[Game, Deal, BankSold | None], dict[str, Any]]
-    actions: tuple[str, ...] = ()  # decision words beyond the traditional ones
+    actions: ActionTable  # the decision words (pontoon_cli.actions)
     table_keys: tuple[str, ...] = ()  # scenario [table] keys beyond the traditional ones
     deal_keys: tuple[str, ...] = ()  # scenario [[deal]] keys beyond the traditional ones
     expect_keys: tuple[str, ...] = ()  # scenario expect keys beyond the traditional ones
@@ -41,14 +42,18 @@ class GameDefinition:
 
 GAMES: dict[str, GameDefinition] = {
     "traditional": GameDefinition(
-        preset="traditional", game=Game, players=Players, record=deal_record
+        preset="traditional",
+        game=Game,
+        players=Players,
+        record=deal_record,
+        actions=TRADITIONAL_ACTIONS,
     ),
     "shoot": GameDefinition(
         preset="shoot",
         game=ShootGame,
         players=ShootPlayers,
         record=shoot_deal_record,
-        actions=("shoot",),
+        actions=SHOOT_ACTIONS,
         table_keys=("kitty",),
         deal_keys=("kitty_add",),
         expect_keys=("kitty",),

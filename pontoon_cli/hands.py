@@ -72,19 +72,27 @@ def is_pontoon(cards: Sequence[Card]) -> bool:
     )
 
 
+def class_of(low: int, has_ace: bool, n: int) -> HandClass:
+    """The class (T2) of ``n`` cards with the lowest total ``low``, holding an ace or not.
+
+    The one classifier: :func:`classify` and :attr:`Hand.hand_class` both answer with it. Two cards
+    with an ace and a lowest total of 11 are an ace and a ten-card: a pontoon (T2.1), a split
+    hand's too (T7.2).
+    """
+    if low > 21:
+        return HandClass.BUST  # T2.5
+    if n == 2 and low == 11 and has_ace:
+        return HandClass.PONTOON  # T2.1
+    if n >= 5:
+        return HandClass.FIVE_CARD_TRICK  # T2.2
+    if best_total(low, has_ace) == 21:
+        return HandClass.TWENTY_ONE  # T2.3
+    return HandClass.TOTAL  # T2.4
+
+
 def classify(cards: Sequence[Card]) -> HandClass:
     """The hand's class (T2). A split hand's ace and ten-card is a pontoon too (T7.2)."""
-    low = low_total(cards)
-    if low > 21:
-        return HandClass.BUST
-    n = len(cards)
-    if n == 2 and is_pontoon(cards):
-        return HandClass.PONTOON
-    if n >= 5:
-        return HandClass.FIVE_CARD_TRICK
-    if best_total(low, any(card.is_ace for card in cards)) == 21:
-        return HandClass.TWENTY_ONE
-    return HandClass.TOTAL
+    return class_of(low_total(cards), any(card.is_ace for card in cards), len(cards))
 
 
 def strength(cards: Sequence[Card]) -> tuple[int, int]:
@@ -165,18 +173,8 @@ class Hand:
 
     @property
     def hand_class(self) -> HandClass:
-        """The hand's class (T2), from the running totals; the same as ``classify(cards)``."""
-        low = self.low
-        if low > 21:
-            return HandClass.BUST  # T2.5
-        n = len(self.cards)
-        if self.is_pontoon:
-            return HandClass.PONTOON  # T2.1
-        if n >= 5:
-            return HandClass.FIVE_CARD_TRICK  # T2.2
-        if low == 21 or (low == 11 and self.has_ace):
-            return HandClass.TWENTY_ONE  # T2.3
-        return HandClass.TOTAL  # T2.4
+        """The hand's class (T2), from the running totals: :func:`class_of`, as ``classify``."""
+        return class_of(self.low, self.has_ace, len(self.cards))
 
     def __repr__(self) -> str:
         cards = " ".join(c.text for c in self.cards)

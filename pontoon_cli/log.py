@@ -76,7 +76,6 @@ def deal_record(game: Game, deal: Deal, sale: BankSold | None = None) -> dict[st
     add_hand = hands.append
     for p in deal.punters:
         for i, h in enumerate(deal.hands[p], 1):
-            low = h.low
             add_hand(
                 {
                     "player": p,
@@ -84,7 +83,7 @@ def deal_record(game: Game, deal: Deal, sale: BankSold | None = None) -> dict[st
                     "cards": " ".join([c.text for c in h.cards]),
                     "stake": h.stake,
                     "class": _CLASS[h.cls],
-                    "total": low + 10 if h.has_ace and low <= 11 else low,
+                    "total": h.total,
                     "split": h.from_split,
                     "net": h.net,
                     "rule": h.rule,

@@ -15,7 +15,9 @@ from typing import Any, Final
 
 import orjson
 
+from pontoon_cli.actions import ALL_WORDS
 from pontoon_cli.cards import FULL_PACK, Card
+from pontoon_cli.deal_state import PackState
 from pontoon_cli.hands import CLASS_LABELS
 from pontoon_cli.limits import MAX_SAFE_INT, int_problem, name_problem
 from pontoon_cli.log import FORMAT
@@ -26,8 +28,8 @@ Problem = tuple[str, str, Any]  # (field, what was expected, what was there)
 
 _CARDS_RE: Final = re.compile(r"(?:[A2-9TJQK][CDHS](?: [A2-9TJQK][CDHS])*)?")
 _RULE_RE: Final = re.compile(r"[TVSC][0-9]+(?:\.[0-9]+)?")
-ACTIONS: Final = ("stake", "buy", "twist", "stick", "split", "draw", "stay", "shoot")
-PACK_STATES: Final = ("shuffled", "stacked", "continued")
+ACTIONS: Final = ALL_WORDS  # the decision words a log may hold, of every game
+PACK_STATES: Final = tuple(s.value for s in PackState)  # shuffled, stacked, continued
 HEADER_KEYS: Final = (
     "type",
     "format",

@@ -2,8 +2,8 @@
 
 :func:`cross_check` settles the final hands again with the pure settlement function (T7);
 :func:`compare` names the first field the record holds that the re-deal does not give. The rest
-says which rule a divergence cites: the rule that dealt a card, settled a hand, ended a deal or
-whose turn it was.
+says which rule a divergence cites: the rule that dealt a card or settled a hand (the engine says
+whose turn it was and why a deal ended: ``Deal.expected_decision``, ``Deal.turn_rule``).
 """
 
 from __future__ import annotations
@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
-from pontoon_cli.engine import Deal, Phase
+from pontoon_cli.actions import TRADITIONAL_ACTIONS
+from pontoon_cli.engine import Deal
 from pontoon_cli.events import CardDealt, Decision
 from pontoon_cli.logcheck import BANKER_HAND_KEYS, CARD_KEYS, HAND_KEYS, MISSING
 from pontoon_cli.replay_report import Divergence, Place, count
@@ -30,14 +31,7 @@ _HAND_RULE: Final = {
 }
 _BANKER_HAND_RULE: Final = {"cards": "T6.1", "class": "T2", "total": "T1.3"}
 #: The rule behind a card, by the decision just before it (none yet: the first round, T4.1).
-_CARD_RULE: Final = {
-    "stake": "T4.3",
-    "buy": "T5.3",
-    "twist": "T5.4",
-    "split": "T5.2",
-    "draw": "T6.1",
-}
-TURN_RULE: Final = {Phase.STAKES: "T4.2", Phase.PUNTERS: "T5", Phase.BANKER: "T6.1"}
+_CARD_RULE: Final = TRADITIONAL_ACTIONS.card_rule
 
 
 def cross_check(at: Place, deal: Deal, rules: Rules, settle: Settler) -> Divergence | None:
@@ -146,34 +140,6 @@ def _compare_rows(
 def action_text(action: str, amount: int | None) -> str:
     """A decision as a divergence shows it: ``twist``, ``buy 3``."""
     return action if amount is None else f"{action} {amount}"
-
-
-def whose_turn(deal: Deal) -> tuple[str, str]:
-    """What the rules expect now, and the rule that says so."""
-    actor = deal.actor
-    if actor is None:
-        return "the deal is over", _end_rule(deal)
-    who, hand = actor
-    phase = deal.phase
-    if phase is Phase.STAKES:
-        return f"{who} to stake", "T4.2"
-    if phase is Phase.BANKER:
-        return f"{who} (the banker) to draw or stay", "T6.1"
-    return f"{who} hand {hand} to decide", "T5"
-
-
-def _end_rule(deal: Deal) -> str:
-    """Why the deal ended: the rule that takes no more decisions."""
-    if deal.void:
-        return "T8.5"
-    if deal.banker_pontoon:
-        return "T4.4"
-    b = deal.banker_hand
-    if len(b.cards) >= 5 or b.low >= 21:
-        return "T6.2"
-    if all(h.rule == "T5.6" for _, _, h in deal.hands_in_order()):
-        return "T6.3"
-    return "T6.1"
 
 
 def _card_rule(deal: Deal, index: int) -> str:

@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from pontoon_cli.cards import FULL_PACK, Card, new_pack
-from pontoon_cli.engine import Deal
+from pontoon_cli.engine import Deal, cut_highest
 from pontoon_cli.logcheck import CARD_BY_TEXT
 from pontoon_cli.replay_report import Divergence, Place, count
 
@@ -59,9 +59,7 @@ def check_cut(
                 expected = f"a card still in the pack: {held} cut {which} {card}"
                 return at.div(p, None, where, card, expected, "T1.1")
             holders.append(p)
-        ranks = {p: CARD_BY_TEXT[cut[p]].cut_rank for p in cutting}
-        best = max(ranks.values())
-        cutting = [p for p in cutting if ranks[p] == best]
+        cutting = cut_highest({p: CARD_BY_TEXT[cut[p]] for p in cutting})
         if len(cutting) == 1:
             if i + 1 < len(rounds):  # a clear winner cuts no more
                 return at.div(None, None, f"cut[{i + 1}]", rounds[i + 1], None, "T3.2")

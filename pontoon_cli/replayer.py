@@ -19,12 +19,12 @@ banker) and from the rules' own re-deal for the pack.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 import orjson
 
 from pontoon_cli.cards import Card
-from pontoon_cli.engine import Deal, Game, Phase
+from pontoon_cli.engine import Deal, Game, PackState, Phase
 from pontoon_cli.errors import IllegalAction, LogFormatError, PontoonError
 from pontoon_cli.events import BankSold
 from pontoon_cli.games import find_game, new_game
@@ -39,7 +39,7 @@ from pontoon_cli.logcheck import (
     header_problem,
     strict_problem,
 )
-from pontoon_cli.replay_compare import TURN_RULE, action_text, compare, cross_check, whose_turn
+from pontoon_cli.replay_compare import action_text, compare, cross_check
 from pontoon_cli.replay_pack import PackTracker, check_cut
 from pontoon_cli.replay_report import Divergence, Place, count
 from pontoon_cli.rng import Rng
@@ -189,15 +189,28 @@ class LogReplayer:
     def _div(
         self,
         line: int,
-        deal: int | None,
-        player: str | None,
-        hand: int | None,
+        deal: int,
         where: str,
+        *,
         recorded: Any,
         expected: Any,
         rule: str,
+        player: str | None = None,
+        hand: int | None = None,
     ) -> Divergence:
-        return Divergence(self.file, line, deal, player, hand, where, recorded, expected, rule)
+        """The divergence of the field ``where`` of deal ``deal`` on ``line``; ``player`` and
+        ``hand`` when it is someone's."""
+        return Divergence(
+            file=self.file,
+            line=line,
+            deal=deal,
+            player=player,
+            hand=hand,
+            field=where,
+            recorded=recorded,
+            expected=expected,
+            rule=rule,
+        )
 
     def _deal(self, line: int, raw: bytes, record: dict[str, Any]) -> Divergence | None:
         self._problem(line, deal_head_problem(record))
@@ -205,7 +218,7 @@ class LogReplayer:
         pack = self._pack(line, record["pack"])
         first: Divergence | None = None
         if n != self.next_number:
-            first = self._div(line, n, None, None, "deal", n, self.next_number, "T8")
+            first = self._div(line, n, "deal", recorded=n, expected=self.next_number, rule="T8")
         self.next_number = n + 1
         balances = self.balances  # before the deal; ours to change
 
@@ -220,7 +233,9 @@ class LogReplayer:
         recorded_banker = record.get("banker")
         if recorded_banker is not None and recorded_banker != banker:
             rule = "T8.4" if sale is not None else "T8.3"
-            first = first or self._div(line, n, None, None, "banker", recorded_banker, banker, rule)
+            first = first or self._div(
+                line, n, "banker", recorded=recorded_banker, expected=banker, rule=rule
+            )
             banker = recorded_banker  # re-deal as recorded, so the pack after it is known
 
         # the pack (T1.1, T8.1, T8.2); stacked only where a scenario scripts the deal (T8.1)
@@ -230,7 +245,9 @@ class LogReplayer:
                 self.deals_stacked += 1
             else:
                 want = self.pack.expected_state()
-                first = first or self._div(line, n, None, None, "pack_state", state, want, "T8.1")
+                first = first or self._div(
+                    line, n, "pack_state", recorded=state, expected=want, rule="T8.1"
+                )
         first = first or self.pack.check(Place(self.file, line, n), pack, state)
         self.pack.first_deal = False
         # the kitty before the deal (S1, S8-S10), its moves made on the balances
@@ -241,20 +258,22 @@ class LogReplayer:
         deal: Deal | None = None
         if banker in self.seats:
             try:
-                deal = new_deal(
-                    self.game, banker, pack, dict(balances), n, state or "shuffled", kitty
-                )
+                deal = new_deal(self.game, banker, pack, dict(balances), n, _STATE[state], kitty)
             except PontoonError as err:  # T8.6: nobody can stake
-                first = first or self._div(line, n, None, None, "deal", n, str(err), "T8.6")
+                first = first or self._div(
+                    line, n, "deal", recorded=n, expected=str(err), rule="T8.6"
+                )
         sat_out = record.get("sat_out")
         if deal is not None and sat_out is not None and sat_out != deal.sitting_out:
             first = first or self._div(
-                line, n, None, None, "sat_out", sat_out, deal.sitting_out, "T8.6"
+                line, n, "sat_out", recorded=sat_out, expected=deal.sitting_out, rule="T8.6"
             )
         # mutant-equivalent: 'False' -> 'True': read only where deal is set, and _play sets it then
         complete = False
         if deal is None:
-            first = first or self._div(line, n, None, None, "banker", banker, None, "T3.1")
+            first = first or self._div(
+                line, n, "banker", recorded=banker, expected=None, rule="T3.1"
+            )
         else:
             found, complete = self._play(line, n, deal, record)
             first = first or found
@@ -331,7 +350,9 @@ class LogReplayer:
         """T8.4: the banker of the last deal sells the bank; the buyer pays and banks now."""
         seller, buyer, price = sold["seller"], sold["buyer"], sold["price"]
         if seller != banker:
-            found = self._div(line, n, seller, None, "sale.seller", seller, banker, "T8.4")
+            found = self._div(
+                line, n, "sale.seller", recorded=seller, expected=banker, rule="T8.4", player=seller
+            )
             _transfer(balances, buyer, seller, price)
             return BankSold(seller, buyer, price), found
         game = self.game
@@ -341,7 +362,9 @@ class LogReplayer:
             return game.sell_bank(buyer, price), None
         except IllegalAction as err:
             _transfer(balances, buyer, seller, price)
-            found = self._div(line, n, buyer, None, "sale", sold, err.reason, err.rule)
+            found = self._div(
+                line, n, "sale", recorded=sold, expected=err.reason, rule=err.rule, player=buyer
+            )
             return BankSold(seller, buyer, price), found
 
     def _play(
@@ -365,10 +388,17 @@ class LogReplayer:
             if shoot:
                 pass_optional(deal, player, hand, action)  # S2: a shoot bet not taken
             if deal.actor != (player, hand):
-                expected, rule = whose_turn(deal)
+                expected, rule = deal.expected_decision(), deal.turn_rule()
                 what = action_text(action, amount)
                 return self._div(
-                    line, n, player, hand, f"decisions[{i}]", what, expected, rule
+                    line,
+                    n,
+                    f"decisions[{i}]",
+                    recorded=what,
+                    expected=expected,
+                    rule=rule,
+                    player=player,
+                    hand=hand,
                 ), False
             try:
                 if action == "split":  # the amount is derived: the new hand's stake (T5.2)
@@ -376,14 +406,28 @@ class LogReplayer:
                     if amount is not None and amount != event.amount and found is None:
                         where = f"decisions[{i}]"
                         found = self._div(
-                            line, n, player, hand, where, f"split {amount}", str(event), "T5.2"
+                            line,
+                            n,
+                            where,
+                            recorded=f"split {amount}",
+                            expected=str(event),
+                            rule="T5.2",
+                            player=player,
+                            hand=hand,
                         )
                 else:
                     act(player, hand, action, amount)
             except IllegalAction as err:
                 what = action_text(action, amount)
                 found = found or self._div(
-                    line, n, player, hand, f"decisions[{i}]", what, err.reason, err.rule
+                    line,
+                    n,
+                    f"decisions[{i}]",
+                    recorded=what,
+                    expected=err.reason,
+                    rule=err.rule,
+                    player=player,
+                    hand=hand,
                 )
                 return found, False
         if shoot:
@@ -395,15 +439,19 @@ class LogReplayer:
             more = self._div(
                 line,
                 n,
-                who,
-                hand,
                 "decisions",
-                count(len(decisions), "decision"),
-                f"a decision by {who} hand {hand}",
-                TURN_RULE[deal.phase],
+                recorded=count(len(decisions), "decision"),
+                expected=f"a decision by {who} hand {hand}",
+                rule=deal.turn_rule(),
+                player=who,
+                hand=hand,
             )
             return found or more, False
         return found, True
+
+
+#: A recorded pack_state (checked by deal_head_problem) as the engine's; none recorded: shuffled.
+_STATE: Final[dict[str | None, PackState]] = {None: PackState.SHUFFLED, **{s: s for s in PackState}}
 
 
 def _written_as(raw: bytes, derived: dict[str, Any]) -> bool:

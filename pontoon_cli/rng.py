@@ -51,6 +51,7 @@ _M1_2: Final = _M1 >> 44
 _M2_0: Final = _M2 & _LO22
 _M2_1: Final = (_M2 >> 22) & _LO22
 _M2_2: Final = _M2 >> 44
+_SMALL_N: Final = 1 << 30  # below this, n * n and the remainders of the halves fit in 62 bits
 
 
 def _mul64(hi: int, lo: int, b0: int, b1: int, b2: int) -> tuple[int, int]:
@@ -106,11 +107,31 @@ class Rng:
         """A whole number from 0 to ``n - 1``, each equally likely (rejection sampling)."""
         if n <= 0:
             raise ValueError(f"below({n!r}): n must be at least 1")
+        if n <= _SMALL_N:
+            return self._below_small(n)
         threshold = (1 << 64) % n
         while True:
             x = self.next64()
             if x >= threshold:
                 return x % n
+
+    def _below_small(self, n: int) -> int:
+        """``below(n)`` for ``n`` up to 2**30, on 32-bit halves as :meth:`shuffle` draws: the
+        same outputs, the same refusals, and no 64-bit number made along the way (compiled, such
+        a number is boxed: the cut after every shuffle drew through one)."""
+        state = self._state
+        hi, lo = state >> 32, state & _LO32
+        r32 = (1 << 32) % n
+        threshold = r32 * r32 % n  # 2**64 mod n: only an output below 2**32 can be refused
+        while True:
+            lo += _GOLDEN_LO  # state = (state + _GOLDEN) mod 2**64
+            hi = (hi + _GOLDEN_HI + (lo >> 32)) & _LO32
+            lo &= _LO32
+            z_hi, z_lo = _output(hi, lo)
+            if z_hi != 0 or z_lo >= threshold:
+                break
+        self._state = (hi << 32) | lo
+        return (z_hi % n * r32 + z_lo) % n  # z mod n, from the halves
 
     def choice(self, items: list[T] | tuple[T, ...]) -> T:
         """One of ``items``, each equally likely."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pontoon_cli.actions import TRADITIONAL_ACTIONS
 from pontoon_cli.cards import Card
 from pontoon_cli.document import Checker, Path_, kind_of, not_seated
 from pontoon_cli.errors import CardError
@@ -20,19 +21,11 @@ from pontoon_cli.scenario_play import DealScript, Step
 DEAL_KEYS = ("pack", "stakes", "banker", "expect", "sell_bank", "kitty_add")
 EXPECT_KEYS = ("net", "balance", "class", "banker_class", "next_banker", "kitty")
 
-#: Action words a script may hold, and the engine word each stands for.
-ACTION_WORDS = {
-    "stick": "stick",
-    "stand": "stick",
-    "twist": "twist",
-    "hit": "twist",
-    "buy": "buy",
-    "split": "split",
-    "draw": "draw",
-    "stay": "stay",
-}
+#: Action words a script may hold (synonyms too), each with its record: the engine word it stands
+#: for, whether it takes an amount, its rule.
+ACTION_WORDS = TRADITIONAL_ACTIONS.scripted
 #: Words of other rule sets, not playable under the traditional rules.
-OTHER_WORDS = {"burn": "V8", "shoot": "S2", "double": "V3"}
+OTHER_WORDS = TRADITIONAL_ACTIONS.others
 
 
 def read_deal(
@@ -160,30 +153,26 @@ def _read_actions(check: Checker, value: Any, path: Path_, rules: Rules) -> list
 def parse_action(text: str, line: int, rules: Rules | None = None) -> Step | str:
     """One action word (``"buy 4"``) as a Step, or the reason it is not one."""
     words = text.lower().split()
-    if rules is not None and words[:1] == ["shoot"] and "shoot" in find_game(rules).actions:
-        match words:  # S2, S4, S5: a shoot bet against the kitty
-            case ["shoot", amount] if amount.isascii() and amount.isdigit():
+    table = TRADITIONAL_ACTIONS if rules is None else find_game(rules).actions
+    scripted, others = table.scripted, table.others
+    first = words[0] if words else ""
+    word = scripted.get(first)
+    if word is not None and word.amount:
+        match words:
+            case [_, amount] if amount.isascii() and amount.isdigit():
                 if len(amount) > len(str(MAX_SAFE_INT)) or int(amount) > MAX_SAFE_INT:
                     return f"{shown(text)}: the amount must be at most 2**53 - 1 ({MAX_SAFE_INT})"
-                return Step("shoot", int(amount), line, text)
-            case _:
-                return f"{shown(text)}: shoot needs a whole amount, e.g. 'shoot 5' (S2)"
+                return Step(word.word, int(amount), line, text)
+        return f"{shown(text)}: {first} needs a whole amount, e.g. '{first} 4' ({word.rule})"
     match words:
-        case ["buy", amount] if amount.isascii() and amount.isdigit():
-            if len(amount) > len(str(MAX_SAFE_INT)) or int(amount) > MAX_SAFE_INT:
-                return f"{shown(text)}: the amount must be at most 2**53 - 1 ({MAX_SAFE_INT})"
-            return Step("buy", int(amount), line, text)
-        case ["buy", *_]:
-            return f"{shown(text)}: buy needs a whole amount, e.g. 'buy 4' (T5.3)"
-        case [word] if word in ACTION_WORDS and word != "buy":
-            return Step(ACTION_WORDS[word], None, line, text)
-        case [word, *_] if word in OTHER_WORDS:
-            return f"{shown(text)} is not part of the traditional rules ({OTHER_WORDS[word]})"
-        case [word, *_] if word in ACTION_WORDS:
-            return f"{shown(text)}: {word} takes no amount"
+        case [_] if word is not None:
+            return Step(word.word, None, line, text)
+        case [other, *_] if other in others:
+            return f"{shown(text)} is not part of the {table.game} rules ({others[other]})"
+        case [_, *_] if word is not None:
+            return f"{shown(text)}: {first} takes no amount"
         case _:
-            known = [*ACTION_WORDS, *OTHER_WORDS]
-            first = words[0] if words else ""
+            known = [*scripted, *others]
             return f"unknown action {shown(text)}{suggest(first, known)}"
 
 

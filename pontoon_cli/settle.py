@@ -8,6 +8,7 @@ setting (a hook: a seat-against-dealer table for casino play registers here besi
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from pontoon_cli.hands import HandClass
 from pontoon_cli.rules import Rules
@@ -15,9 +16,10 @@ from pontoon_cli.rules import Rules
 #: (rules, banker class, banker total, punter class, punter total, stake) -> (net, rule ID)
 Settler = Callable[[Rules, HandClass, int, HandClass, int, int], tuple[int, str]]
 
-_PONTOON = HandClass.PONTOON
-_TRICK = HandClass.FIVE_CARD_TRICK
-_BUST = HandClass.BUST
+# Final, so the compiled build reads them as constants, not from the module's dictionary.
+_PONTOON: Final = HandClass.PONTOON
+_TRICK: Final = HandClass.FIVE_CARD_TRICK
+_BUST: Final = HandClass.BUST
 
 
 def settle_traditional(

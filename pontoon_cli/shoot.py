@@ -17,10 +17,12 @@ game, and the shoot bets against the kitty.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
+from pontoon_cli.actions import SHOOT_ACTIONS
 from pontoon_cli.cards import Card
-from pontoon_cli.deal import Deal
-from pontoon_cli.deal_state import LegalAction, Phase
+from pontoon_cli.deal import Deal, _EmptyPack
+from pontoon_cli.deal_state import LegalAction, PackState, Phase, Refusal
 from pontoon_cli.errors import IllegalAction
 from pontoon_cli.events import Decision
 from pontoon_cli.game import Game
@@ -28,6 +30,13 @@ from pontoon_cli.hands import Hand
 from pontoon_cli.kitty import Kitty
 from pontoon_cli.rng import Rng
 from pontoon_cli.rules import Rules, Table
+
+_SHOOT_WORD: Final = SHOOT_ACTIONS.by_word["shoot"]
+_THIRD_CARD: Final = (
+    "cannot shoot: no shoot bet on the third card: the next comes before the fourth"
+)
+_ONE_MORE: Final = "cannot shoot: one further shoot bet before the fourth card"
+_AFTER_FOURTH: Final = "cannot shoot: no shoot bet after the fourth card"
 
 
 class ShootDeal(Deal):
@@ -45,7 +54,7 @@ class ShootDeal(Deal):
         pack: Iterable[Card],
         balances: dict[str, int],
         number: int = 1,
-        pack_state: str = "shuffled",
+        pack_state: PackState = PackState.SHUFFLED,
         kitty: Kitty | None = None,
     ) -> None:
         self.kitty: Kitty = kitty if kitty is not None else Kitty()
@@ -93,14 +102,14 @@ class ShootDeal(Deal):
             out.append(LegalAction("shoot", 1, self.shoot_limit(player)))
         return out
 
-    def shoot_problem(self, player: str, hand: int, amount: int | None) -> IllegalAction | None:
+    def shoot_problem(self, player: str, hand: int, amount: int | None) -> Refusal | None:
         """A shoot bet (S2, S4, S5): after the stakes, before a hand's fourth card, or on the new
         hand of a split; within what the kitty holds beyond the open bets, and the balance.
         ``amount`` None checks everything but the amount."""
         phase = self.phase
         if phase is not Phase.SHOOT and phase is not Phase.PUNTERS:
-            return IllegalAction(
-                f"cannot shoot now: the deal is at the {phase.value}", "S2", player, hand
+            return Refusal(
+                "S2", player, hand, "cannot shoot now: the deal is at the {}", (phase.value,)
             )
         problem = self._turn_problem(player, hand, phase, "shoot")
         if problem is not None:
@@ -114,68 +123,76 @@ class ShootDeal(Deal):
                 rule = "S5"
             elif cards == 3 and key not in self._before_fourth:
                 rule = "S4"
+            elif cards == 2:
+                return Refusal("S4", player, hand, _THIRD_CARD)
+            elif cards == 3:
+                return Refusal("S4", player, hand, _ONE_MORE)
             else:
-                if cards == 2:
-                    why = "no shoot bet on the third card: the next comes before the fourth"
-                elif cards == 3:
-                    why = "one further shoot bet before the fourth card"
-                else:
-                    why = "no shoot bet after the fourth card"
-                return IllegalAction(f"cannot shoot: {why}", "S4", player, hand)
+                return Refusal("S4", player, hand, _AFTER_FOURTH)
         room = self.kitty.amount - self.open_bets
         left = self.available(player)
         if amount is None:
             if room < 1:
-                return IllegalAction(
-                    f"cannot shoot: the open shoot bets ({self.open_bets}) take the whole "
-                    f"kitty ({self.kitty.amount})",
+                return Refusal(
                     rule,
                     player,
                     hand,
+                    "cannot shoot: the open shoot bets ({}) take the whole kitty ({})",
+                    (self.open_bets, self.kitty.amount),
                 )
             if left < 1:
-                return IllegalAction(f"cannot shoot with a balance of {left}", "T8.6", player, hand)
+                return Refusal("T8.6", player, hand, "cannot shoot with a balance of {}", (left,))
             return None
         if type(amount) is not int or amount < 1:
-            return IllegalAction(
-                f"cannot shoot {amount!r}: amounts are whole units of 1 or more",
+            return Refusal(
                 "T7.3",
                 player,
                 hand,
+                "cannot shoot {!r}: amounts are whole units of 1 or more",
+                (amount,),
             )
         if amount > room:
-            return IllegalAction(
-                f"cannot shoot {amount}: the kitty holds {self.kitty.amount} and the open shoot "
-                f"bets {self.open_bets}, so at most {room}",
+            return Refusal(
                 rule,
                 player,
                 hand,
+                "cannot shoot {}: the kitty holds {} and the open shoot bets {}, so at most {}",
+                (amount, self.kitty.amount, self.open_bets, room),
             )
         if amount > left:
-            return IllegalAction(
-                f"cannot shoot {amount} with a balance of {left}", "T8.6", player, hand
+            return Refusal(
+                "T8.6", player, hand, "cannot shoot {} with a balance of {}", (amount, left)
             )
         return None
 
     def verify_shoot(self, player: str, hand: int, amount: int | None) -> None:
         problem = self.shoot_problem(player, hand, amount)
         if problem is not None:
-            raise problem
+            raise problem.error()
 
     def can_shoot(self, player: str, hand: int, amount: int | None) -> bool:
         return self.shoot_problem(player, hand, amount) is None
 
-    def stick_problem(self, player: str, hand: int) -> IllegalAction | None:
+    def stick_problem(self, player: str, hand: int) -> Refusal | None:
         """T5.5, and S4: a hand that shot before its fourth card takes the fourth card."""
         problem = super().stick_problem(player, hand)
         if problem is None and id(self._hand) in self._before_fourth:
-            return IllegalAction(
-                "cannot stick: the shoot bet was for the fourth card; buy or twist",
+            return Refusal(
                 "S4",
                 player,
                 hand,
+                "cannot stick: the shoot bet was for the fourth card; buy or twist",
             )
         return problem
+
+    def turn_rule(self) -> str:
+        return "S2" if self.phase is Phase.SHOOT else super().turn_rule()
+
+    def expected_decision(self) -> str:
+        actor = self.actor
+        if self.phase is Phase.SHOOT and actor is not None:
+            return f"{actor[0]} to shoot or pass"
+        return super().expected_decision()
 
     # actions ---------------------------------------------------------------------------------
 
@@ -191,7 +208,7 @@ class ShootDeal(Deal):
             event = Decision(player, 1, "shoot", amount)
             self.events.append(event)
             self._punter_at += 1  # S2: the next punter from the banker's left
-            self._run(self._advance)
+            self._next_decision()
             return event
         if len(h.cards) == 3:
             self._before_fourth.add(key)  # S4: the fourth card comes next
@@ -206,12 +223,22 @@ class ShootDeal(Deal):
         if self.phase is not Phase.SHOOT or self.actor != (player, 1):
             raise IllegalAction("cannot pass a shoot bet now", "S2", player, 1)
         self._punter_at += 1
-        self._run(self._advance)
+        self._next_decision()
+
+    def _next_decision(self) -> None:
+        """After the round's decision: on to the next punter, or the second card (T4.3)."""
+        try:
+            self._advance()
+        except _EmptyPack:  # T8.5
+            self._void()
+        self.actor = self._find_actor()
 
     def act(self, player: str, hand: int, action: str, amount: int | None = None) -> Decision:
+        """Shoot Pontoon's decision words (actions.SHOOT_ACTIONS): ``shoot N`` here, the rest as
+        the traditional deal takes them."""
         if action == "shoot":
-            if amount is None:
-                raise IllegalAction("shoot needs an amount", "S2", player, hand)
+            if amount is None:  # the row's own rule (S2)
+                raise IllegalAction("shoot needs an amount", _SHOOT_WORD.rule, player, hand)
             return self.shoot(player, hand, amount)
         return super().act(player, hand, action, amount)
 

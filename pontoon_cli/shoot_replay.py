@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from pontoon_cli.deal import Deal
+from pontoon_cli.deal_state import PackState
 from pontoon_cli.errors import IllegalAction
 from pontoon_cli.game import Game
 from pontoon_cli.kitty import Kitty
@@ -58,7 +59,7 @@ def new_deal(
     pack: list[Any],
     balances: dict[str, int],
     number: int,
-    pack_state: str,
+    pack_state: PackState,
     kitty: Kitty | None,
 ) -> Deal:
     """The deal to re-deal: the game's own kind (a ShootDeal with its kitty, or a Deal)."""

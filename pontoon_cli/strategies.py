@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from pontoon_cli.engine import Deal, Game, Hand, Phase
-from pontoon_cli.hands import HandClass
 from pontoon_cli.rng import Rng, session_rngs
 from pontoon_cli.rules import Rules, Table
 
@@ -53,9 +52,17 @@ class DefaultStrategy(Strategy):
 
     def stake(self, deal: Deal, player: str) -> int:
         table = deal.table
+        least = table.min_stake
         first = deal.hands[player][0].cards[0]
-        amount = table.min_stake * 2 if first.is_ace or first.is_ten else table.min_stake
-        return max(table.min_stake, min(amount, table.max_stake, deal.available(player)))
+        amount = least * 2 if first.is_ace or first.is_ten else least
+        # min(amount, max_stake, balance), then at least the minimum, written out: the compiled
+        # build calls a builtin min of three through Python's generic call
+        if amount > table.max_stake:
+            amount = table.max_stake
+        left = deal.available(player)
+        if amount > left:
+            amount = left
+        return amount if amount > least else least
 
     def play(self, deal: Deal, player: str, hand: int) -> tuple[str, int | None]:
         h = deal.current_hand()
@@ -68,8 +75,8 @@ class DefaultStrategy(Strategy):
         ):
             return "split", None
         low = h.low
-        soft = h.has_ace and low <= 11
-        total = low + 10 if soft else low
+        total = h.total
+        soft = total > low  # an ace counts 11 (T1.2)
         safe = low <= 11  # no card can bust this hand
         if len(cards) == 4 and safe:
             return _draw(deal, player, hand, h)
@@ -88,20 +95,25 @@ class DefaultStrategy(Strategy):
         total = b.total
         if low <= 11 and total < 18:
             return "draw"  # a soft total under 18: no card can bust him
-        ordinary = []
+        least = deal.rules.stick_minimum
+        # The least each standing hand can hold: the face-up cards plus one for each card down
+        # (and at least the stick minimum); the lowest of them over the ordinary standing hands.
+        lowest_floor = -1
         for row in deal.hands.values():
             for h in row:
-                if h.settled or len(h.cards) >= 5:
+                n = len(h.cards)
+                if h.settled or n >= 5:
                     continue
-                if len(h.cards) == 2 and h.hand_class is HandClass.PONTOON:
+                if n == 2 and h.is_pontoon:
                     continue  # declared (T5.1): nothing beats it
-                ordinary.append(h)
-        if not ordinary:
-            return "stay"
-        least = deal.rules.stick_minimum
-        # The least each standing hand can hold: the face-up cards plus one for each card down.
-        floors = [max(least, h.up_low + len(h.cards) - h.up_cards) for h in ordinary]
-        if total < min(floors):
+                floor = h.up_low + n - h.up_cards
+                if floor < least:
+                    floor = least
+                if lowest_floor < 0 or floor < lowest_floor:
+                    lowest_floor = floor
+        if lowest_floor < 0:
+            return "stay"  # no ordinary hand stands
+        if total < lowest_floor:
             return "draw"  # staying loses to every one of them anyway
         if total >= 17 or total == 16:
             return "stay"

@@ -18,7 +18,7 @@ from pontoon_cli.errors import CardError, PontoonError
 def test_parse(text: str, rank: int, suit: str) -> None:
     card = Card.parse(text)
     assert (card.rank, card.suit) == (rank, suit)
-    assert card is Card(rank, suit)  # one shared object per card
+    assert card is Card.of(rank, suit)  # one shared object per card
 
 
 @pytest.mark.parametrize("text", ["", "1H", "11H", "TX", "ZZ", "A", "AHH", "10", "T H"])
@@ -34,9 +34,9 @@ def test_parse_rejects_non_cards_naming_the_text(text: str) -> None:
 
 def test_card_constructor_rejects_unknown_rank_or_suit() -> None:
     with pytest.raises(CardError, match=r"no card has rank 14 and suit 'S'"):
-        Card(14, "S")
+        Card.of(14, "S")
     with pytest.raises(CardError, match=r"no card has rank 1 and suit 'X'"):
-        Card(1, "X")
+        Card.of(1, "X")
 
 
 @pytest.mark.parametrize("card", FULL_PACK, ids=str)

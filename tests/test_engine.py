@@ -14,7 +14,7 @@ import pytest
 from conftest import RULES, live_cards, make_deal, run, stacked, table, texts
 
 from pontoon_cli.cards import Card, new_pack, parse_cards
-from pontoon_cli.engine import Deal, Game, LegalAction, Phase
+from pontoon_cli.engine import Deal, Game, LegalAction, Phase, cut_highest
 from pontoon_cli.errors import IllegalAction, PontoonError
 from pontoon_cli.events import BankSold, CardDealt, Decision
 from pontoon_cli.hands import HandClass
@@ -1109,3 +1109,58 @@ def test_T5_2_split_hands_show_nothing_until_a_twist() -> None:
     assert [(h.up_cards, h.up_low) for h in (first, second)] == [(0, 0), (0, 0)]
     run(deal, "ann twist")
     assert [(h.up_cards, h.up_low) for h in (first, second)] == [(1, 9), (0, 0)]
+
+
+# the engine answers what replay asks: whose turn, under which rule, why the deal ended -------
+
+
+@pytest.mark.parametrize(
+    ("pack", "script", "expected", "rule"),
+    [
+        ("9H 8C 7D  3H 5D 6D", "", "ann to stake", "T4.2"),
+        ("9H 8C 7D  3H 5D 6D", "ann stake 2", "bob to stake", "T4.2"),
+        ("9H 8C 7D  3H 5D 6D  2C", "ann stake 2; bob stake 1", "ann hand 1 to decide", "T5"),
+        ("9H 7D  8H 2D", "ann stake 1; ann stick", "carl (the banker) to draw or stay", "T6.1"),
+    ],
+    ids=["T4.2-first", "T4.2-next", "T5-punter", "T6.1-banker"],
+)
+def test_T3_1_the_deal_says_whose_turn_it_is_and_under_which_rule(
+    pack: str, script: str, expected: str, rule: str
+) -> None:
+    seats = TWO if "T6.1" in rule else ("ann", "bob", "carl")
+    deal = make_deal(pack, seats=seats)
+    run(deal, script)
+    assert (deal.expected_decision(), deal.turn_rule()) == (expected, rule)
+
+
+@pytest.mark.parametrize(
+    ("pack", "script", "rule"),
+    [
+        ("AH 9C AS  KH 8C KS", "ann stake 5; bob stake 2", "T4.4"),  # the banker's pontoon
+        ("9H 7D  8H 6D  5S 3C", "ann stake 1; ann stick; carl draw; carl draw", "T6.2"),  # hard 21
+        ("9H TC 7D  8H 9C 6D  KS KH", "ann stake 2; bob stake 3; ann twist; bob twist", "T6.3"),
+        ("9H 7D  8H 2D  3C", "ann stake 1; ann stick; carl stay", "T6.1"),
+        (
+            "TH AC 2D  9H AS 3D  5H",
+            "ann stake 4; bob stake 5; ann twist; bob buy 10; bob buy 7; carl draw; carl draw",
+            "T8.5",
+        ),
+    ],
+    ids=["T4.4", "T6.2", "T6.3", "T6.1", "T8.5"],
+)
+def test_the_deal_says_which_rule_ended_it(pack: str, script: str, rule: str) -> None:
+    seats = TWO if script.count("stake") == 1 else ("ann", "bob", "carl")
+    deal = make_deal(pack=parse_cards(pack)) if rule == "T8.5" else make_deal(pack, seats=seats)
+    run(deal, script)
+    assert deal.phase is Phase.END and deal.actor is None
+    assert (deal.expected_decision(), deal.end_rule(), deal.turn_rule()) == (
+        "the deal is over",
+        rule,
+        rule,
+    )
+
+
+def test_T3_2_cut_highest_names_who_banks_or_cuts_again() -> None:
+    cut = dict(zip(("ann", "bob", "carl"), parse_cards("AS KS AH"), strict=True))
+    assert cut_highest(cut) == ["ann", "carl"]  # an ace is high; the tied cut again, in order
+    assert cut_highest(dict(zip(("ann", "bob"), parse_cards("2S KD"), strict=True))) == ["bob"]

@@ -10,6 +10,7 @@ from pontoon_cli.hands import (
     CLASS_LABELS,
     HandClass,
     best_total,
+    class_of,
     classify,
     hand_value,
     is_pontoon,
@@ -152,6 +153,18 @@ def test_engine_hand_agrees_with_the_pure_functions(cards: str) -> None:
     assert hand.hand_class is classify(hand.cards)
     assert hand.total == hand_value(hand.cards)
     assert hand.is_bust is (classify(hand.cards) is HandClass.BUST)
+
+
+def test_T2_1_the_one_classifier_finds_a_pontoon_by_its_cards() -> None:
+    """``class_of`` knows a pontoon by its totals (two cards, an ace, lowest total 11): for every
+    pair of ranks, exactly when the cards are an ace and a ten-card (T2.1)."""
+    ranks = "A23456789TJQK"
+    for first in ranks:
+        for second in ranks:
+            cards = parse_cards(f"{first}S {second}H")
+            low, ace = low_total(cards), any(c.is_ace for c in cards)
+            assert (class_of(low, ace, 2) is HandClass.PONTOON) is is_pontoon(cards), cards
+            assert class_of(low, ace, 2) is classify(cards)
 
 
 # The edges of the ace rule (T1.2, T1.3): an ace counts 11 only while the lowest total is 11 or

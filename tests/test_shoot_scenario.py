@@ -73,7 +73,7 @@ expect = { kitty = -1 }
         in out
     )
     assert "deal[1].kitty_add: " in out
-    assert "deal[1].ann: action 1: 'shoot': shoot needs a whole amount, e.g. 'shoot 5' (S2)" in out
+    assert "deal[1].ann: action 1: 'shoot': shoot needs a whole amount, e.g. 'shoot 4' (S2)" in out
     assert "deal[1].expect.kitty: " in out
 
 
