@@ -341,3 +341,28 @@ def test_S8_S10_the_balance_bound_counts_a_new_kitty_and_a_top_up_each_deal() ->
 
     t = table(SEATS)
     assert balance_bound(SHOOT, t, 10) == balance_bound(Rules(), t, 10) + 10 * (20 + 100)
+
+
+# the action table --------------------------------------------------------------------------------
+
+
+def test_S2_shoot_is_one_row_of_shoot_pontoons_action_table() -> None:
+    from pontoon_cli.actions import ALL_WORDS, SHOOT_ACTIONS, TRADITIONAL_ACTIONS
+    from pontoon_cli.scenario_deals import parse_action
+    from pontoon_cli.scenario_play import Step
+
+    row = SHOOT_ACTIONS.by_word["shoot"]
+    assert (row.taker, row.rule, row.amount, row.card_rule) == ("punter", "S2", True, None)
+    assert SHOOT_ACTIONS.rows[:-1] == TRADITIONAL_ACTIONS.rows and "shoot" in ALL_WORDS
+    assert "shoot" not in SHOOT_ACTIONS.others and TRADITIONAL_ACTIONS.others["shoot"] == "S2"
+    for word in SHOOT_ACTIONS.words:
+        assert callable(getattr(ShootDeal, word))
+    assert find_game(SHOOT).actions is SHOOT_ACTIONS
+    assert parse_action("Shoot 7", 3, SHOOT) == Step("shoot", 7, 3, "Shoot 7")
+    assert parse_action("shoot 7", 3) == "'shoot 7' is not part of the traditional rules (S2)"
+    deal = shoot_deal("AH KC 9D 8S 7C 8D")
+    deal.act("ann", 1, "stake", 2)
+    deal.act("bob", 1, "stake", 2)
+    err = illegal(deal.act, "ann", 1, "shoot")
+    assert (err.reason, err.rule) == ("shoot needs an amount", "S2")
+    assert deal.act("ann", 1, "shoot", 4) == Decision("ann", 1, "shoot", 4)
