@@ -14,6 +14,8 @@ from typing import Any
 import jsonschema
 import orjson
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from test_replay import Record, dump, first, replay
 from typer.testing import CliRunner
 
@@ -75,6 +77,26 @@ def test_S1_to_S10_seeded_shoot_games_replay_and_conserve_money(
         assert kitty["after"] == kitty["before"] + sum(m["amount"] for m in kitty["moves"])
         assert sum(r["balance"].values()) + kitty["after"] == total  # money is conserved
         before = kitty["after"]
+    assert replay(tmp_path, log)[:2] == (0, [])
+
+
+@settings(
+    max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    seed=st.integers(0, 2**53 - 1),
+    players=st.integers(2, 9),
+    strategy=st.sampled_from(["default", "random"]),
+    bankroll=st.sampled_from(["8", "60", "1000"]),
+    kitty=st.sampled_from(["10", "20", "100"]),
+)
+def test_S1_to_S10_replay_of_any_seeded_shoot_game_verifies(
+    tmp_path: Path, seed: int, players: int, strategy: str, bankroll: str, kitty: str
+) -> None:
+    log = play(
+        *("--seed", str(seed), "--deals", "25", "--players", str(players)),
+        *("--strategy", strategy, "--bankroll", bankroll, "--set", f"kitty={kitty}"),
+    )
     assert replay(tmp_path, log)[:2] == (0, [])
 
 
