@@ -366,3 +366,39 @@ def test_S2_shoot_is_one_row_of_shoot_pontoons_action_table() -> None:
     err = illegal(deal.act, "ann", 1, "shoot")
     assert (err.reason, err.rule) == ("shoot needs an amount", "S2")
     assert deal.act("ann", 1, "shoot", 4) == Decision("ann", 1, "shoot", 4)
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32), players=st.integers(2, 6), kitty=st.integers(1, 40))
+def test_S2_S4_S6_S7_open_shoot_bets_never_exceed_the_kitty_at_any_step(
+    seed: int, players: int, kitty: int
+) -> None:
+    """Random legal decisions, passes included; the invariants hold after every step."""
+    from pontoon_cli.cards import new_pack
+
+    rng = Rng(seed)
+    seats = tuple(f"p{i}" for i in range(1, players + 1))
+    pack = new_pack(1)
+    rng.shuffle(pack)
+    balances = {p: 1 + rng.below(40) for p in seats}
+    deal = ShootDeal(
+        SHOOT, table(seats, banker=seats[-1]), seats[-1], pack, dict(balances),
+        kitty=Kitty(kitty),
+    )  # fmt: skip
+    while deal.phase is not Phase.END:
+        assert 0 <= deal.open_bets <= deal.kitty.amount
+        assert all(deal.available(p) >= 0 for p in deal.punters)  # T8.6
+        actor = deal.actor
+        assert actor is not None
+        legal = deal.legal_actions()
+        if deal.optional_decision() is not None and rng.below(3) == 0:
+            deal.decline(actor[0])
+            continue
+        choice = legal[rng.below(len(legal))]
+        amount = None
+        if choice.low is not None and choice.high is not None:
+            amount = choice.low + rng.below(choice.high - choice.low + 1)
+        deal.act(actor[0], actor[1], choice.action, amount)
+    assert deal.open_bets == 0 and all(v == 0 for v in deal.on_table.values())
+    assert deal.kitty.amount == kitty + sum(m.amount for m in deal.kitty.moves) >= 0
+    assert sum(deal.shoot_net.values()) == kitty - deal.kitty.amount
