@@ -264,3 +264,27 @@ def test_docs_log_format_shows_a_real_shoot_deal_and_the_minimal_fixture() -> No
     blocks = [b.split("\n```", 1)[0].strip() for b in section.split("```json\n")[1:]]
     real = play("--seed", "7", "--deals", "2", "--players", "4").splitlines()[2].decode()
     assert blocks == [real, MINIMAL.read_text(encoding="utf-8").strip()]
+
+
+def test_S10_a_sale_of_the_bank_hands_the_kitty_over_and_replays(tmp_path: Path) -> None:
+    path = tmp_path / "sale.toml"
+    path.write_text(
+        'rules = "shoot"\nseed = 3\nstrategy = "default"\ndeals = 3\n'
+        '[table]\nplayers = ["ann", "bob", "cal"]\nbanker = "cal"\nbankroll = 100\n'
+        '[[deal]]\n[[deal]]\nsell_bank = { to = "bob", price = 7 }\nkitty_add = 5\n'
+    )
+    result = runner.invoke(app, ["play", str(path)])
+    assert result.exit_code == 0, result.stderr
+    recs = records(result.stdout_bytes)
+    kitty = recs[2]["kitty"]
+    left = recs[1]["kitty"]["after"]
+    assert recs[2]["sale"] == {"seller": "cal", "buyer": "bob", "price": 7}
+    assert kitty["moves"][:3] == [
+        {"rule": "S10", "player": "cal", "hand": None, "amount": -left},  # the old banker's
+        {"rule": "S10", "player": "bob", "hand": None, "amount": 20},  # the buyer's new kitty
+        {"rule": "S8", "player": "bob", "hand": None, "amount": 5},
+    ]
+    assert replay(tmp_path, result.stdout_bytes)[:2] == (0, [])
+    recs[2]["kitty"]["moves"][0]["amount"] = -left + 1  # the old banker keeps a unit back
+    d = first(tmp_path, recs)
+    assert (d["player"], d["field"], d["rule"]) == ("cal", "kitty.moves[0].amount", "S10")
