@@ -81,3 +81,17 @@ TRADITIONAL_ACTIONS: Final = ActionTable(
     ),
     {"burn": "V8", "shoot": "S2", "double": "V3"},
 )
+
+#: Shoot Pontoon's decisions: the traditional game's, and the shoot bet against the kitty (S2,
+#: S4, S5), which deals no card.
+SHOOT_ACTIONS: Final = ActionTable(
+    "shoot",
+    (
+        *TRADITIONAL_ACTIONS.rows,
+        ActionWord("shoot", PUNTER, "S2", amount=True),
+    ),
+    {w: r for w, r in TRADITIONAL_ACTIONS.others.items() if w != "shoot"},
+)
+
+#: Every decision word of every game, for the log checker: a log may hold any of them.
+ALL_WORDS: Final = tuple(dict.fromkeys([*TRADITIONAL_ACTIONS.words, *SHOOT_ACTIONS.words]))

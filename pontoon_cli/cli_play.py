@@ -22,6 +22,7 @@ from pontoon_cli.cli_app import (
 from pontoon_cli.engine import Deal, Game
 from pontoon_cli.errors import IllegalAction, PontoonError
 from pontoon_cli.events import BankSold
+from pontoon_cli.games import find_game, seeded_game
 from pontoon_cli.limits import MAX_SAFE_INT, int_problem, name_problem
 from pontoon_cli.log import LogWriter, header_record
 from pontoon_cli.rules import (
@@ -35,7 +36,7 @@ from pontoon_cli.rules import (
     setting_info,
     suggest,
 )
-from pontoon_cli.strategies import STRATEGIES, seeded_game
+from pontoon_cli.strategies import STRATEGIES
 
 if TYPE_CHECKING:
     from pontoon_cli.render import PlayProgress
@@ -260,6 +261,7 @@ def _play_scenario(
     if scenario is None:
         _report_problems(problems)
     strategies = {"punter": scenario.strategy, "banker": scenario.banker_strategy}
+    definition = find_game(scenario.rules)
     with (
         LogWriter(out, raw_stdout()) as writer,
         _progress(writer, scenario.total_deals) as progress,
@@ -278,7 +280,7 @@ def _play_scenario(
             )
 
         def on_deal(game: Game, deal: Deal, sale: BankSold | None) -> None:
-            writer.write_deal(game, deal, sale)
+            writer.write_deal(game, deal, sale, line=definition.line, record=definition.record)
             progress.advance(writer.deals)
 
         # On a closed pipe, play on: the expectations decide the exit code.
@@ -336,12 +338,13 @@ def _play_seeded(
         seed = secrets.randbits(53)  # below 2**53: every JSON reader keeps it exactly
         say(f"pontoon: seed {seed} (repeat this run with --seed {seed})")
     game, auto = seeded_game(rules, table, seed, punter, bank)
+    definition = find_game(rules)
     with LogWriter(out, raw_stdout()) as writer, _progress(writer, deals) as progress:
         writer.write(
             header_record(rules, table, game, seed, strategies={"punter": punter, "banker": bank})
         )
         for deal in auto.play(game, deals):
-            writer.write_deal(game, deal)
+            writer.write_deal(game, deal, None, line=definition.line, record=definition.record)
             if writer.broken:
                 return  # `| head`: nobody reads on, and nothing can change the exit code 0
             progress.advance(writer.deals)

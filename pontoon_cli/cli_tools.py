@@ -120,7 +120,7 @@ def _show_preset(preset: str, as_json: bool) -> None:
     except PontoonError as err:
         fail(f"{err} (presets: {', '.join(PRESETS)}; a rule ID looks like T5.4 or V7)")
     values = rules.to_dict()
-    rows = [(name, values[name], ids, help_) for name, _, ids, help_ in setting_info()]
+    rows = [(name, values[name], ids, help_) for name, _, ids, help_ in setting_info(preset)]
     if as_json:
         write_json(
             {

@@ -29,6 +29,7 @@ class Phase(Enum):
 
     FIRST_CARD = "first card"  # T4.1
     STAKES = "stakes"  # T4.2
+    SHOOT = "shoot bets"  # S2: Shoot Pontoon only (pontoon_cli.shoot), after the stakes
     SECOND_CARD = "second card"  # T4.3
     BANKER_PONTOON = "banker's pontoon check"  # T4.4
     PUNTERS = "punters' turns"  # T5

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Final
 
@@ -131,6 +132,20 @@ def deal_record(
         "balance": balance,
         "next_banker": deal.next_banker,
     }
+
+
+#: A game's deal record, built after the deal: (game, deal, sale) -> record.
+RecordWriter = Callable[[Game, Deal, BankSold | None], dict[str, Any]]
+#: A game's deal record as the writer's bytes: (game, deal, sale, the pack's text if held) ->
+#: bytes, or None where the record holds a number beyond ±(2**53 − 1).
+LineWriter = Callable[[Game, Deal, BankSold | None, str | None], bytes | None]
+
+
+def traditional_line(
+    game: Game, deal: Deal, sale: BankSold | None, pack: str | None
+) -> bytes | None:
+    """:func:`deal_line` as a :data:`LineWriter` (the traditional game's)."""
+    return deal_line(game, deal, sale, pack=pack)
 
 
 def deal_line(
@@ -378,12 +393,23 @@ class LogWriter:
     def write(self, record: dict[str, Any]) -> None:
         self._put(encode(record))
 
-    def write_deal(self, game: Game, deal: Deal, sale: BankSold | None = None) -> None:
-        """One deal's record: :func:`deal_line`'s bytes, the same as ``encode(deal_record(...))``
-        without building the record (a dictionary per card, decision and hand was most of play
-        with a log); the record itself only where a number is beyond ±(2**53 − 1)."""
-        line = deal_line(game, deal, sale)
-        self._put(encode(deal_record(game, deal, sale)) if line is None else line)
+    def write_deal(
+        self,
+        game: Game,
+        deal: Deal,
+        sale: BankSold | None = None,
+        *,
+        line: LineWriter | None = None,
+        record: RecordWriter | None = None,
+    ) -> None:
+        """One deal's record (the game's ``line`` and ``record``: games.GameDefinition; the
+        traditional game's by default): the line's bytes, the same as the record encoded without
+        building it (a dictionary per card, decision and hand was most of play with a log); the
+        record itself only where the line has none (a number beyond ±(2**53 − 1))."""
+        data = (line or traditional_line)(game, deal, sale, None)
+        if data is None:
+            data = encode((record or deal_record)(game, deal, sale))
+        self._put(data)
 
     def _put(self, data: bytes) -> None:
         with held():

@@ -15,7 +15,7 @@ from typing import Any, Final
 
 import orjson
 
-from pontoon_cli.actions import TRADITIONAL_ACTIONS
+from pontoon_cli.actions import ALL_WORDS
 from pontoon_cli.cards import FULL_PACK, Card
 from pontoon_cli.deal_state import PackState
 from pontoon_cli.hands import CLASS_LABELS
@@ -28,7 +28,7 @@ Problem = tuple[str, str, Any]  # (field, what was expected, what was there)
 
 _CARDS_RE: Final = re.compile(r"(?:[A2-9TJQK][CDHS](?: [A2-9TJQK][CDHS])*)?")
 _RULE_RE: Final = re.compile(r"[TVSC][0-9]+(?:\.[0-9]+)?")
-ACTIONS: Final = TRADITIONAL_ACTIONS.words  # the decision words a log may hold
+ACTIONS: Final = ALL_WORDS  # the decision words a log may hold, of every game
 PACK_STATES: Final = tuple(s.value for s in PackState)  # shuffled, stacked, continued
 HEADER_KEYS: Final = (
     "type",
@@ -58,7 +58,10 @@ DEAL_KEYS: Final = (
     "net",
     "balance",
     "next_banker",
+    "kitty",
 )
+KITTY_KEYS: Final = ("before", "moves", "after")
+KITTY_MOVE_KEYS: Final = ("rule", "player", "hand", "amount")
 DECISION_KEYS: Final = ("player", "hand", "action", "amount")
 CARD_KEYS: Final = ("player", "hand", "card", "up")
 HAND_KEYS: Final = ("player", "hand", "cards", "stake", "class", "total", "split", "net", "rule")
@@ -311,6 +314,42 @@ def deal_body_problem(record: dict[str, Any]) -> Problem | None:
             return found
     if "void" in record and type(record["void"]) is not bool:
         return "void", "true or false", record["void"]
+    if "kitty" in record:
+        return _kitty_problem(record["kitty"])
+    return None
+
+
+def _kitty_problem(kitty: Any) -> Problem | None:
+    """Shoot Pontoon's kitty (S1-S10): {before, moves, after}, each move {rule, player, hand,
+    amount}."""
+    if type(kitty) is not dict:
+        return "kitty", "an object {before, moves, after}", kitty
+    found = _unknown_key("kitty", kitty, KITTY_KEYS)
+    if found is not None:
+        return found
+    for key in ("before", "after"):
+        if key in kitty and type(kitty[key]) is not int:
+            return f"kitty.{key}", "a whole number", kitty[key]
+    moves = kitty.get("moves", [])
+    if type(moves) is not list:
+        return "kitty.moves", "a list of moves {rule, player, hand, amount}", moves
+    for i, m in enumerate(moves):
+        where = f"kitty.moves[{i}]"
+        if type(m) is not dict:
+            return where, "an object {rule, player, hand, amount}", m
+        found = _unknown_key(where, m, KITTY_MOVE_KEYS)
+        if found is not None:
+            return found
+        rule = m.get("rule", MISSING)
+        if type(rule) is not str or not _RULE_RE.fullmatch(rule):
+            return f"{where}.rule", "a rule ID like 'S7'", rule
+        if not _is_name(m.get("player", MISSING)):
+            return f"{where}.player", "a player's name", m.get("player", MISSING)
+        hand = m.get("hand")
+        if hand is not None and not _is_count(hand):
+            return f"{where}.hand", "a hand number of 1 or more, or null", hand
+        if not _is_int(m.get("amount", MISSING)):
+            return f"{where}.amount", "a whole number", m.get("amount", MISSING)
     return None
 
 

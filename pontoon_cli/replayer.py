@@ -27,7 +27,7 @@ from pontoon_cli.cards import Card
 from pontoon_cli.engine import Deal, Game, PackState, Phase
 from pontoon_cli.errors import IllegalAction, LogFormatError, PontoonError
 from pontoon_cli.events import BankSold
-from pontoon_cli.log import deal_line, deal_record
+from pontoon_cli.games import find_game, new_game
 from pontoon_cli.logcheck import (
     CARD_BY_TEXT,
     MISSING,
@@ -45,6 +45,15 @@ from pontoon_cli.replay_report import Divergence, Place, count
 from pontoon_cli.rng import Rng
 from pontoon_cli.rules import Rules, Table
 from pontoon_cli.settle import SETTLERS
+from pontoon_cli.shoot import ShootDeal
+from pontoon_cli.shoot_replay import (
+    balance_change,
+    carry_kitty,
+    compare_kitty,
+    kitty_before,
+    new_deal,
+    pass_optional,
+)
 
 
 class LogReplayer:
@@ -167,8 +176,12 @@ class LogReplayer:
         self.banker: str = t["banker"]
         self.next_number = 1
         self.settle = SETTLERS[rules.settlement]
-        # Game holds the bank and the balances for a sale (T8.4) and for the log writer.
-        self.game = Game(rules, table, Rng(0))
+        # Game holds the bank and the balances for a sale (T8.4) and for the log writer, and
+        # the kitty (S1-S10); the registry gives the preset's game and its record.
+        self.game: Game = new_game(rules, table, Rng(0))
+        definition = find_game(rules)
+        self.record = definition.record  # the deal's record: to name a divergence
+        self.line = definition.line  # the writer's bytes of the deal: the one-step comparison
         self._started = True
         at = Place(self.file, line, None)
         return check_cut(at, self.seats, self.banker, record.get("cut") or [], packs)
@@ -240,12 +253,15 @@ class LogReplayer:
         at = Place(self.file, line, n)
         first = first or self.pack.check(at, pack, state)
         self.pack.first_deal = False
+        # the kitty before the deal (S1, S8-S10), its moves made on the balances
+        kitty, found = kitty_before(Place(self.file, line, n), self.game, banker, record, balances)
+        first = first or found
 
         # re-deal it
         deal: Deal | None = None
         if banker in self.seats:
             try:
-                deal = Deal(self.rules, self.table, banker, pack, dict(balances), n, _STATE[state])
+                deal = new_deal(self.game, banker, pack, dict(balances), n, _STATE[state], kitty)
             except PontoonError as err:  # T8.6: nobody can stake
                 first = first or self._div(
                     line, n, "deal", recorded=n, expected=str(err), rule="T8.6"
@@ -271,16 +287,23 @@ class LogReplayer:
             assert deal is not None
             first = cross_check(at, deal, self.rules, self.settle)
             after = {p: balances[p] + deal.nets.get(p, 0) for p in self.seats}
+            if isinstance(deal, ShootDeal):  # the shoot bets' money (S2-S7)
+                for p in self.seats:
+                    after[p] += balance_change(deal, p)
             self.game.balances = after
             # the recorded pack's text: _pack read it card by card, each a card's own text
             text = record["pack"]
-            if first is None and not _written_as(raw, deal_line(self.game, deal, sale, pack=text)):
+            if first is None and not _written_as(raw, self.line(self.game, deal, sale, text)):
                 self._strict(line, raw)
                 self._problem(line, deal_body_problem(record))
                 # mutant-equivalent: 'True' -> 'False': the same look again, which passed just now
                 validated = True
-                derived = deal_record(self.game, deal, sale, pack=text)
+                derived = self.record(self.game, deal, sale)
                 first = compare(at, self.seats, record, derived, deal, after)
+                # the kitty (S1-S10) explains a net or balance that differs because of it
+                in_kitty = compare_kitty(at, record, derived, deal.banker)
+                if in_kitty is not None and (first is None or first.field in ("net", "balance")):
+                    first = in_kitty
         if first is not None and not validated:
             self._strict(line, raw)
             self._problem(line, deal_body_problem(record))
@@ -299,13 +322,17 @@ class LogReplayer:
         if recorded_balance is None:
             recorded_balance = {}
         self.balances = {
-            p: recorded_balance.get(p, balances[p] + net.get(p, 0)) for p in self.seats
+            p: recorded_balance.get(
+                p, balances[p] + net.get(p, 0) + (0 if deal is None else balance_change(deal, p))
+            )
+            for p in self.seats
         }
         next_banker = record.get("next_banker")
         if next_banker is None or next_banker not in self.seats:
             next_banker = deal.next_banker if deal is not None else banker
         self.banker = next_banker
         self.pack.carry(deal)
+        carry_kitty(self.game, record, deal, banker)
 
     def _pack(self, line: int, text: str) -> list[Card]:
         try:
@@ -350,6 +377,7 @@ class LogReplayer:
         """Take the recorded decisions in order through the engine; (first divergence, whether
         the deal reached its end)."""
         decisions: list[Any] = record["decisions"]
+        shoot = isinstance(deal, ShootDeal)
         found: Divergence | None = None
         for i, d in enumerate(decisions):
             try:
@@ -360,6 +388,8 @@ class LogReplayer:
             except (KeyError, TypeError, AttributeError):  # not a decision: say what is wrong
                 self._problem(line, deal_body_problem(record))
                 raise self._unreadable(line, f"decisions[{i}]", "not a decision") from None
+            if shoot:
+                pass_optional(deal, player, hand, action)  # S2: a shoot bet not taken
             if deal.actor != (player, hand):
                 expected, rule = deal.expected_decision(), deal.turn_rule()
                 what = action_text(action, amount)
@@ -403,6 +433,8 @@ class LogReplayer:
                     hand=hand,
                 )
                 return found, False
+        if shoot:
+            pass_optional(deal, None, None, None)
         if deal.phase is not Phase.END:
             actor = deal.actor
             assert actor is not None

@@ -18,8 +18,18 @@ from pontoon_cli.hands import NO_GRADES, PONTOON_GRADES
 from pontoon_cli.limits import MAX_SAFE_INT, int_problem, name_problem, shown
 
 
-def _setting(default: Any, rules: str, help: str, choices: tuple[Any, ...] = ()) -> Any:
-    return field(default=default, metadata={"rules": rules, "help": help, "choices": choices})
+def _setting(
+    default: Any,
+    rules: str,
+    help: str,
+    choices: tuple[Any, ...] = (),
+    presets: tuple[str, ...] = (),
+) -> Any:
+    """A rule setting; ``presets`` names the only presets it belongs to (empty: every preset)."""
+    return field(
+        default=default,
+        metadata={"rules": rules, "help": help, "choices": choices, "presets": presets},
+    )
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -61,6 +71,17 @@ class Rules:
     settlement: str = _setting(
         "traditional", "T7", "the settlement table: how a hand is paid against the bank"
     )
+    # Shoot Pontoon (S1-S10): settings of the shoot preset only
+    kitty: int = _setting(
+        20,
+        "S1, S9, S10",
+        "the kitty a banker puts up: at the start, after it empties, when the bank changes hands",
+        presets=("shoot",),
+    )
+    kitty_min: int = _setting(10, "S1", "the least kitty a banker may put up", presets=("shoot",))
+    kitty_max: int = _setting(
+        100, "S1, S8", "the most kitty a banker may put up, or top it up to", presets=("shoot",)
+    )
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -76,6 +97,9 @@ class Rules:
                 f"rule setting 'settlement': unknown {shown(self.settlement)}"
                 f"{suggest(self.settlement, SETTLEMENTS_KNOWN)}"
             )
+        problem = _kitty_problem(self)
+        if problem is not None:
+            raise RulesError(problem)
 
     # construction ---------------------------------------------------------------------------
 
@@ -92,6 +116,13 @@ class Rules:
         for key, value in overrides.items():
             if key not in known or key == "preset":
                 raise RulesError(f"unknown rule setting {key!r}{suggest(key, list(known))}")
+            presets = known[key].metadata["presets"]
+            if presets and self.preset not in presets:
+                raise RulesError(
+                    f"rule setting {key!r} belongs to the {' or '.join(presets)} preset "
+                    f"({known[key].metadata['rules']}); these rules are {self.preset!r}: "
+                    f"use --rules {presets[0]}"
+                )
             # checked before the object is built: compiled (mypyc), its constructor refuses a
             # value of the wrong type with a bare TypeError
             problem = _setting_problem(known[key], value)
@@ -106,8 +137,8 @@ class Rules:
         return 2 if seats >= 8 else 1
 
     def to_dict(self) -> dict[str, Any]:
-        """Every setting, in declaration order (the log header's ``rules``)."""
-        return {f.name: getattr(self, f.name) for f in fields(self)}
+        """Every setting of this preset, in declaration order (the log header's ``rules``)."""
+        return {f.name: getattr(self, f.name) for f in fields(self) if _in_preset(f, self.preset)}
 
     @staticmethod
     def from_dict(data: dict[str, Any]) -> Rules:
@@ -142,13 +173,38 @@ def setting_names() -> list[str]:
     return [f.name for f in fields(Rules)]
 
 
-def setting_info() -> list[tuple[str, Any, str, str]]:
-    """(name, default, rule IDs, help) for every setting."""
+def setting_info(preset: str | None = None) -> list[tuple[str, Any, str, str]]:
+    """(name, default, rule IDs, help) for every setting (of ``preset``, when given)."""
     out = []
     for f in fields(Rules):
+        if preset is not None and not _in_preset(f, preset):
+            continue
         default = f.default if f.default is not MISSING else None
-        out.append((f.name, default, f.metadata["rules"], f.metadata["help"]))
+        ids = f.metadata["rules"]
+        if f.name == "preset" and preset is not None:
+            ids = PRESET_RULES.get(preset, ids)
+        out.append((f.name, default, ids, f.metadata["help"]))
     return out
+
+
+def _in_preset(f: Field[Any], preset: str) -> bool:
+    presets = f.metadata["presets"]
+    return not presets or preset in presets
+
+
+def _kitty_problem(rules: Rules) -> str | None:
+    """S1: the kitty a banker puts up lies from ``kitty_min`` to ``kitty_max``, 1 or more."""
+    for name in ("kitty_min", "kitty", "kitty_max"):
+        value = getattr(rules, name)
+        problem = int_problem(value, f"rule setting {name!r}", least=1)
+        if problem is not None:
+            return f"{problem} (S1)"
+    if not rules.kitty_min <= rules.kitty <= rules.kitty_max:
+        return (
+            f"rule setting 'kitty': {rules.kitty} is not from kitty_min {rules.kitty_min} "
+            f"to kitty_max {rules.kitty_max} (S1)"
+        )
+    return None
 
 
 #: The most candidates a "did you mean" hint searches.
@@ -166,8 +222,10 @@ def suggest(word: str, candidates: Any) -> str:
 
 # Hook registries: names here, implementations in the modules that use them.
 SETTLEMENTS_KNOWN: Final = ("traditional",)
-PRESETS_KNOWN: Final = ("traditional",)
-PRESETS: Final[dict[str, Rules]] = {"traditional": Rules()}
+PRESETS_KNOWN: Final = ("traditional", "shoot")
+PRESETS: Final[dict[str, Rules]] = {"traditional": Rules(), "shoot": Rules(preset="shoot")}
+#: The rules each preset plays (``pontoon rules PRESET``'s first row).
+PRESET_RULES: Final = {"traditional": "T1-T8", "shoot": "T1-T8, S1-S10"}
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -304,6 +362,10 @@ def balance_bound(rules: Rules, table: Table, deals: int) -> int:
     royal = 3 if rules.royal_pontoon else 0  # V6: a royal pontoon is paid 3 × stake
     multiple = max(2, rules.pontoon_pays, rules.banker_pontoon_collects, royal)
     per_deal = (len(table.seats) - 1) * rules.max_hands * 7 * table.max_stake * multiple
+    if rules.preset == "shoot":
+        # S1, S8-S10: a banker may put up a new kitty and top it up to kitty_max before each
+        # deal, from a balance that may go negative; shoot bets come from what punters hold.
+        per_deal += rules.kitty + rules.kitty_max
     return sum(abs(b) for b in table.bankrolls.values()) + deals * per_deal
 
 

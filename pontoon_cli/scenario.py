@@ -28,6 +28,7 @@ from pontoon_cli.document import (
     read_document,
 )
 from pontoon_cli.errors import RulesError, ScenarioError
+from pontoon_cli.games import find_game
 from pontoon_cli.limits import shown
 from pontoon_cli.rules import (
     PRESETS,
@@ -70,7 +71,7 @@ __all__ = [
 ]
 
 TOP_KEYS = ("name", "rules", "seed", "strategy", "banker_strategy", "deals", "table", "deal")
-TABLE_KEYS = ("players", "banker", "bankroll", "min_stake", "max_stake")
+TABLE_KEYS = ("players", "banker", "bankroll", "min_stake", "max_stake", "kitty")
 
 
 def load_rules_spec(spec: Any, base: Path | None) -> Rules:
@@ -180,6 +181,9 @@ def _check(
             rules = load_rules_spec(data["rules"], path.parent)
         except (RulesError, ScenarioError) as err:
             check.add(("rules",), str(err))
+    raw_table = data.get("table")
+    if isinstance(raw_table, dict) and "kitty" in raw_table:
+        rules = _table_kitty(check, rules, raw_table["kitty"])
     if rule_settings:
         try:
             rules = rules.with_overrides(rule_settings)
@@ -227,6 +231,22 @@ def _check(
         locator=locator,
     )
     return scenario, []
+
+
+def _table_kitty(check: Checker, rules: Rules, value: Any) -> Rules:
+    """``[table] kitty``: the kitty a banker puts up (S1, S9, S10), the ``kitty`` setting."""
+    where: Path_ = ("table", "kitty")
+    if "kitty" not in find_game(rules).table_keys:
+        check.add(where, f"the kitty belongs to Shoot Pontoon (S1); preset is {rules.preset!r}")
+        return rules
+    amount = check.whole(value, where, least=1)
+    if amount is None:
+        return rules
+    try:
+        return rules.with_overrides({"kitty": amount})
+    except RulesError as err:
+        check.add(where, str(err))
+        return rules
 
 
 def _merge_options(data: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]:

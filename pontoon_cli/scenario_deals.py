@@ -12,6 +12,7 @@ from pontoon_cli.actions import TRADITIONAL_ACTIONS
 from pontoon_cli.cards import Card
 from pontoon_cli.document import Checker, Path_, kind_of, not_seated
 from pontoon_cli.errors import CardError
+from pontoon_cli.games import find_game
 from pontoon_cli.hands import CLASS_LABELS
 from pontoon_cli.limits import MAX_SAFE_INT, shown
 from pontoon_cli.rules import Rules, suggest
@@ -84,12 +85,15 @@ def read_deal(
             if seated and price is not None:
                 script.sell_bank = (buyer, price, check.locator.line(where))
     if "kitty_add" in raw:
-        check.add(
-            (*path, "kitty_add"),
-            f"the kitty belongs to Shoot Pontoon (S8); preset is {rules.preset!r}",
-        )
+        where = (*path, "kitty_add")
+        if "kitty_add" not in find_game(rules).deal_keys:
+            check.add(where, f"the kitty belongs to Shoot Pontoon (S8); preset is {rules.preset!r}")
+        else:
+            amount = check.whole(raw["kitty_add"], where, least=1)  # S8: never taken out
+            if amount is not None:
+                script.kitty_add = (amount, check.locator.line(where))
     if "expect" in raw:
-        script.expect = _read_expect(check, raw["expect"], (*path, "expect"), players)
+        script.expect = _read_expect(check, raw["expect"], (*path, "expect"), players, rules)
         script.expect_line = check.locator.line((*path, "expect"))
     return script
 
@@ -138,7 +142,7 @@ def _read_actions(check: Checker, value: Any, path: Path_, rules: Rules) -> list
         if not isinstance(item, str):
             check.add(where, f"action {n + 1}: expected a string, got {shown(item)}")
             continue
-        step = parse_action(item, line)
+        step = parse_action(item, line, rules)
         if isinstance(step, str):
             check.add(path, f"action {n + 1}: {step}")
         else:
@@ -146,11 +150,13 @@ def _read_actions(check: Checker, value: Any, path: Path_, rules: Rules) -> list
     return steps
 
 
-def parse_action(text: str, line: int) -> Step | str:
+def parse_action(text: str, line: int, rules: Rules | None = None) -> Step | str:
     """One action word (``"buy 4"``) as a Step, or the reason it is not one."""
     words = text.lower().split()
+    table = TRADITIONAL_ACTIONS if rules is None else find_game(rules).actions
+    scripted, others = table.scripted, table.others
     first = words[0] if words else ""
-    word = ACTION_WORDS.get(first)
+    word = scripted.get(first)
     if word is not None and word.amount:
         match words:
             case [_, amount] if amount.isascii() and amount.isdigit():
@@ -161,12 +167,12 @@ def parse_action(text: str, line: int) -> Step | str:
     match words:
         case [_] if word is not None:
             return Step(word.word, None, line, text)
-        case [other, *_] if other in OTHER_WORDS:
-            return f"{shown(text)} is not part of the traditional rules ({OTHER_WORDS[other]})"
+        case [other, *_] if other in others:
+            return f"{shown(text)} is not part of the {table.game} rules ({others[other]})"
         case [_, *_] if word is not None:
             return f"{shown(text)}: {first} takes no amount"
         case _:
-            known = [*ACTION_WORDS, *OTHER_WORDS]
+            known = [*scripted, *others]
             return f"unknown action {shown(text)}{suggest(first, known)}"
 
 
@@ -182,7 +188,7 @@ def _seated(check: Checker, who: object, players: frozenset[str], where: Path_) 
 
 
 def _read_expect(
-    check: Checker, value: Any, path: Path_, players: frozenset[str]
+    check: Checker, value: Any, path: Path_, players: frozenset[str], rules: Rules
 ) -> dict[str, Any]:
     if not isinstance(value, dict):
         check.add(path, f"expected a table, got {kind_of(value)}")
@@ -239,5 +245,10 @@ def _read_expect(
         if _seated(check, who, players, (*path, "next_banker")):
             out["next_banker"] = who
     if "kitty" in value:
-        check.add((*path, "kitty"), "the kitty belongs to Shoot Pontoon (S1)")
+        if "kitty" not in find_game(rules).expect_keys:
+            check.add((*path, "kitty"), "the kitty belongs to Shoot Pontoon (S1)")
+        else:
+            amount = check.whole(value["kitty"], (*path, "kitty"), least=0)
+            if amount is not None:
+                out["kitty"] = amount
     return out

@@ -16,8 +16,10 @@ from pontoon_cli.document import Locator, Path_
 from pontoon_cli.engine import Deal, Game, Phase
 from pontoon_cli.errors import IllegalAction
 from pontoon_cli.events import BankSold
+from pontoon_cli.games import find_game
 from pontoon_cli.rng import session_rngs
 from pontoon_cli.rules import Rules, Table
+from pontoon_cli.shoot import ShootDeal, ShootGame
 from pontoon_cli.strategies import Players
 
 #: The strategy that decides nothing: a script that runs out is an error.
@@ -47,6 +49,7 @@ class DealScript:
     stakes: dict[str, tuple[int, int]] = field(default_factory=dict)  # player -> (amount, line)
     scripts: dict[str, list[Step]] = field(default_factory=dict)  # player or "banker"
     sell_bank: tuple[str, int, int] | None = None  # (buyer, price, line)
+    kitty_add: tuple[int, int] | None = None  # (amount, line): S8, before this deal
     expect: dict[str, Any] = field(default_factory=dict)
     expect_line: int = 0
 
@@ -92,10 +95,11 @@ def play(
     under ``strict``, or an action left over.
     """
     game_rng, players_rng = session_rngs(scenario.seed)
-    game = Game(scenario.rules, scenario.table, game_rng)
+    definition = find_game(scenario.rules)
+    game = definition.game(scenario.rules, scenario.table, game_rng)
     auto_punter = scenario.strategy if scenario.strategy != STRICT else None
     auto_banker = scenario.banker_strategy if scenario.banker_strategy != STRICT else None
-    players = Players(
+    players = definition.players(
         scenario.table.seats, players_rng, auto_punter or "default", auto_banker or "default"
     )
     on_start(game)
@@ -107,6 +111,12 @@ def play(
             buyer, price, line = script.sell_bank
             try:
                 sale = game.sell_bank(buyer, price)
+            except IllegalAction as err:
+                raise _placed(scenario, line, err, number) from None
+        if script is not None and script.kitty_add is not None and isinstance(game, ShootGame):
+            amount, line = script.kitty_add
+            try:
+                game.add_to_kitty(amount)  # S8
             except IllegalAction as err:
                 raise _placed(scenario, line, err, number) from None
         if script is not None and script.pack is not None:
@@ -191,6 +201,19 @@ def _play_deal(
                 continue
         else:
             queue = queues.get(player)
+            if isinstance(deal, ShootDeal) and deal.optional_decision() is not None:
+                # S2: an optional shoot bet is taken only if it is the next scripted action
+                if queue and queue[0].action == "shoot":
+                    step = queue.popleft()
+                    try:
+                        deal.shoot(player, hand, step.amount or 0)
+                    except IllegalAction as err:
+                        raise _placed(scenario, step.line, err, deal.number) from None
+                elif queue or auto is None:
+                    deal.decline(player)
+                else:
+                    players.decide(deal)
+                continue
             if queue:
                 step = queue.popleft()
                 try:
@@ -275,6 +298,8 @@ def _compare(script: DealScript, game: Game, deal: Deal) -> Iterator[Mismatch]:
             yield Mismatch(line, n, "banker_class", expect["banker_class"], label)
     if "next_banker" in expect and deal.next_banker != expect["next_banker"]:
         yield Mismatch(line, n, "next_banker", expect["next_banker"], deal.next_banker)
+    if "kitty" in expect and game.kitty != expect["kitty"]:  # S1-S10: the kitty after the deal
+        yield Mismatch(line, n, "kitty", expect["kitty"], game.kitty)
 
 
 def describe_failures(file: str, failures: list[Mismatch]) -> str:

@@ -6,7 +6,14 @@ import pytest
 from conftest import make_deal, run
 
 from pontoon_cli import logcheck, replay_compare, scenario_deals
-from pontoon_cli.actions import BANKER, PUNTER, TRADITIONAL_ACTIONS, ActionTable, ActionWord
+from pontoon_cli.actions import (
+    ALL_WORDS,
+    BANKER,
+    PUNTER,
+    TRADITIONAL_ACTIONS,
+    ActionTable,
+    ActionWord,
+)
 from pontoon_cli.engine import Deal
 from pontoon_cli.errors import IllegalAction
 from pontoon_cli.scenario_play import Step
@@ -40,7 +47,8 @@ def test_T5_the_traditional_words_in_the_order_messages_list_them() -> None:
 
 
 def test_every_reader_reads_the_one_table() -> None:
-    assert logcheck.ACTIONS is TRADITIONAL_ACTIONS.words
+    assert logcheck.ACTIONS is ALL_WORDS  # every game's words: Shoot's tables in test_shoot
+    assert ALL_WORDS[: len(TRADITIONAL_ACTIONS.words)] == TRADITIONAL_ACTIONS.words
     assert replay_compare._CARD_RULE is TRADITIONAL_ACTIONS.card_rule
     assert scenario_deals.ACTION_WORDS is TRADITIONAL_ACTIONS.scripted
     assert scenario_deals.OTHER_WORDS is TRADITIONAL_ACTIONS.others

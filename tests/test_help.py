@@ -273,7 +273,7 @@ def _rule(ident: str, whole: bool = True) -> Check:
 
 
 def _presets(out: str, err: str, where: Path) -> None:
-    assert out == "traditional\n"
+    assert out == "traditional\nshoot\n"
 
 
 def _preset_json(out: str, err: str, where: Path) -> None:

@@ -117,7 +117,7 @@ def _readme_choices() -> list[tuple[str, str]]:
     rows = re.findall(r"^\| (T\d\.\d) \| (.+?) \|$", section, flags=re.MULTILINE)
     bullets = []
     for bullet in re.split(r"\n- ", section.split("Where the contract is silent:", 1)[1])[1:]:
-        flat = " ".join(bullet.split())
+        flat = " ".join(bullet.split("\n\n", 1)[0].split())  # a bullet ends at a blank line
         ids = rulebook.RULE_ID.findall(flat)
         if ids:
             bullets.append((ids[0], flat))
@@ -205,12 +205,13 @@ def test_rules_traditional_still_shows_the_preset_and_names_never_collide() -> N
     code, _, err = run("rules", "X1")
     assert code == 2
     assert err == (
-        "pontoon: unknown preset 'X1' (presets: traditional; a rule ID looks like T5.4 or V7)\n"
+        "pontoon: unknown preset 'X1' (presets: traditional, shoot; a rule ID looks like T5.4 "
+        "or V7)\n"
     )
 
 
 def test_unimplemented_parts_are_marked_as_such() -> None:
-    for ident in ("S1", "S2", "S8", "C7", "V3", "V6", "V7", "V8"):
+    for ident in ("C7", "V3", "V6", "V7", "V8"):
         rule = rulebook.lookup(ident)
         section = DOC.read_text().split(f"**{ident}**", 1)[0].rsplit("\n## ", 1)[1]
         assert "not yet implemented" in (rule.text + section).lower(), ident

@@ -43,9 +43,11 @@ FALLBACK_RULE_IDS = (
     *("T8.1", "T8.2", "T8.3", "T8.4", "T8.5", "T8.6"),
 )
 
-COVERS = re.compile(r"^# covers: ([TV]\d+(?:\.\d+)?(?:, [TV]\d+(?:\.\d+)?)*)$")
+COVERS = re.compile(r"^# covers: ([TVS]\d+(?:\.\d+)?(?:, [TVS]\d+(?:\.\d+)?)*)$")
 #: The options of V1–V9 that have scenarios of their own (each named in a ``# covers:`` line).
 OPTIONS_WITH_SCENARIOS = ("V6", "V7")
+#: Shoot Pontoon's rules (docs/rules.md S1-S10): each has a scenario too.
+SHOOT_RULE_IDS = tuple(f"S{n}" for n in range(1, 11))
 
 runner = CliRunner()
 
@@ -134,7 +136,14 @@ def test_every_rule_of_t1_to_t8_has_a_scenario() -> None:
     known = rule_ids()
 
     assert [rule for rule in known if rule not in covered] == []
-    assert sorted(rule for rule in covered if rule not in known) == []  # no typos
+    # no typos
+    assert sorted(r for r in covered if r.startswith("T") and r not in known) == []
+
+
+def test_every_rule_of_S1_to_S10_has_a_scenario() -> None:
+    covered = {rule for path in SCENARIOS for rule in covers(path)}
+    assert [rule for rule in SHOOT_RULE_IDS if rule not in covered] == []
+    assert sorted(r for r in covered if r.startswith("S") and r not in SHOOT_RULE_IDS) == []
 
 
 def test_V6_and_V7_each_have_a_scenario_and_options_are_named_right() -> None:

@@ -1,0 +1,91 @@
+"""The games registry: each preset's game definition (python-chess's ``find_variant``).
+
+Everything that plays, writes or replays a game asks the registry for the preset's game class,
+its automatic players and its log record, rather than testing ``preset == ...``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from pontoon_cli.actions import SHOOT_ACTIONS, TRADITIONAL_ACTIONS, ActionTable
+from pontoon_cli.deal import Deal
+from pontoon_cli.errors import RulesError
+from pontoon_cli.events import BankSold
+from pontoon_cli.game import Game
+from pontoon_cli.log import LineWriter, deal_record, traditional_line
+from pontoon_cli.rng import Rng, session_rngs
+from pontoon_cli.rules import Rules, Table, suggest
+from pontoon_cli.shoot import ShootGame
+from pontoon_cli.shoot_log import shoot_deal_line, shoot_deal_record
+from pontoon_cli.shoot_players import ShootPlayers
+from pontoon_cli.strategies import Players
+
+
+@dataclass(frozen=True, kw_only=True)
+class GameDefinition:
+    """What a preset plays: the game class (its deal comes from ``Game.start_deal``), the
+    automatic players, the log record of a deal, its decision words, and the scenario keys it
+    adds to the traditional game's."""
+
+    preset: str
+    game: Callable[[Rules, Table, Rng], Game]
+    players: Callable[[tuple[str, ...], Rng, str | dict[str, str], str], Players]
+    record: Callable[[Game, Deal, BankSold | None], dict[str, Any]]
+    line: LineWriter  # the record as the writer's bytes, without building it (log.deal_line)
+    actions: ActionTable  # the decision words (pontoon_cli.actions)
+    table_keys: tuple[str, ...] = ()  # scenario [table] keys beyond the traditional ones
+    deal_keys: tuple[str, ...] = ()  # scenario [[deal]] keys beyond the traditional ones
+    expect_keys: tuple[str, ...] = ()  # scenario expect keys beyond the traditional ones
+
+
+GAMES: dict[str, GameDefinition] = {
+    "traditional": GameDefinition(
+        preset="traditional",
+        game=Game,
+        players=Players,
+        record=deal_record,
+        line=traditional_line,
+        actions=TRADITIONAL_ACTIONS,
+    ),
+    "shoot": GameDefinition(
+        preset="shoot",
+        game=ShootGame,
+        players=ShootPlayers,
+        record=shoot_deal_record,
+        line=shoot_deal_line,
+        actions=SHOOT_ACTIONS,
+        table_keys=("kitty",),
+        deal_keys=("kitty_add",),
+        expect_keys=("kitty",),
+    ),
+}
+
+
+def find_game(rules: Rules) -> GameDefinition:
+    """The game definition of ``rules``' preset."""
+    try:
+        return GAMES[rules.preset]
+    except KeyError:  # pragma: no cover - Rules refuses an unknown preset
+        raise RulesError(
+            f"no game for preset {rules.preset!r}{suggest(rules.preset, GAMES)}"
+        ) from None
+
+
+def new_game(rules: Rules, table: Table, rng: Rng) -> Game:
+    """A game of ``rules``' preset at ``table``."""
+    return find_game(rules).game(rules, table, rng)
+
+
+def seeded_game(
+    rules: Rules, table: Table, seed: int, punter: str = "default", banker: str = "default"
+) -> tuple[Game, Players]:
+    """A game of ``rules``' preset and its automatic players, both from ``seed`` (README,
+    "Determinism"); for the traditional preset the same as ``strategies.seeded_game``."""
+    game_rng, players_rng = session_rngs(seed)
+    definition = find_game(rules)
+    return definition.game(rules, table, game_rng), definition.players(
+        table.seats, players_rng, punter, banker
+    )
