@@ -45,7 +45,9 @@ def cross_check(at: Place, deal: Deal, rules: Rules, settle: Settler) -> Diverge
             if h.rule == "T8.5":  # a void deal: the stake goes back
                 expected = (0, "T8.5")
             else:
-                expected = settle(rules, banker_class, banker_total, h.hand_class, h.total, h.stake)
+                expected = settle(
+                    rules, banker_class, banker_total, h.hand_class, h.total, h.stake, deal.doubled
+                )
             if (h.net, h.rule) != expected:
                 return at.div(p, i, "internal", [h.net, h.rule], list(expected), "T7")
             nets[p] += expected[0]

@@ -13,8 +13,8 @@ from typing import Final
 from pontoon_cli.hands import HandClass
 from pontoon_cli.rules import Rules
 
-#: (rules, banker class, banker total, punter class, punter total, stake) -> (net, rule ID)
-Settler = Callable[[Rules, HandClass, int, HandClass, int, int], tuple[int, str]]
+#: (rules, banker class, banker total, punter class, punter total, stake, doubled) -> (net, rule)
+Settler = Callable[[Rules, HandClass, int, HandClass, int, int, bool], tuple[int, str]]
 
 # Final, so the compiled build reads them as constants, not from the module's dictionary.
 _PONTOON: Final = HandClass.PONTOON
@@ -29,21 +29,29 @@ def settle_traditional(
     punter: HandClass,
     punter_total: int,
     stake: int,
+    doubled: bool = False,
 ) -> tuple[int, str]:
     """The punter hand's net in whole units (T7.3) and the rule that decides it.
 
-    Positive: the banker pays the punter; negative: the punter pays the banker.
+    Positive: the banker pays the punter; negative: the punter pays the banker. ``doubled``: the
+    banker doubled every stake (V3): ordinary wins and losses (a bust's too) are 2 × the stake,
+    cited as V3 (a bust stays T5.6); pontoon and five card trick payments and collections stay
+    at their multiple of the undoubled stake.
     """
     if banker is _PONTOON:  # T4.4: every punter pays, his own pontoon included
         return -rules.banker_pontoon_collects * stake, "T4.4"
+    ordinary = 2 * stake if doubled else stake  # V3: ordinary wins and losses are doubled
     if punter is _BUST:  # T5.6: settled the moment it busts
-        return -stake, "T5.6"
+        return -ordinary, "T5.6"
     if punter is _PONTOON:  # T7: a pontoon beats every banker hand but a pontoon (T7.2 too)
         return rules.pontoon_pays * stake, "T7"
     if banker is _TRICK:  # T7: the banker's five card trick beats every other hand
         return -2 * stake, "T7"
     if punter is _TRICK:  # T7: a five card trick is paid double unless the banker has one
         return 2 * stake, "T7"
+    if doubled:  # V3: the ordinary rows below, on the doubled stake, cite the double
+        won = banker is _BUST or punter_total > banker_total  # T7, T7.1; ties lose (T2.6)
+        return (ordinary if won else -ordinary), "V3"
     if banker is _BUST:  # T7: every standing hand is paid
         return stake, "T7"
     if punter_total > banker_total:  # T7.1: "pay B+1"
