@@ -40,18 +40,17 @@ def settle_traditional(
     """
     if banker is _PONTOON:  # T4.4: every punter pays, his own pontoon included
         return -rules.banker_pontoon_collects * stake, "T4.4"
-    ordinary = 2 * stake if doubled else stake  # V3: ordinary wins and losses are doubled
-    if punter is _BUST:  # T5.6: settled the moment it busts
-        return -ordinary, "T5.6"
+    if punter is _BUST:  # T5.6: settled the moment it busts (V3: on the doubled stake)
+        return (-2 * stake if doubled else -stake), "T5.6"
     if punter is _PONTOON:  # T7: a pontoon beats every banker hand but a pontoon (T7.2 too)
         return rules.pontoon_pays * stake, "T7"
     if banker is _TRICK:  # T7: the banker's five card trick beats every other hand
         return -2 * stake, "T7"
     if punter is _TRICK:  # T7: a five card trick is paid double unless the banker has one
         return 2 * stake, "T7"
-    if doubled:  # V3: the ordinary rows below, on the doubled stake, cite the double
+    if doubled:  # V3: the ordinary rows below count twice, citing the double
         won = banker is _BUST or punter_total > banker_total  # T7, T7.1; ties lose (T2.6)
-        return (ordinary if won else -ordinary), "V3"
+        return (2 * stake if won else -2 * stake), "V3"
     if banker is _BUST:  # T7: every standing hand is paid
         return stake, "T7"
     if punter_total > banker_total:  # T7.1: "pay B+1"
