@@ -404,3 +404,44 @@ def test_V3_V8_the_scenario_files_log_what_they_say(tmp_path: Path) -> None:
         "stay",
     ]
     assert first["net"] == {"ann": 4, "bob": 6, "dan": -2, "cal": -8}
+
+
+DOUBLE_SCRIPT = """\
+name = "the banker's double in a script"
+rules = {{ preset = "traditional", banker_doubles = true }}
+seed = 1
+strategy = "strict"
+banker_strategy = "{banker_strategy}"
+
+[table]
+players = ["ann", "cal"]
+banker = "cal"
+bankroll = 100
+
+[[deal]]
+pack = "TH AD 9D 6C"
+stakes = {{ ann = 2 }}
+ann = ["stick"]
+{banker}
+"""
+
+
+@pytest.mark.parametrize(
+    ("banker_strategy", "banker", "words"),
+    [
+        ("strict", 'banker = ["stay"]', ["no_double", "stay"]),  # not "double": no double
+        ("strict", 'banker = ["no_double", "stay"]', ["no_double", "stay"]),
+        ("strict", 'banker = ["double", "stay"]', ["double", "stay"]),
+        ("default", "", ["double"]),  # the script ran out: an ace first, he doubles
+    ],
+)
+def test_V3_a_scenario_banker_doubles_only_when_his_next_word_is_double(
+    tmp_path: Path, banker_strategy: str, banker: str, words: list[str]
+) -> None:
+    path = tmp_path / "double.toml"
+    path.write_text(DOUBLE_SCRIPT.format(banker_strategy=banker_strategy, banker=banker))
+    (deal,) = records(play_scenario(path))[1:]
+    cal = [d["action"] for d in deal["decisions"] if d["player"] == "cal"]
+    assert cal[: len(words)] == words
+    if banker_strategy == "strict":
+        assert deal["net"]["ann"] == (4 if words[0] == "double" else 2)  # T-9 beats A-6 (17)
