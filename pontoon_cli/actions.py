@@ -67,7 +67,7 @@ class ActionTable:
         return f"ActionTable({self.game!r}, {self.rows!r}, {self.others!r})"
 
 
-#: The traditional game's decisions (T4.2, T5, T6.1).
+#: The traditional game's decisions (T4.2, T5, T6.1; the options V3 and V8).
 TRADITIONAL_ACTIONS: Final = ActionTable(
     "traditional",
     (
@@ -76,10 +76,13 @@ TRADITIONAL_ACTIONS: Final = ActionTable(
         ActionWord("twist", PUNTER, "T5.4", card_rule="T5.4", synonyms=("hit",)),
         ActionWord("stick", PUNTER, "T5.5", synonyms=("stand",)),
         ActionWord("split", PUNTER, "T5.2", card_rule="T5.2"),  # its amount is derived (T5.2)
+        ActionWord("burn", PUNTER, "V8", card_rule="V8"),  # only with burn_on set (V8)
         ActionWord("draw", BANKER, "T6.1", card_rule="T6.1"),
         ActionWord("stay", BANKER, "T6.1"),
+        ActionWord("double", BANKER, "V3", card_rule="T4.3"),  # with banker_doubles (V3)
+        ActionWord("no_double", BANKER, "V3", card_rule="T4.3"),  # then the second card
     ),
-    {"burn": "V8", "shoot": "S2", "double": "V3"},
+    {"shoot": "S2"},
 )
 
 #: Shoot Pontoon's decisions: the traditional game's, and the shoot bet against the kitty (S2,

@@ -94,6 +94,12 @@ class Deal(DealState):
                 return self.draw(player)
             case "stay":
                 return self.stay(player)
+            case "burn":
+                return self.burn(player, hand)
+            case "double":
+                return self.double(player)
+            case "no_double":
+                return self.no_double(player)
         raise AssertionError(f"no method for the action {action!r}")  # pragma: no cover
 
     def stake(self, player: str, amount: int) -> Decision:
@@ -203,6 +209,51 @@ class Deal(DealState):
         self.actor = None
         return event
 
+    def burn(self, player: str, hand: int) -> Decision:
+        """Burn the hand's first two cards (V8): shown, to the bottom of the pack in the order
+        dealt, and two new cards dealt face down; the stake stays."""
+        self.verify_burn(player, hand)
+        h = self.current_hand()
+        number = self._hand_at + 1
+        event = Decision(player, number, "burn")
+        self.events.append(event)
+        burnt = h.cards
+        for card in burnt:  # shown: in the log as cards face up to the hand
+            self.events.append(CardDealt(player, number, card, True))
+        self.pack.extend(burnt)
+        h.cards = []
+        h.low = h.up_low = h.up_cards = 0
+        h.has_ace = False
+        try:
+            self._give(player, number, h, False)
+            self._give(player, number, h, False)
+            self._advance()  # a pontoon or a new hard 13 (burn again) is the hand's own affair
+        except _EmptyPack:  # pragma: no cover - the two burnt cards are in the pack
+            self._void()
+        self.actor = self._find_actor()
+        return event
+
+    def double(self, player: str) -> Decision:
+        """The banker doubles every stake, having seen his first card (V3)."""
+        self.verify_double(player, "double")
+        self.doubled = True
+        return self._after_double(Decision(player, 1, "double"))
+
+    def no_double(self, player: str) -> Decision:
+        """The banker leaves the stakes as they are (V3)."""
+        self.verify_double(player, "no_double")
+        return self._after_double(Decision(player, 1, "no_double"))
+
+    def _after_double(self, event: Decision) -> Decision:
+        self.events.append(event)
+        self.phase = Phase.SECOND_CARD
+        try:
+            self._advance()
+        except _EmptyPack:
+            self._void()
+        self.actor = self._find_actor()
+        return event
+
     # dealing ---------------------------------------------------------------------------------
 
     def _give(self, player: str, number: int, h: Hand, face_up: bool) -> Card:
@@ -225,9 +276,10 @@ class Deal(DealState):
         self._give(player, self._hand_at + 1, h, face_up)
         if h.low > 21:  # T5.6: thrown in at once, settled at once, cards to the bottom
             h.done = h.settled = True
-            h.net, h.rule, h.cls = -h.stake, "T5.6", HandClass.BUST
-            self.nets[player] -= h.stake
-            self.nets[self.banker] += h.stake
+            lost = 2 * h.stake if self.doubled else h.stake  # V3: a doubled stake is lost
+            h.net, h.rule, h.cls = -lost, "T5.6", HandClass.BUST
+            self.nets[player] -= lost
+            self.nets[self.banker] += lost
             self.on_table[player] -= h.stake
             self.pack.extend(h.cards)
         self._advance()
@@ -256,6 +308,9 @@ class Deal(DealState):
             self._punter_at = 0
         if phase is Phase.STAKES:
             if self._punter_at < len(self.punters):
+                return
+            if self.rules.banker_doubles:  # V3: the banker decides, seeing his first card
+                self.phase = Phase.BANKER_DOUBLE
                 return
             self.phase = phase = Phase.SECOND_CARD
         if phase is Phase.SECOND_CARD:  # T4.3: the banker last
@@ -326,7 +381,15 @@ class Deal(DealState):
                     continue
                 cls, grade = self.rated(h, True)  # V6, V7
                 net, rule = settle(
-                    rules, banker_class, banker_total, banker_grade, cls, h.total, grade, h.stake
+                    rules,
+                    banker_class,
+                    banker_total,
+                    banker_grade,
+                    cls,
+                    h.total,
+                    grade,
+                    h.stake,
+                    self.doubled,  # V3
                 )
                 h.net, h.rule, h.cls, h.settled, h.done = net, rule, cls, True, True
                 nets[p] += net

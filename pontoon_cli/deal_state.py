@@ -30,6 +30,7 @@ class Phase(Enum):
     FIRST_CARD = "first card"  # T4.1
     STAKES = "stakes"  # T4.2
     SHOOT = "shoot bets"  # S2: Shoot Pontoon only (pontoon_cli.shoot), after the stakes
+    BANKER_DOUBLE = "banker's double"  # V3, only with banker_doubles
     SECOND_CARD = "second card"  # T4.3
     BANKER_PONTOON = "banker's pontoon check"  # T4.4
     PUNTERS = "punters' turns"  # T5
@@ -128,6 +129,7 @@ class DealState:
         self.on_table: dict[str, int] = {p: 0 for p in self.punters}  # open stakes
         self.void = False
         self.banker_pontoon = False
+        self.doubled = False  # V3: the banker doubled every stake
         self.pontoon_in_deal = False
         self.next_banker = banker
         self.phase = Phase.FIRST_CARD
@@ -158,7 +160,7 @@ class DealState:
             # mutant-equivalent: '0' -> '(-1)': at the stakes each punter holds one hand
             self._hand = self.hands[player][0]
             return player, 1
-        if phase is Phase.BANKER:
+        if phase is Phase.BANKER or phase is Phase.BANKER_DOUBLE:
             self._hand = self.banker_hand
             return self.banker, 1
         return None
@@ -180,6 +182,8 @@ class DealState:
             return f"{who} to stake"
         if phase is Phase.BANKER:
             return f"{who} (the banker) to draw or stay"
+        if phase is Phase.BANKER_DOUBLE:
+            return f"{who} (the banker) to double or not"
         return f"{who} hand {hand} to decide"
 
     def end_rule(self) -> str:
@@ -213,6 +217,8 @@ class DealState:
             return [LegalAction("stake", low, high)]
         if self.phase is Phase.BANKER:
             return [LegalAction("draw"), LegalAction("stay")]
+        if self.phase is Phase.BANKER_DOUBLE:
+            return [LegalAction("double"), LegalAction("no_double")]
         out = []
         h = self.current_hand()
         if self.can_buy(player, hand, None):
@@ -224,6 +230,8 @@ class DealState:
             out.append(LegalAction("stick"))
         if self.can_split(player, hand):
             out.append(LegalAction("split"))
+        if self.rules.burn_on is not None and self.can_burn(player, hand):
+            out.append(LegalAction("burn"))
         return out
 
     # legality: one check per decision ---------------------------------------------------------
@@ -400,6 +408,34 @@ class DealState:
         """The banker stays; he has no minimum total (T6.1)."""
         return self._turn_problem(player, 1, Phase.BANKER, "stay")
 
+    def burn_problem(self, player: str, hand: int) -> Refusal | None:
+        """Burn the hand's first two cards when they make the hard total ``burn_on`` (V8)."""
+        burn_on = self.rules.burn_on
+        if burn_on is None:
+            return Refusal("V8", player, hand, "cannot burn: these rules have no burning (burn_on)")
+        problem = self._turn_problem(player, hand, Phase.PUNTERS, "burn")
+        if problem is not None:
+            return problem
+        cards = self.current_hand().cards
+        if len(cards) != 2:
+            return Refusal("V8", player, hand, "cannot burn: only a hand's first two cards burn")
+        # Two cards holding an ace have a lowest total of at most 11, so a lowest total of 13 or
+        # 14 is a hard total: A-2 (soft 13) and A-3 (soft 14) never burn.
+        if self.current_hand().low != burn_on:
+            shown = " ".join([c.text for c in cards])
+            return Refusal(
+                "V8", player, hand, "cannot burn {}: only a hard {} burns", (shown, burn_on)
+            )
+        return None
+
+    def double_problem(self, player: str, action: str) -> Refusal | None:
+        """The banker doubles every stake, or says he does not, after the stakes (V3)."""
+        if not self.rules.banker_doubles:
+            return Refusal(
+                "V3", player, 1, "cannot {}: these rules have no banker's double", (action,)
+            )
+        return self._turn_problem(player, 1, Phase.BANKER_DOUBLE, action.replace("_", " "))
+
     def verify_stake(self, player: str, amount: int) -> None:
         _raise(self.stake_problem(player, amount))
 
@@ -421,6 +457,12 @@ class DealState:
     def verify_stay(self, player: str) -> None:
         _raise(self.stay_problem(player))
 
+    def verify_burn(self, player: str, hand: int) -> None:
+        _raise(self.burn_problem(player, hand))
+
+    def verify_double(self, player: str, action: str) -> None:
+        _raise(self.double_problem(player, action))
+
     def can_stake(self, player: str, amount: int) -> bool:
         return self.stake_problem(player, amount) is None
 
@@ -435,6 +477,12 @@ class DealState:
 
     def can_split(self, player: str, hand: int) -> bool:
         return self.split_problem(player, hand) is None
+
+    def can_burn(self, player: str, hand: int) -> bool:
+        return self.burn_problem(player, hand) is None
+
+    def can_double(self, player: str) -> bool:
+        return self.double_problem(player, "double") is None
 
     # views for strategies and logs -------------------------------------------------------------
 
@@ -487,4 +535,9 @@ def _amount_problem(amount: object, what: str, player: str, hand: int) -> Refusa
 
 
 _ORDINAL = {3: "3rd", 4: "4th", 5: "5th", 6: "6th", 2: "2nd"}
-_PHASE_RULE = {Phase.STAKES: "T4.2", Phase.PUNTERS: "T5", Phase.BANKER: "T6.1"}
+_PHASE_RULE = {
+    Phase.STAKES: "T4.2",
+    Phase.BANKER_DOUBLE: "V3",
+    Phase.PUNTERS: "T5",
+    Phase.BANKER: "T6.1",
+}

@@ -47,8 +47,9 @@ class CardDealt:
 
 
 class Decision:
-    """A player's choice: ``stake``, ``buy``, ``twist``, ``stick``, ``split``, ``draw``, ``stay``
-    (the words and who takes each: :data:`pontoon_cli.actions.TRADITIONAL_ACTIONS`).
+    """A player's choice: ``stake``, ``buy``, ``twist``, ``stick``, ``split``, ``burn`` (V8),
+    ``draw``, ``stay``, ``double``, ``no_double`` (V3) (the words and who takes each:
+    :data:`pontoon_cli.actions.TRADITIONAL_ACTIONS`).
 
     ``amount`` is the money it put on the table (stake, buy, split), else None.
     """

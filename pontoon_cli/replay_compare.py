@@ -50,7 +50,15 @@ def cross_check(at: Place, deal: Deal, rules: Rules, settle: Settler) -> Diverge
             else:
                 cls, grade = rate(h.hand_class, h.cards, royal, grades, True)
                 expected = settle(
-                    rules, banker_class, banker_total, banker_grade, cls, h.total, grade, h.stake
+                    rules,
+                    banker_class,
+                    banker_total,
+                    banker_grade,
+                    cls,
+                    h.total,
+                    grade,
+                    h.stake,
+                    deal.doubled,  # V3
                 )
             if (h.net, h.rule) != expected:
                 return at.div(p, i, "internal", [h.net, h.rule], list(expected), "T7")
@@ -133,7 +141,7 @@ def _compare_rows(
                 if name == "cards":
                     rule = _card_rule(deal, i)
                 else:
-                    rule = _HAND_RULE.get(key) or want["rule"]
+                    rule = _HAND_RULE.get(key) or _settled_rule(got.get("rule"), want["rule"])
                 where = f"{name}[{i}].{key}"
                 return at.div(want["player"], want["hand"], where, value, want[key], rule)
     if len(rows) != len(want_rows):
@@ -141,6 +149,12 @@ def _compare_rows(
         rule = _card_rule(deal, min(len(rows), len(want_rows))) if name == "cards" else "T5.2"
         return at.div(None, None, name, count(len(rows), word), count(len(want_rows), word), rule)
     return None
+
+
+def _settled_rule(recorded: object, derived: str) -> str:
+    """The rule a hand's settlement cites: V3 when either side was settled by the banker's
+    double, so a double recorded but not taken (or taken but not recorded) names it."""
+    return "V3" if recorded == "V3" else derived
 
 
 def action_text(action: str, amount: int | None) -> str:

@@ -71,6 +71,15 @@ class Rules:
     settlement: str = _setting(
         "traditional", "T7", "the settlement table: how a hand is paid against the bank"
     )
+    banker_doubles: bool = _setting(
+        False, "V3", "the banker may double every stake after seeing his first card"
+    )
+    burn_on: int | None = _setting(
+        None,
+        "V8",
+        "a punter's first two cards making this hard total may be burnt; null: no burning",
+        (None, 13, 14),
+    )
     # Shoot Pontoon (S1-S10): settings of the shoot preset only
     kitty: int = _setting(
         20,
@@ -151,7 +160,7 @@ class Rules:
 def _setting_problem(f: Field[Any], value: object) -> str | None:
     """Why ``value`` cannot be the setting ``f`` (its type, then its choices), or None."""
     expected = type(f.default) if f.default is not None else int
-    if f.name == "packs" and value is None:
+    if f.default is None and value is None:  # packs, burn_on: null is a choice of their own
         return None
     if type(value) is not expected:
         return (

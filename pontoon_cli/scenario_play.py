@@ -189,8 +189,11 @@ def _play_deal(
         actor = deal.actor
         assert actor is not None
         player, hand = actor
-        is_banker = deal.phase is Phase.BANKER
+        is_banker = deal.phase is Phase.BANKER or deal.phase is Phase.BANKER_DOUBLE
         auto = auto_banker if is_banker else auto_punter
+        if deal.phase is Phase.BANKER_DOUBLE and _no_double_scripted(queues.get(player), auto):
+            deal.no_double(player)  # V3: optional, taken only when the script's next word
+            continue
         if deal.phase is Phase.STAKES:
             stake = script.stakes.get(player) if script is not None else None
             if stake is not None:
@@ -251,6 +254,15 @@ def _play_deal(
                 ),
                 deal.number,
             )
+
+
+def _no_double_scripted(queue: deque[Step] | None, auto: object) -> bool:
+    """V3 (SPEC: an optional decision is taken only if the script's next action is that
+    decision): the banker does not double unless his next scripted word is ``double``; with
+    his script run out, a strategy decides, and under ``strict`` he does not double."""
+    if queue:
+        return queue[0].action not in ("double", "no_double")
+    return auto is None
 
 
 def _script_line(scenario: Scenario, script: DealScript | None, who: str, default: int) -> int:

@@ -14,8 +14,8 @@ from typing import Final
 from pontoon_cli.hands import HandClass
 from pontoon_cli.rules import Rules
 
-#: (rules, banker class, total, grade, punter class, total, grade, stake) -> (net, rule ID)
-Settler = Callable[[Rules, HandClass, int, int, HandClass, int, int, int], tuple[int, str]]
+#: (rules, banker class, total, grade, punter class, total, grade, stake, doubled) -> (net, rule)
+Settler = Callable[[Rules, HandClass, int, int, HandClass, int, int, int, bool], tuple[int, str]]
 
 # Final, so the compiled build reads them as constants, not from the module's dictionary.
 _PONTOON: Final = HandClass.PONTOON
@@ -35,11 +35,15 @@ def settle_traditional(
     punter_total: int,
     punter_grade: int,
     stake: int,
+    doubled: bool = False,
 ) -> tuple[int, str]:
     """The punter hand's net in whole units (T7.3) and the rule that decides it.
 
     Positive: the banker pays the punter; negative: the punter pays the banker. The grades
-    (hands.rate) order pontoons under V7; they are 0 for every other hand.
+    (hands.rate) order pontoons under V7; they are 0 for every other hand. ``doubled``: the
+    banker doubled every stake (V3): ordinary wins and losses (a bust's too) are 2 × the stake,
+    cited as V3 (a bust stays T5.6); pontoon, royal pontoon and five card trick payments and
+    collections stay at their multiple of the undoubled stake.
     """
     if punter is _ROYAL:  # V6: a punter's 7-7-7 beats every hand, the banker's pontoon included
         return ROYAL_PONTOON_PAYS * stake, "V6"
@@ -47,14 +51,17 @@ def settle_traditional(
         if punter is _PONTOON and punter_grade > banker_grade:  # V7: but a higher grade wins
             return rules.pontoon_pays * stake, "V7"
         return -rules.banker_pontoon_collects * stake, "T4.4"
-    if punter is _BUST:  # T5.6: settled the moment it busts
-        return -stake, "T5.6"
+    if punter is _BUST:  # T5.6: settled the moment it busts (V3: on the doubled stake)
+        return (-2 * stake if doubled else -stake), "T5.6"
     if punter is _PONTOON:  # T7: a pontoon beats every banker hand but a pontoon (T7.2 too)
         return rules.pontoon_pays * stake, "T7"
     if banker is _TRICK:  # T7: the banker's five card trick beats every other hand
         return -2 * stake, "T7"
     if punter is _TRICK:  # T7: a five card trick is paid double unless the banker has one
         return 2 * stake, "T7"
+    if doubled:  # V3: the ordinary rows below count twice, citing the double
+        won = banker is _BUST or punter_total > banker_total  # T7, T7.1; ties lose (T2.6)
+        return (2 * stake if won else -2 * stake), "V3"
     if banker is _BUST:  # T7: every standing hand is paid
         return stake, "T7"
     if punter_total > banker_total:  # T7.1: "pay B+1"

@@ -34,6 +34,10 @@ class Strategy:
     def bank(self, deal: Deal) -> str:
         raise NotImplementedError
 
+    def doubles(self, deal: Deal) -> bool:
+        """As banker, after the stakes: double every stake (V3)?"""
+        raise NotImplementedError
+
 
 class DefaultStrategy(Strategy):
     """A sensible player.
@@ -44,6 +48,7 @@ class DefaultStrategy(Strategy):
     cards that cannot bust, draws for the five card trick.
     As banker: draws to a soft total under 18 and to a fifth card that cannot bust him; draws while
     every standing punter hand he can see beats him anyway; else draws on 15 or less, stays on 16+.
+    Options: burns a hand whenever it may (V8); as banker doubles on an ace first card (V3).
     """
 
     name = "default"
@@ -68,6 +73,8 @@ class DefaultStrategy(Strategy):
     def play(self, deal: Deal, player: str, hand: int) -> tuple[str, int | None]:
         h = deal.current_hand()
         cards = h.cards
+        if deal.rules.burn_on is not None and deal.can_burn(player, hand):
+            return "burn", None  # V8: two fresh cards are worth more than a hard 13 or 14
         if (
             len(cards) == 2
             and cards[0].rank == cards[1].rank
@@ -120,6 +127,9 @@ class DefaultStrategy(Strategy):
             return "stay"
         return "draw"
 
+    def doubles(self, deal: Deal) -> bool:
+        return deal.banker_hand.cards[0].is_ace  # V3: an ace first card is his best start
+
 
 def _draw(deal: Deal, player: str, hand: int, h: Hand) -> tuple[str, int | None]:
     if h.low <= 11 and deal.can_buy(player, hand, h.initial):
@@ -151,6 +161,9 @@ class RandomStrategy(Strategy):
 
     def bank(self, deal: Deal) -> str:
         return "draw" if self.rng.below(2) else "stay"
+
+    def doubles(self, deal: Deal) -> bool:
+        return self.rng.below(2) == 1
 
 
 STRATEGIES: dict[str, Callable[[Rng | None], Strategy]] = {
@@ -193,6 +206,11 @@ class Players:
                 deal.act(player, hand, action, amount)
         elif phase is Phase.STAKES:
             deal.stake(player, self.punter[player].stake(deal, player))
+        elif phase is Phase.BANKER_DOUBLE:  # V3
+            if self.banker[player].doubles(deal):
+                deal.double(player)
+            else:
+                deal.no_double(player)
         elif self.banker[player].bank(deal) == "draw":
             deal.draw(player)
         else:

@@ -123,8 +123,9 @@ def check_deal(deal: Deal, full: Counter[Card]) -> None:
     assert sum(deal.nets.values()) == 0  # a bust pays the banker at once (T5.6)
     for p in deal.punters:
         assert deal.on_table[p] == sum(h.stake for h in deal.hands[p] if not h.settled)
-        # T8.6: never staked beyond the balance (a double loss at the end may pass it)
-        assert deal.available(p) >= 0 or deal.phase is Phase.END
+        # T8.6: never staked beyond the balance (a double loss at the end may pass it, and
+        # after the banker's double, V3, a bust's doubled loss at once)
+        assert deal.available(p) >= 0 or deal.phase is Phase.END or deal.doubled
     if deal.phase is Phase.END:
         assert deal.actor is None and deal.legal_actions() == []
         assert all(h.settled for h in hands[:-1])

@@ -21,9 +21,28 @@ from pontoon_cli.scenario_play import Step
 
 def test_T5_the_traditional_words_in_the_order_messages_list_them() -> None:
     table = TRADITIONAL_ACTIONS
-    assert table.words == ("stake", "buy", "twist", "stick", "split", "draw", "stay")
-    assert table.listed() == "stake, buy, twist, stick, split, draw or stay"
-    assert [a.word for a in table.rows if a.taker == BANKER] == ["draw", "stay"]  # T6.1
+    assert table.words == (
+        "stake",
+        "buy",
+        "twist",
+        "stick",
+        "split",
+        "burn",
+        "draw",
+        "stay",
+        "double",
+        "no_double",
+    )
+    assert table.listed() == (
+        "stake, buy, twist, stick, split, burn, draw, stay, double or no_double"
+    )
+    # T6.1, V3
+    assert [a.word for a in table.rows if a.taker == BANKER] == [
+        "draw",
+        "stay",
+        "double",
+        "no_double",
+    ]
     assert [a.word for a in table.rows if a.amount] == ["stake", "buy"]  # T4.2, T5.3
     assert {a.taker for a in table.rows} == {PUNTER, BANKER}
     assert table.card_rule == {
@@ -31,7 +50,10 @@ def test_T5_the_traditional_words_in_the_order_messages_list_them() -> None:
         "buy": "T5.3",
         "twist": "T5.4",
         "split": "T5.2",
+        "burn": "V8",  # the two new cards after a burn
         "draw": "T6.1",
+        "double": "T4.3",  # the second card follows the banker's double or not (V3)
+        "no_double": "T4.3",
     }
     assert dict(table.scripted.items()) == {
         "buy": table.by_word["buy"],
@@ -40,8 +62,11 @@ def test_T5_the_traditional_words_in_the_order_messages_list_them() -> None:
         "stick": table.by_word["stick"],
         "stand": table.by_word["stick"],
         "split": table.by_word["split"],
+        "burn": table.by_word["burn"],
         "draw": table.by_word["draw"],
         "stay": table.by_word["stay"],
+        "double": table.by_word["double"],
+        "no_double": table.by_word["no_double"],
     }  # a stake is scripted in the deal's `stakes` table, not as an action
     assert eval(repr(table.rows[2])) == table.rows[2]  # the repr reads back
 
@@ -74,20 +99,18 @@ def test_scripts_read_words_and_synonyms_from_the_table() -> None:
         scenario_deals.parse_action("buy", 4)
         == "'buy': buy needs a whole amount, e.g. 'buy 4' (T5.3)"
     )
+    assert scenario_deals.parse_action("burn", 4) == Step("burn", None, 4, "burn")  # V8
+    assert scenario_deals.parse_action("Double", 4) == Step("double", None, 4, "Double")  # V3
     assert (
-        scenario_deals.parse_action("burn", 4) == "'burn' is not part of the traditional rules (V8)"
+        scenario_deals.parse_action("shoot 3", 4)
+        == "'shoot 3' is not part of the traditional rules (S2)"
     )
 
 
 def test_a_new_decision_is_one_row() -> None:
     """The shape issue 9 needs: V3's banker double, V8's burn, Shoot's `shoot N` (S2, S4)."""
-    rows = (
-        *TRADITIONAL_ACTIONS.rows,
-        ActionWord("double", BANKER, "V3"),
-        ActionWord("burn", PUNTER, "V8", card_rule="V8"),
-        ActionWord("shoot", PUNTER, "S2", amount=True),
-    )
+    rows = (*TRADITIONAL_ACTIONS.rows, ActionWord("shoot", PUNTER, "S2", amount=True))
     table = ActionTable("house", rows, {})
-    assert table.listed().endswith("draw, stay, double, burn or shoot")
+    assert table.listed().endswith("double, no_double or shoot")
     assert table.by_word["shoot"].amount and table.scripted["burn"].card_rule == "V8"
-    assert table.card_rule["burn"] == "V8" and "double" not in table.card_rule
+    assert "shoot" not in table.card_rule and "stay" not in table.card_rule

@@ -143,8 +143,8 @@ def test_unknown_or_malformed_action_words() -> None:
     run(deal, "ann stake 5; bob stake 5")
     err = illegal(deal.act, "ann", 1, "fold")
     assert str(err) == (
-        "ann, hand 1: unknown action 'fold': expected stake, buy, twist, stick, split, draw "
-        "or stay (T5)"
+        "ann, hand 1: unknown action 'fold': expected stake, buy, twist, stick, split, burn, "
+        "draw, stay, double or no_double (T5)"
     )
     assert str(illegal(deal.act, "ann", 1, "buy")) == "ann, hand 1: buy needs an amount (T5.3)"
     err = illegal(deal.act, "ann", 1, "twist", 3)

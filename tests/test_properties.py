@@ -18,6 +18,7 @@ from pontoon_cli.engine import Game, Phase
 from pontoon_cli.errors import PontoonError
 from pontoon_cli.events import Event
 from pontoon_cli.rng import Rng
+from pontoon_cli.rules import Rules
 from pontoon_cli.strategies import Players
 
 DEALS = 8
@@ -32,6 +33,16 @@ class Setup:
     bankroll: int
     min_stake: int
     max_stake: int
+    rules: Rules = RULES
+
+
+#: The traditional game, and with the options V3 (banker doubles) and V8 (burning).
+RULE_SETS = (
+    RULES,
+    RULES.with_overrides({"banker_doubles": True}),
+    RULES.with_overrides({"burn_on": 13}),
+    RULES.with_overrides({"burn_on": 14, "banker_doubles": True}),
+)
 
 
 @st.composite
@@ -48,6 +59,7 @@ def setups(draw: st.DrawFn) -> Setup:
         bankroll=draw(st.sampled_from([12, 40, 1000])),  # small rolls exercise T8.6
         min_stake=low,
         max_stake=low + draw(st.integers(0, 10)),
+        rules=draw(st.sampled_from(RULE_SETS)),
     )
 
 
@@ -61,7 +73,7 @@ def play(setup: Setup, deals: int = DEALS) -> list[tuple[list[Event], dict[str, 
         min_stake=setup.min_stake,
         max_stake=setup.max_stake,
     )
-    game = Game(RULES, t, rng)
+    game = Game(setup.rules, t, rng)
     players = Players(t.seats, rng, punter=setup.punter, banker=setup.banker)
     full = Counter(new_pack(RULES.pack_count(len(t.seats))))
     total = sum(game.balances.values())

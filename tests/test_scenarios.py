@@ -45,7 +45,7 @@ FALLBACK_RULE_IDS = (
 
 COVERS = re.compile(r"^# covers: ([TVS]\d+(?:\.\d+)?(?:, [TVS]\d+(?:\.\d+)?)*)$")
 #: The options of V1–V9 that have scenarios of their own (each named in a ``# covers:`` line).
-OPTIONS_WITH_SCENARIOS = ("V6", "V7")
+OPTIONS_WITH_SCENARIOS = ("V3", "V6", "V7", "V8")
 #: Shoot Pontoon's rules (docs/rules.md S1-S10): each has a scenario too.
 SHOOT_RULE_IDS = tuple(f"S{n}" for n in range(1, 11))
 

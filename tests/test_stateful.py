@@ -26,8 +26,16 @@ from pontoon_cli.errors import IllegalAction, PontoonError
 from pontoon_cli.events import CardDealt, Decision
 from pontoon_cli.rng import Rng
 
-WORDS = ("stake", "buy", "twist", "stick", "split", "draw", "stay")
-UNHANDED = ("stake", "draw", "stay")  # decisions of the player, not of one of his hands
+WORDS = ("stake", "buy", "twist", "stick", "split", "burn", "draw", "stay", "double", "no_double")
+# decisions of the player, not of one of his hands
+UNHANDED = ("stake", "draw", "stay", "double", "no_double")
+#: The rules a game is played under: the traditional game, and with the options V3 and V8.
+RULE_SETS = (
+    RULES,
+    RULES.with_overrides({"banker_doubles": True}),
+    RULES.with_overrides({"burn_on": 13}),
+    RULES.with_overrides({"burn_on": 14, "banker_doubles": True}),
+)
 
 
 def allowed(deal: Deal, player: str, hand: int, action: str, amount: int | None) -> bool:
@@ -70,11 +78,16 @@ class GameMachine(RuleBasedStateMachine):
         bankroll=st.sampled_from([10, 30, 1000]),
         low=st.integers(1, 3),
         spread=st.integers(0, 8),
+        options=st.integers(0, len(RULE_SETS) - 1),
     )
-    def start_game(self, seed: int, seats: int, bankroll: int, low: int, spread: int) -> None:
+    def start_game(
+        self, seed: int, seats: int, bankroll: int, low: int, spread: int, options: int
+    ) -> None:
         names = tuple(f"p{i}" for i in range(seats))
         t = table(names, banker=None, bankroll=bankroll, min_stake=low, max_stake=low + spread)
-        self.game = Game(RULES, t, Rng(seed))
+        rules = RULE_SETS[options]
+        note(f"banker_doubles {rules.banker_doubles}, burn_on {rules.burn_on} (V3, V8)")
+        self.game = Game(rules, t, Rng(seed))
         self.full = Counter(new_pack(RULES.pack_count(seats)))
         self.money = sum(self.game.balances.values())
         note(f"seed {seed}: {seats} seats, bankroll {bankroll}, stakes {low}-{low + spread}")
