@@ -91,6 +91,37 @@ for _suit in SUITS:
 FULL_PACK: Final[tuple[Card, ...]] = tuple(_BY_TEXT.values())
 
 
+#: A log's rank and suit letters by character code: a rank's 0-12, a suit's 0, 13, 26 or 39 (the
+#: index of its first card in FULL_PACK); -1 for any other character.
+_RANK_AT: Final[tuple[int, ...]] = tuple(RANKS.find(chr(c)) for c in range(128))
+_SUIT_AT: Final[tuple[int, ...]] = tuple(
+    SUITS.index(chr(c)) * 13 if chr(c) in SUITS else -1 for c in range(128)
+)
+
+
+def read_log_pack(text: str) -> list[Card] | None:
+    """The cards of a log's ``pack``: upper-case card texts joined by single spaces (``"AS 2H"``),
+    read by character code rather than by a dictionary look-up of each card's text (replay reads
+    one per deal); None when ``text`` is not exactly that form (the caller says what is wrong)."""
+    n = len(text)
+    if n % 3 != 2:
+        return None
+    cards: list[Card] = []
+    i = 0
+    while i < n:
+        r = ord(text[i])
+        u = ord(text[i + 1])
+        if r >= 128 or u >= 128:
+            return None
+        rank = _RANK_AT[r]
+        suit = _SUIT_AT[u]
+        if rank < 0 or suit < 0 or (i + 2 < n and text[i + 2] != " "):
+            return None
+        cards.append(FULL_PACK[suit + rank])
+        i += 3
+    return cards
+
+
 def new_pack(packs: int = 1) -> list[Card]:
     """``packs`` 52-card packs, one after another, each in new-pack order (T1.1)."""
     return list(FULL_PACK) * packs

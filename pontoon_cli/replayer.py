@@ -23,7 +23,7 @@ from typing import Any, Final
 
 import orjson
 
-from pontoon_cli.cards import Card
+from pontoon_cli.cards import Card, read_log_pack
 from pontoon_cli.engine import Deal, Game, PackState, Phase
 from pontoon_cli.errors import IllegalAction, LogFormatError, PontoonError
 from pontoon_cli.events import BankSold
@@ -335,18 +335,18 @@ class LogReplayer:
         carry_kitty(self.game, record, deal, banker)
 
     def _pack(self, line: int, text: str) -> list[Card]:
-        try:
-            return [CARD_BY_TEXT[t] for t in text.split(" ")]
-        except KeyError:
-            for position, token in enumerate(text.split(" "), 1):
-                if token not in CARD_BY_TEXT:
-                    raise self._unreadable(
-                        line,
-                        "pack",
-                        f"card {position}: expected a card like 'TH' (rank A 2-9 T J Q K, suit "
-                        f"C D H S, upper case, single spaces between), got {brief(token)}",
-                    ) from None
-            raise  # pragma: no cover - some token above was not a card
+        cards = read_log_pack(text)
+        if cards is not None:
+            return cards
+        for position, token in enumerate(text.split(" "), 1):  # say which card is wrong
+            if token not in CARD_BY_TEXT:
+                raise self._unreadable(
+                    line,
+                    "pack",
+                    f"card {position}: expected a card like 'TH' (rank A 2-9 T J Q K, suit "
+                    f"C D H S, upper case, single spaces between), got {brief(token)}",
+                )
+        raise AssertionError(f"read_log_pack refused {text!r}")  # pragma: no cover
 
     def _sale(
         self, line: int, n: int, sold: dict[str, Any], banker: str, balances: dict[str, int]
