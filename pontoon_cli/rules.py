@@ -208,6 +208,11 @@ def _kitty_problem(rules: Rules) -> str | None:
         problem = int_problem(value, f"rule setting {name!r}", least=1)
         if problem is not None:
             return f"{problem} (S1)"
+    if rules.kitty_min > rules.kitty_max:  # no kitty could be put up: say so, not "kitty"
+        return (
+            f"rule settings 'kitty_min' {rules.kitty_min} and 'kitty_max' {rules.kitty_max}: "
+            "the least kitty is above the most (S1)"
+        )
     if not rules.kitty_min <= rules.kitty <= rules.kitty_max:
         return (
             f"rule setting 'kitty': {rules.kitty} is not from kitty_min {rules.kitty_min} "
