@@ -106,14 +106,19 @@ def compare_kitty(
                 if value is not MISSING and value != w[key]:
                     who = w["player"]
                     where = f"kitty.moves[{i}].{key}"
-                    return at.div(who, w["hand"], where, value, w[key], w["rule"])
+                    rule = w["rule"]
+                    if key == "hand" and any(type(h) is int and h > 1 for h in (value, w[key])):
+                        rule = "S5"  # which hand of a split holds a shoot bet
+                    return at.div(who, w["hand"], where, value, w[key], rule)
         if len(moves) != len(want["moves"]):
             rule = "S7" if len(moves) > len(want["moves"]) else want["moves"][len(moves)]["rule"]
             shown = f"{len(want['moves'])} moves"
             return at.div(None, None, "kitty.moves", f"{len(moves)} moves", shown, rule)
     after = got.get("after", MISSING)
     if after is not MISSING and after != want["after"]:
-        return at.div(banker, None, "kitty.after", after, want["after"], "S7")
+        # the rule of the deal's last kitty move (S3, S6, S7; S1, S8-S10 before the deal)
+        rule = want["moves"][-1]["rule"] if want["moves"] else "S1"
+        return at.div(banker, None, "kitty.after", after, want["after"], rule)
     return None
 
 

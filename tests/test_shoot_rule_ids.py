@@ -134,6 +134,14 @@ def test_S5_a_split_hands_bet_moved_to_the_other_hand_in_the_log_is_caught(
     recs[1]["kitty"]["moves"][1]["hand"] = 2
     d = first(tmp_path, recs)
     assert (d["field"], d["recorded"], d["expected"]) == ("kitty.moves[1].hand", 2, 1)
+    assert d["rule"] == "S5"  # which hand of a split holds the bet
+
+
+def test_S3_a_changed_kitty_after_a_bankers_pontoon_cites_S3(tmp_path: Path) -> None:
+    recs = copy.deepcopy(S3_LOG)
+    recs[1]["kitty"]["after"] += 1
+    d = first(tmp_path, recs)
+    assert (d["field"], d["recorded"] - d["expected"], d["rule"]) == ("kitty.after", 1, "S3")
 
 
 # S9 an emptied kitty ----------------------------------------------------------------------------
