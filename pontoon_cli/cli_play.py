@@ -162,6 +162,8 @@ def play(
       pontoon play --seed 7 --deals 3 --players 4
       pontoon play scenarios/t7-banker-bust.toml
       pontoon play --seed 1 --deals 1000 --out game.jsonl
+      pontoon play --rules shoot --seed 7 --deals 5
+      pontoon play --seed 7 --deals 5 --set banker_doubles=true --set burn_on=13
     """
     _check_play_options(
         scenario, seed, deals, players, player, banker, bankroll, min_stake, max_stake

@@ -249,6 +249,19 @@ def _seeded_log(deals: int) -> Check:
     return check
 
 
+def _shoot_log(out: str, err: str, where: Path) -> None:
+    header, *deals = _records(out)
+    assert header["rules"]["preset"] == "shoot" and len(deals) == 5
+    assert all("kitty" in d for d in deals)  # S1-S10: the kitty before and after each deal
+
+
+def _options_log(out: str, err: str, where: Path) -> None:
+    header, *deals = _records(out)
+    assert (header["rules"]["banker_doubles"], header["rules"]["burn_on"]) == (True, 13)
+    words = {d["action"] for deal in deals for d in deal["decisions"]}
+    assert len(deals) == 5 and words & {"double", "no_double"}  # V3: asked every deal
+
+
 def _scenario_played(out: str, err: str, where: Path) -> None:
     header, *deals = _records(out)
     assert header["scenario"] and deals
@@ -293,6 +306,8 @@ CHECKS: dict[str, Check] = {
     "pontoon play --seed 7 --deals 3 --players 4": _seeded_log(3),
     "pontoon play scenarios/t7-banker-bust.toml": _scenario_played,
     "pontoon play --seed 1 --deals 1000 --out game.jsonl": _written,
+    "pontoon play --rules shoot --seed 7 --deals 5": _shoot_log,
+    "pontoon play --seed 7 --deals 5 --set banker_doubles=true --set burn_on=13": _options_log,
     "pontoon replay game.jsonl": _verified(1000),
     "pontoon replay --json --fail-fast day1.jsonl.gz day2.jsonl.gz": _verified(10, files=2),
     "pontoon check scenarios/*.toml": _no_problems,
