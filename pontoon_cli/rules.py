@@ -177,6 +177,15 @@ def _setting_problem(f: Field[Any], value: object) -> str | None:
     return None
 
 
+def setting_value_problem(name: str, value: object) -> str | None:
+    """Why ``value`` cannot be the setting ``name`` on its own (its type, then its choices), or
+    None; what settings say of each other (the kitty's limits, S1) is the whole rules' to say."""
+    for f in fields(Rules):
+        if f.name == name:
+            return _setting_problem(f, value)
+    return None
+
+
 def setting_names() -> list[str]:
     """Every rule setting's name, in declaration order."""
     return [f.name for f in fields(Rules)]

@@ -37,6 +37,7 @@ from pontoon_cli.rules import (
     money_problem,
     seating_problem,
     setting_names,
+    setting_value_problem,
     suggest,
 )
 from pontoon_cli.scenario_deals import DEAL_KEYS, parse_action, read_deal
@@ -117,7 +118,15 @@ def check_rules_document(file: str, data: dict[str, Any], locator: Locator) -> l
     names = setting_names()
     check.unknown_keys(data, names, (), "rule setting")
     known = {k: v for k, v in data.items() if k in names}
-    try:
+    wrong = False
+    for key, value in known.items():  # each wrong value, not only the first
+        problem = setting_value_problem(key, value) if key != "preset" else None
+        if problem is not None:
+            check.add((key,), problem)
+            wrong = True
+    if wrong:
+        return check.problems
+    try:  # then the preset, and what the settings say of each other (S1's kitty limits)
         Rules.from_dict(known)
     except RulesError as err:
         key = next((k for k in known if repr(k) in str(err)), "")

@@ -296,6 +296,28 @@ def test_check_passes_good_files_and_checks_rules_files(tmp_path: Path) -> None:
     )
 
 
+def test_check_reports_every_wrong_value_of_a_rules_file_V2_V4_V8_S1(tmp_path: Path) -> None:
+    bad = tmp_path / "house.toml"
+    bad.write_text('preset = "traditional"\nstick_minimum = 99\npontoon_pays = 7\nburn_on = 16\n')
+    code, out, _ = run("check", str(bad))
+    assert code == 2
+    lines = [line for line in out.splitlines() if line.startswith(str(bad))]
+    assert [line.split(":")[1:3] for line in lines] == [
+        ["2", " stick_minimum"],
+        ["3", " pontoon_pays"],
+        ["4", " burn_on"],
+    ]
+    assert lines[2].endswith("'burn_on': 16 is not one of null, 13, 14 (V8)")
+    # settings are judged together only once each is right: limits that agree with each other
+    # are not judged against the defaults (S1)
+    shoot = tmp_path / "shoot.toml"
+    shoot.write_text('preset = "shoot"\nkitty_min = 150\nkitty_max = 200\nkitty = 160\n')
+    assert run("check", str(shoot))[0] == 0
+    shoot.write_text('preset = "shoot"\nkitty_min = 150\nkitty_max = 100\n')
+    code, out, _ = run("check", str(shoot))
+    assert code == 2 and "the least kitty is above the most (S1)" in out
+
+
 def test_rules_file_from_the_command_line(tmp_path: Path) -> None:
     rules = tmp_path / "house.toml"
     rules.write_text("stick_minimum = 16\n")
