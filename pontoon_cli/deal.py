@@ -333,7 +333,7 @@ class Deal(DealState):
             if self._next_punter_hand():
                 return
             self.phase = phase = Phase.BANKER
-            if all(h.settled for row in self.hands.values() for h in row):
+            if self.every_punter_bust():
                 self.phase = phase = Phase.SETTLEMENT  # T6.3: every punter hand is bust
         if phase is Phase.BANKER:
             if not banker_stops(self.banker_hand):  # T6.2: stops at hard 21, five cards, bust

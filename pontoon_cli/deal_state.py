@@ -194,9 +194,14 @@ class DealState:
             return "T4.4"
         if banker_stops(self.banker_hand):
             return "T6.2"
-        if all(h.rule == "T5.6" for _, _, h in self.hands_in_order()):
+        if self.every_punter_bust():
             return "T6.3"
         return "T6.1"
+
+    def every_punter_bust(self) -> bool:
+        """T6.3: every punter hand went bust (each settled at once, T5.6): the banker has
+        nothing to play for. Asked when the punters are done, and of a finished deal."""
+        return all(h.rule == "T5.6" for row in self.hands.values() for h in row)
 
     def current_hand(self) -> Hand:
         """The hand the actor is playing (the banker's hand in the banker's turn)."""
