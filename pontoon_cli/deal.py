@@ -261,13 +261,7 @@ class Deal(DealState):
         if not pack:
             raise _EmptyPack
         card = pack.popleft()
-        h.cards.append(card)  # Hand.add, inlined: every card passes here
-        h.low += card.value
-        if card.is_ace:
-            h.has_ace = True
-        if face_up:
-            h.up_low += card.value
-            h.up_cards += 1
+        h.add(card, face_up)
         self.events.append(CardDealt(player, number, card, face_up))
         return card
 
