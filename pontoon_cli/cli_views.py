@@ -143,3 +143,102 @@ def _name(log: str) -> str:
 
 
 __all__ = ["EXIT_RULES", "Callable", "Path", "show"]
+
+
+# stats -------------------------------------------------------------------------------------------
+
+
+@command(short_help="Aggregate logs: nets, edges, hand classes, banks.")
+def stats(
+    logs: Annotated[
+        list[str], typer.Argument(metavar="LOG...", help="Log files (.gz too); - reads stdin.")
+    ],
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Write the figures as one JSON object.")
+    ] = False,
+    plot_file: Annotated[
+        str | None,
+        typer.Option(
+            "--plot",
+            metavar="FILE.svg|png",
+            help="Draw each player's bankroll over time to FILE (needs the plot extra: "
+            "pip install 'pontoon-cli[plot]').  [default: no chart]",
+        ),
+    ] = None,
+) -> None:
+    """Aggregate logs as they stream by: per player deals, hands, banks held, net and net per
+    deal with its standard error, win/lose/tie rates, hand classes, busts, splits, buys, burns,
+    shoot bets; for the table the banker's edge per punter hand with its standard error, how
+    long each bank lasted, pontoons per 100 deals; and each bankroll over time.
+
+    Memory stays flat whatever the logs' length. Exit 2 for unreadable input.
+
+    \b
+    Examples:
+      pontoon stats game.jsonl
+      pontoon stats --json game.jsonl | jq .table.banks
+      pontoon stats game.jsonl --plot bankroll.svg
+    """
+    from pontoon_cli.view_stats import Stats
+
+    suffix = ""
+    if plot_file is not None:
+        from pontoon_cli.render_stats import PLOT_SUFFIXES
+
+        suffix = os.path.splitext(plot_file)[1].lower()
+        if suffix not in PLOT_SUFFIXES:
+            fail(f"--plot {plot_file}: the chart is written as .svg or .png, by its name")
+        try:
+            import matplotlib  # noqa: F401 - asked before the logs are read
+        except ImportError:
+            fail("--plot needs matplotlib, an optional extra: pip install 'pontoon-cli[plot]'")
+    with stream_guard():
+        visitor = Stats()
+        for log in logs:
+            visitor.start_log()
+            try:
+                _read(log, visitor)
+            except PontoonError as err:
+                fail(str(err))
+        visitor.finish()
+        figures = visitor.to_dict()
+        names = ", ".join(_name(log) for log in logs)
+        if as_json:
+            from pontoon_cli.cli_app import write_json
+
+            write_json(figures)
+        else:
+            from pontoon_cli.cli_app import data_out
+            from pontoon_cli.render_stats import text
+
+            colour = _colour(sys.stdout)
+            width = None
+            if colour:
+                import shutil
+
+                width = shutil.get_terminal_size().columns
+            title = (
+                f"pontoon stats {names}: {figures['deals']} deals, {figures['games']} "
+                f"game{'s' if figures['games'] != 1 else ''}"
+            )
+            out = data_out()
+            out.write(text(figures, title, colour=colour, width=width).encode())
+            out.flush()
+        if plot_file is not None:
+            _plot(figures, plot_file, suffix, names)
+
+
+def _plot(figures: dict[str, Any], where: str, suffix: str, names: str) -> None:
+    from pontoon_cli.cli_app import say
+    from pontoon_cli.output import open_sink
+    from pontoon_cli.render_stats import plot
+
+    data = plot(figures, suffix, f"bankroll: {names}")
+    sink = open_sink(where, sys.stdout.buffer)
+    try:
+        sink.write(data)
+        sink.keep()
+    except BaseException:
+        sink.discard()
+        raise
+    say(f"pontoon: bankroll chart written to {where}")

@@ -179,8 +179,8 @@ class Stats(LogVisitor["Stats"]):
         self.house = self._shape.house
         self._track = GameTrack(record, self._shape)
         self.games += 1
-        for p in self._track.seats:
-            self.players.setdefault(p, PlayerStats())
+        for p in self._track.seats:  # the bankroll before the first deal starts the series
+            self.players.setdefault(p, PlayerStats()).balance(self._track.balances[p], self.deals)
 
     def visit_deal(self, at: At, record: dict[str, Any]) -> None:
         track, shape = self._track, self._shape
