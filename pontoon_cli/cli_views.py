@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable
-from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -142,9 +140,6 @@ def _name(log: str) -> str:
     return display(log)
 
 
-__all__ = ["EXIT_RULES", "Callable", "Path", "show"]
-
-
 # stats -------------------------------------------------------------------------------------------
 
 
@@ -242,3 +237,66 @@ def _plot(figures: dict[str, Any], where: str, suffix: str, names: str) -> None:
         sink.discard()
         raise
     say(f"pontoon: bankroll chart written to {where}")
+
+
+# diff --------------------------------------------------------------------------------------------
+
+
+@command(short_help="Compare two logs deal by deal.")
+def diff(
+    a: Annotated[str, typer.Argument(metavar="A", help="A log file (.gz too); - reads stdin.")],
+    b: Annotated[str, typer.Argument(metavar="B", help="Another log file (.gz too).")],
+    every: Annotated[
+        bool, typer.Option("--all", help="Report every deal that differs, not only the first.")
+    ] = False,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Write the differences as JSON lines.")
+    ] = False,
+) -> None:
+    """Compare two logs deal by deal; report the first deal where they differ (every one with
+    --all): the field, both values, and which one the rules give (each side's deal replayed).
+
+    Headers, rules and tables that differ, and logs of different lengths, are reported as such.
+    Exit 0 when the logs are the same, 1 when they differ, 2 for unreadable input.
+
+    \b
+    Examples:
+      pontoon diff game.jsonl game.jsonl
+      pontoon diff --all game.jsonl changed.jsonl
+    """
+    from pontoon_cli.cli_app import counted, data_out, say
+    from pontoon_cli.view_diff import Diff
+
+    if a == "-" and b == "-":
+        fail("A and B cannot both be stdin (-)")
+    name_a, name_b = _name(a), _name(b)
+    if name_a == name_b:
+        name_a, name_b = f"A {name_a}", f"B {name_b}"
+    comparison = Diff(a, b, every=every)
+    out = data_out()
+    found = 0
+    with stream_guard():
+        try:
+            for difference in comparison.run():
+                found += 1
+                if as_json:
+                    import orjson
+
+                    from pontoon_cli.logcheck import escape_json
+
+                    line = orjson.dumps(
+                        difference.to_dict(name_a, name_b), option=orjson.OPT_APPEND_NEWLINE
+                    ).decode()
+                    out.write(escape_json(line).encode())
+                else:
+                    out.write((difference.text(name_a, name_b) + "\n").encode())
+        except PontoonError as err:
+            out.flush()
+            fail(str(err))
+        out.flush()
+    compared = counted(comparison.deals, "deal")
+    if found == 0:
+        say(f"pontoon diff: the same: {compared} compared")
+        return
+    say(f"pontoon diff: {compared} compared, {counted(found, 'difference')}")
+    raise typer.Exit(EXIT_RULES)
