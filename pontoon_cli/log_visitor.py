@@ -18,14 +18,13 @@ What the reader reuses rather than repeats:
 - the strict look for duplicate keys and integers beyond ±(2**53 − 1)
   (:func:`~pontoon_cli.logcheck.strict_problem`). A record whose bytes are exactly what orjson
   writes for it holds no duplicate key (a duplicate would be dropped), so only such a record
-  with no run of 16 digits skips the slower look.
+  with no run of 16 digits skips the slower look, as the log writer's records do.
 
 The reader keeps one line at a time: memory does not grow with the log.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import IO, Any, Final, Generic, TypeVar
@@ -51,7 +50,11 @@ __all__ = ["STDIN", "STOP", "At", "LogRecord", "LogVisitor", "display", "read_lo
 #: What :meth:`LogVisitor.visit_deal` returns to read no further (``show --deals 3-5`` after 5).
 STOP: Final = True
 
-_LONG_NUMBER: Final = re.compile(rb"[0-9]{16}")  # 2**53 has 16 digits: a number that may pass it
+# A run of 16 digits (2**53 has 16) may be a number beyond it: every digit read as "0", every
+# other byte as " ", and the run looked for with bytes.find (a regular expression costs 30 times
+# as much on a deal's 2.5 kB).
+_DIGITS: Final = bytes(0x30 if 0x30 <= b <= 0x39 else 0x20 for b in range(256))
+_SIXTEEN: Final = b"0" * 16
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,7 +185,7 @@ def _strict(at: At, raw: bytes, record: dict[str, Any]) -> None:
     text = raw[:-1] if raw.endswith(b"\n") else raw
     if text.endswith(b"\r"):
         text = text[:-1]
-    if text == orjson.dumps(record) and _LONG_NUMBER.search(text) is None:
+    if text == orjson.dumps(record) and text.translate(_DIGITS).find(_SIXTEEN) < 0:
         return
     problem = strict_problem(raw)
     if problem is not None:
