@@ -102,7 +102,7 @@ def test_hostile_lines_are_refused_with_file_line_and_field(tmp_path: Path) -> N
 
 
 def test_a_missing_file_is_unreadable_input_named_by_the_system() -> None:
-    with pytest.raises(LogFormatError, match="nope.jsonl: no such file"):
+    with pytest.raises(LogFormatError, match=r"nope\.jsonl: no such file"):
         next(records("nope.jsonl"))
 
 
@@ -124,7 +124,7 @@ def test_every_preset_has_a_record_shape_and_an_unknown_one_is_refused() -> None
     assert set(SHAPES) == set(PRESETS)
     assert shape_of(Rules(), "x:1").house_hand == "banker_hand"
     casino = SimpleNamespace(preset="casino")  # issue 10 adds its shape to SHAPES
-    with pytest.raises(LogFormatError, match="x:1: rules.preset: the views read traditional, "):
+    with pytest.raises(LogFormatError, match=r"x:1: rules\.preset: the views read traditional, "):
         shape_of(casino, "x:1")  # type: ignore[arg-type]
 
 
