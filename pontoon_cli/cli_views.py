@@ -71,7 +71,7 @@ def show(
     \b
     Examples:
       pontoon show game.jsonl --deal 2
-      pontoon show game.jsonl --deals 1-3 --player p2
+      pontoon show game.jsonl --deals 1-3 --player p3
       pontoon show game.jsonl --deal 2 --format svg --out deal2.svg
     """
     from pontoon_cli.output import open_sink
@@ -171,7 +171,7 @@ def stats(
     \b
     Examples:
       pontoon stats game.jsonl
-      pontoon stats --json game.jsonl | jq .table.banks
+      pontoon stats --json game.jsonl | jq -c .table.banks
       pontoon stats game.jsonl --plot bankroll.svg
     """
     from pontoon_cli.view_stats import Stats

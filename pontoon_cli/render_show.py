@@ -47,6 +47,7 @@ class Drawing:
 
     def __init__(self, *, colour: bool, width: int | None, record: bool = False) -> None:
         self.symbols = colour or record
+        self.drawn = 0
         self._buffer = io.StringIO()
         self.console = Console(
             file=self._buffer,
@@ -61,8 +62,10 @@ class Drawing:
         )
 
     def draw(self, picture: DealPicture) -> None:
+        if self.drawn:
+            self.console.print()  # a blank line between deals
         self.console.print(deal_renderable(picture, self.symbols))
-        self.console.print()
+        self.drawn += 1
 
     def take(self) -> str:
         """The text drawn since the last take (plain text without the padding at line ends)."""

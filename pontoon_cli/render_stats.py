@@ -45,8 +45,9 @@ def text(figures: dict[str, Any], title: str, *, colour: bool, width: int | None
     console.print(_players(players))
     console.print(_decisions(players))
     console.print(_classes(players))
-    console.print(_table(table, figures["deals"], house))
-    console.print(_bankrolls(figures["bankroll"], players))
+    for part in (_table(table, figures["deals"], house), _bankrolls(figures["bankroll"], players)):
+        part.rstrip()  # in place: no blank line after the last line of each
+        console.print(part)
     out = buffer.getvalue()
     if not colour:
         out = "\n".join(line.rstrip() for line in out.split("\n"))
