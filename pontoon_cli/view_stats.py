@@ -199,7 +199,7 @@ class Stats(LogVisitor["Stats"]):
                 stats.net += facts.net[p]
                 stats.net_squares += facts.net[p] * facts.net[p]
             stats.balance(facts.after[p], self.deals)
-        if banker is not None:
+        if banker in self.players:  # a recorded banker who is no seat counts for nobody
             self.players[banker].banks += 1
         for d in record["decisions"]:
             decider = self.players.get(d["player"])

@@ -124,6 +124,18 @@ def test_a_minimal_log_has_no_per_hand_figures_and_says_so() -> None:
     assert code == 0 and "2 deals record no hands: no per-hand figures" in out
 
 
+def test_a_banker_or_seller_who_is_no_seat_counts_for_nobody() -> None:
+    records = lines(LOG)
+    records[2]["banker"] = "zed"
+    records[3]["sale"] = {"seller": "p4", "buyer": "yan", "price": 5}
+    from views import join
+
+    data = figures("-", stdin=join(records))
+    assert set(data["players"]) == {"p1", "p2", "p3", "p4"}
+    # deal 2's "zed" banks for nobody; deal 3 records p4 as its banker, whoever bought the bank
+    assert sum(s["banks"] for s in data["players"].values()) == 99
+
+
 def test_text_output(here: Path, snapshot: SnapshotAssertion) -> None:
     code, out, err = run("stats", "game.jsonl")
     assert (code, err) == (0, "")
