@@ -71,13 +71,23 @@ def test_html(here: Path, snapshot: SnapshotAssertion) -> None:
     assert out == snapshot(extension_class=HTMLExtension)
 
 
-def test_the_svg_in_docs_is_what_show_draws_today(here: Path) -> None:
+@pytest.mark.parametrize(
+    ("svg", "log", "args"),
+    [
+        ("show-deal.svg", "game.jsonl", ("--seed", "7", "--deals", "100")),
+        ("show-shoot-deal.svg", "shoot.jsonl", ("--rules", "shoot", "--seed", "7", "--deals", "3")),
+    ],
+)
+def test_the_svgs_in_docs_are_what_show_draws_today(
+    here: Path, svg: str, log: str, args: tuple[str, ...]
+) -> None:
     # docs/show-deal.svg: `pontoon play --seed 7 --deals 100 > game.jsonl` (the README's log),
-    # then `pontoon show game.jsonl --deal 2 --format svg --out docs/show-deal.svg`
-    (here / "game.jsonl").write_bytes(play("--seed", "7", "--deals", "100"))
-    code, _, err = run("show", "game.jsonl", "--deal", "2", "--format", "svg", "--out", "d.svg")
+    # then `pontoon show game.jsonl --deal 2 --format svg --out docs/show-deal.svg`; the Shoot
+    # one from `pontoon play --rules shoot --seed 7 --deals 3 > shoot.jsonl`, deal 2 likewise
+    (here / log).write_bytes(play(*args))
+    code, _, err = run("show", log, "--deal", "2", "--format", "svg", "--out", "d.svg")
     assert (code, err) == (0, "")
-    assert (here / "d.svg").read_text() == (ROOT / "docs" / "show-deal.svg").read_text()
+    assert (here / "d.svg").read_text() == (ROOT / "docs" / svg).read_text()
 
 
 # what a picture holds --------------------------------------------------------------------------
@@ -185,6 +195,12 @@ def test_an_svg_is_written_whole_or_not_at_all(here: Path) -> None:
     assert code == 2 and "bad.jsonl:7: not JSON" in err and "Traceback" not in err
     assert (here / "d.svg").read_text() == "kept"
     assert sorted(os.listdir(here)) == ["bad.jsonl", "d.svg", "game.jsonl", "shoot.jsonl"]
+
+
+def test_text_goes_to_a_file_as_it_goes_to_a_pipe(here: Path) -> None:
+    code, out, err = run("show", "game.jsonl", "--out", "shown.txt")
+    assert (code, out, err) == (0, "", "")
+    assert (here / "shown.txt").read_text() == run("show", "game.jsonl")[1]
 
 
 def test_svg_and_html_hold_at_most_200_deals(here: Path) -> None:
