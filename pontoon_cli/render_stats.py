@@ -40,7 +40,7 @@ def text(figures: dict[str, Any], title: str, *, colour: bool, width: int | None
     )
     players = figures["players"]
     table = figures["table"]
-    house = "dealer" if "dealer_classes" in table else "banker"
+    house = table["house"]
     console.print(Text(title, style="bold"))
     console.print(_players(players))
     console.print(_decisions(players))

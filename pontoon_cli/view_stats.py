@@ -291,6 +291,7 @@ class Stats(LogVisitor["Stats"]):
             "deals": self.deals,
             "players": {p: s.to_dict() for p, s in self.players.items()},
             "table": {
+                "house": house,  # who the punters play against: "banker" (view_shape)
                 "punter_hands": n,
                 "deals_without_hands": self.hands_unrecorded,
                 f"{house}_gain_per_hand": {"mean": _round(gain), "se": _round(gain_se)},

@@ -73,6 +73,7 @@ def test_every_figure_adds_up_over_a_seeded_log() -> None:
         )
     gains = [-h["net"] for h in hands]
     table = data["table"]
+    assert table["house"] == "banker"  # view_shape: the traditional record's
     assert table["banker_gain_per_hand"]["mean"] == round(statistics.mean(gains), 6)
     assert table["banker_edge_per_unit_staked"]["mean"] == round(
         sum(gains) / sum(h["stake"] for h in hands), 6
