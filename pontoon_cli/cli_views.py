@@ -53,6 +53,7 @@ def show(
             metavar="text|svg|html",
             help="text for a terminal or a pipe; svg or html: the same picture as a file "
             "(at most 200 deals).  [default: text]",
+            show_default=False,
         ),
     ] = "text",
     out: Annotated[

@@ -165,6 +165,14 @@ def test_arguments_are_named_in_words(
         assert set(entries(section(text, "Options"))) == options
 
 
+@pytest.mark.parametrize("command", ["show", "stats", "diff"])
+def test_the_views_options_show_their_default_once(command: str) -> None:
+    options = entries(section(help_text(command, width=200), "Options"))
+    assert all(help_.count("[default:") <= 1 for help_ in options.values()), options
+    if command == "show":
+        assert options["--format text|svg|html"].endswith("[default: text]")
+
+
 def test_no_validation_library_ranges_in_help() -> None:
     assert "[x>=" not in help_text("play")
     result = runner.invoke(app, ["play", "--players", "1"])
