@@ -27,7 +27,7 @@ $(STAMP_RUN): pyproject.toml setup.py | $(BIN)/python
 
 $(STAMP_TEST): pyproject.toml setup.py | $(BIN)/python
 	$(BIN)/python -m pip install --quiet $(BUILD_REQUIRES)
-	PONTOON_PURE_BUILD=1 $(BIN)/python -m pip install --quiet --no-build-isolation -e '.[test]'
+	PONTOON_PURE_BUILD=1 $(BIN)/python -m pip install --quiet --no-build-isolation -e '.[test,plot]'
 	touch $@ $(STAMP_RUN)
 
 # The compiled modules (pontoon_cli/*.so and their build record), rebuilt whenever a compiled
@@ -71,7 +71,7 @@ bench: $(STAMP_BENCH) $(STAMP_BUILD)
 
 ## make snapshots: rewrite the syrupy snapshots (review the diff like code).
 snapshots: $(STAMP_TEST)
-	$(BIN)/python -m pytest -q --snapshot-update tests/test_scenarios.py
+	$(BIN)/python -m pytest -q --snapshot-update tests/test_scenarios.py tests/test_views_show.py
 
 ## make rulebook: copy docs/rules.md (the one rules text people edit) into the package.
 rulebook:

@@ -22,7 +22,8 @@ small log and on a large one (bench/replay_bench.py).
 
 Environment: BENCH_ROUNDS (5), BENCH_SLICES (3), BENCH_DEALS (1000 deals per play contender
 per slice, and the replayed log's deals), BENCH_HANDS (3500 Gymnasium hands per slice),
-BENCH_REPLAY_MB (200; 0 skips the memory run), BENCH_BUILD (unset: the installed build,
+BENCH_REPLAY_MB (200; 0 skips the memory run), BENCH_VIEWS_MB (50: the log the views' memory is
+measured on; 0 skips it), BENCH_BUILD (unset: the installed build,
 plus pure Python side by side when it is compiled; ``pure``: everything with PONTOON_PURE=1;
 ``both``: the side-by-side pure run even when the installed build is pure, as a control).
 """
@@ -277,7 +278,11 @@ def memory_figures(small_log: Path) -> dict[str, Any] | None:
         return None
     import replay_bench  # bench/replay_bench.py
 
-    return replay_bench.replay_memory(small_log, megabytes)
+    figures = replay_bench.replay_memory(small_log, megabytes)
+    views = int(os.environ.get("BENCH_VIEWS_MB", "50"))
+    if views > 0:
+        figures["views"] = replay_bench.views_memory(small_log, views)
+    return figures
 
 
 def report(
@@ -359,6 +364,8 @@ def report(
         print("replay memory on a large log: skipped (BENCH_REPLAY_MB=0)")
     else:
         print(memory_line(memory))
+        for line in views_lines(memory.get("views", {})):
+            print(line)
     floor = ratios(rounds, "start_typer", "start_python")
     runs = ratios(rounds, "start_pontoon", "start_typer_play")
     print(
@@ -391,6 +398,23 @@ def memory_line(memory: dict[str, Any]) -> str:
         f"({large['lines']:,} lines); RSS through the large replay after its first tenth "
         f"{min(warm) / mb:.1f}–{max(warm) / mb:.1f} MB"
     )
+
+
+def views_lines(views: dict[str, Any]) -> list[str]:
+    """One line per view: flat or GROWS, and the peak RSS on the small and the large log."""
+    mb = 1024
+    found = []
+    for command, sizes in views.items():
+        small, large = sizes["small"], sizes["large"]
+        verdict = "flat" if benchlib.flat(small["peak_kb"], large["peak_kb"]) else "GROWS"
+        found.append(
+            f"{command} memory on a large log: {verdict}  (target flat)  peak RSS of "
+            f"`pontoon {command}`: {small['peak_kb'] / mb:.1f} MB on "
+            f"{small['bytes'] / 1e6:.1f} MB, "
+            f"{large['peak_kb'] / mb:.1f} MB on {large['bytes'] / 1e6:.0f} MB "
+            f"({large['seconds']:.1f} s)"
+        )
+    return found
 
 
 if __name__ == "__main__":

@@ -1,4 +1,5 @@
-"""Replay memory, for `make bench` (bench/bench.py calls :func:`replay_memory`).
+"""Replay memory and the views' memory, for `make bench` (bench/bench.py calls
+:func:`replay_memory` and :func:`views_memory`).
 
 The peak RSS (VmHWM, this process's own high-water mark) of ``pontoon replay LOG`` run as a fresh
 subprocess, on a small log and on a generated large one, with RSS sampled as the replay goes.
@@ -10,7 +11,14 @@ deleted afterwards.
 VmHWM and not ru_maxrss: Linux carries ru_maxrss across fork and exec, so a child's figure would
 count the parent's size at fork time; VmHWM is the process's own.
 
-Run alone: ``python bench/replay_bench.py [MB]`` (default 200).
+The views (``pontoon show``, ``stats``, ``diff``) are measured the same way on the small log and
+on a log of BENCH_VIEWS_MB (default 50, a twentieth of replay's time on the 200 MB log; 1000 for a
+1 GB log): ``stats LOG``, ``diff LOG LOG`` (both sides read and replayed, deal by deal) and
+``show LOG --deals A-B`` drawing the last 100 deals after streaming past the rest (drawing every
+deal of a large log through rich would take minutes and say nothing more about memory).
+
+Run alone: ``python bench/replay_bench.py [MB]`` (default 200), or ``python bench/replay_bench.py
+--views [MB]`` (default 50) for the views alone.
 """
 
 from __future__ import annotations
@@ -38,7 +46,7 @@ def status_kb(field):
                 return int(line.split()[1])
     raise SystemExit(f"no {field} in /proc/self/status")
 
-report, path = sys.argv[1], sys.argv[2]
+report, argv = sys.argv[1], sys.argv[2:]
 samples = []
 
 def sample():
@@ -51,7 +59,7 @@ def done():
         json.dump({"peak_kb": status_kb("VmHWM"), "samples_kb": samples}, f)
 
 atexit.register(done)
-sys.argv = ["pontoon", "replay", path]
+sys.argv = ["pontoon", *argv]
 from pontoon_cli.cli import main
 threading.Thread(target=sample, daemon=True).start()  # after start-up: samples are the replay's
 main()
@@ -91,21 +99,24 @@ def generate_log(path: Path, target_bytes: int, players: int = PLAYERS) -> dict[
     return {"bytes": path.stat().st_size, "seconds": time.perf_counter() - start}
 
 
-def command_memory(log: Path) -> dict[str, Any]:
-    """Peak RSS (kB) of ``pontoon replay LOG`` in a fresh child, RSS samples, size, lines."""
+def command_memory(log: Path, *args: str) -> dict[str, Any]:
+    """Peak RSS (kB) of ``pontoon ARGS`` (default: ``replay LOG``) in a fresh child, RSS samples,
+    the log's size and lines."""
+    argv = list(args) or ["replay", str(log)]
     fd, report = tempfile.mkstemp(prefix="pontoon-replay-rss-", suffix=".json")
     os.close(fd)
     try:
         start = time.perf_counter()
         done = subprocess.run(
-            [sys.executable, "-c", _MEASURE, report, str(log)],
+            [sys.executable, "-c", _MEASURE, report, *argv],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE,
             check=False,
         )
         seconds = time.perf_counter() - start
         if done.returncode != 0:
-            raise RuntimeError(f"pontoon replay {log} exited {done.returncode}: {done.stderr!r}")
+            command = " ".join(argv)
+            raise RuntimeError(f"pontoon {command} exited {done.returncode}: {done.stderr!r}")
         figures: dict[str, Any] = json.loads(Path(report).read_text())
     finally:
         Path(report).unlink(missing_ok=True)
@@ -131,8 +142,40 @@ def replay_memory(small_log: Path, megabytes: int) -> dict[str, Any]:
     return figures
 
 
+def views_commands(log: Path, deals: int) -> dict[str, list[str]]:
+    """The views' commands measured on ``log`` of ``deals`` deals."""
+    path = str(log)
+    last = f"{max(1, deals - 99)}-{deals}"
+    return {
+        "show": ["show", path, "--deals", last],
+        "stats": ["stats", path],
+        "diff": ["diff", path, path],
+    }
+
+
+def views_memory(small_log: Path, megabytes: int) -> dict[str, Any]:
+    """Peak RSS of ``show``, ``stats`` and ``diff`` on ``small_log`` and on a generated log of
+    ``megabytes``: {command: {"small": figures, "large": figures}}."""
+    fd, name = tempfile.mkstemp(prefix="pontoon-views-bench-", suffix=".jsonl")
+    os.close(fd)
+    large = Path(name)
+    figures: dict[str, Any] = {}
+    try:
+        generate_log(large, megabytes * 1_000_000)
+        for log, size in ((small_log, "small"), (large, "large")):
+            with log.open("rb") as f:
+                deals = sum(1 for _ in f) - 1
+            for command, argv in views_commands(log, deals).items():
+                figures.setdefault(command, {})[size] = command_memory(log, *argv)
+    finally:
+        large.unlink(missing_ok=True)
+    return figures
+
+
 def main() -> None:
-    megabytes = int(sys.argv[1]) if len(sys.argv) > 1 else 200
+    views = sys.argv[1:2] == ["--views"]
+    args = sys.argv[2:] if views else sys.argv[1:]
+    megabytes = int(args[0]) if args else (50 if views else 200)
     with tempfile.TemporaryDirectory() as tmp:
         small = Path(tmp) / "small.jsonl"
         with small.open("wb") as out:
@@ -141,7 +184,16 @@ def main() -> None:
                 check=True,
                 stdout=out,
             )
-        print(json.dumps(replay_memory(small, megabytes)))
+        if views:
+            for command, sizes in views_memory(small, megabytes).items():
+                s, big = sizes["small"], sizes["large"]
+                print(
+                    f"{command}: peak RSS {s['peak_kb'] / 1024:.1f} MB on {s['bytes'] / 1e6:.1f} MB"
+                    f" ({s['seconds']:.1f} s), {big['peak_kb'] / 1024:.1f} MB on "
+                    f"{big['bytes'] / 1e6:.0f} MB ({big['seconds']:.1f} s)"
+                )
+        else:
+            print(json.dumps(replay_memory(small, megabytes)))
 
 
 if __name__ == "__main__":

@@ -82,6 +82,18 @@ def brief(value: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
+def json_problem(raw: bytes, err: Exception) -> str:
+    """Why a log line that orjson refused is not a record, in the words replay and the views
+    print after ``FILE:LINE:``: truncated, empty, not UTF-8, or not JSON."""
+    if not raw.endswith(b"\n"):
+        return f"the last line is truncated: no newline at its end and not complete JSON ({err})"
+    if not raw.strip():
+        return "empty line: expected one JSON object"
+    if "not valid UTF-8" in str(err):  # orjson's words for bytes that are not UTF-8
+        return "not UTF-8 text"
+    return f"not JSON: {err}"
+
+
 def escape_json(text: str) -> str:
     """JSON text with every unprintable character (DEL, C1 controls, U+2028 ...) as ``\\uXXXX``;
     orjson escapes only those below U+0020. The newline that ends a JSON line stays."""

@@ -37,6 +37,7 @@ from pontoon_cli.logcheck import (
     deal_head_problem,
     header_names_problem,
     header_problem,
+    json_problem,
     strict_problem,
 )
 from pontoon_cli.replay_compare import action_text, compare, cross_check
@@ -79,18 +80,7 @@ class LogReplayer:
         try:
             record = orjson.loads(raw)
         except orjson.JSONDecodeError as err:
-            if not raw.endswith(b"\n"):
-                raise self._unreadable(
-                    line,
-                    None,
-                    "the last line is truncated: no newline at its end and not "
-                    f"complete JSON ({err})",
-                ) from None
-            if not raw.strip():
-                raise self._unreadable(line, None, "empty line: expected one JSON object") from None
-            if "not valid UTF-8" in str(err):  # orjson's words for bytes that are not UTF-8
-                raise self._unreadable(line, None, "not UTF-8 text") from None
-            raise self._unreadable(line, None, f"not JSON: {err}") from None
+            raise self._unreadable(line, None, json_problem(raw, err)) from None
         if type(record) is not dict:
             raise self._unreadable(
                 line,

@@ -27,7 +27,7 @@ from pontoon_cli.cli import COMMAND_ORDER, app
 
 ROOT = Path(__file__).resolve().parent.parent
 runner = CliRunner()
-COMMANDS = ["play", "replay", "check", "rules", "schema"]
+COMMANDS = ["play", "replay", "show", "stats", "diff", "check", "rules", "schema"]
 WIDTHS = [200, 50]  # a wide terminal, and a narrow one
 
 #: The words each option of `play` shows for its value, and its default.
@@ -49,6 +49,9 @@ PLAY_OPTIONS = {
 USAGE = {
     "play": "Usage: pontoon play [OPTIONS] [SCENARIO]",
     "replay": "Usage: pontoon replay [OPTIONS] LOG...",
+    "show": "Usage: pontoon show [OPTIONS] LOG",
+    "stats": "Usage: pontoon stats [OPTIONS] LOG...",
+    "diff": "Usage: pontoon diff [OPTIONS] A B",
     "check": "Usage: pontoon check [OPTIONS] FILE...",
     "rules": "Usage: pontoon rules [OPTIONS] [PRESET|RULE-ID]",
     "schema": "Usage: pontoon schema [OPTIONS]",
@@ -56,6 +59,9 @@ USAGE = {
 SUMMARIES = {
     "play": "Play deals; write the JSON-lines log.",
     "replay": "Verify logs: re-deal every deal and compare.",
+    "show": "Draw a log's deals for people.",
+    "stats": "Aggregate logs: nets, edges, hand classes, banks.",
+    "diff": "Compare two logs deal by deal.",
     "check": "Validate scenario and rules files.",
     "rules": "Show the presets, or a rule by its ID.",
     "schema": "Print the JSON Schema of the log.",
@@ -132,6 +138,20 @@ def test_the_defaults_shown_are_the_defaults_used() -> None:
     [
         ("play", {"[SCENARIO]"}, None),
         ("replay", {"LOG..."}, {"--fail-fast", "--json", "-h, --help"}),
+        (
+            "show",
+            {"LOG"},
+            {
+                "--deal N",
+                "--deals A-B",
+                "--player NAME",
+                "--format text|svg|html",
+                "--out FILE",
+                "-h, --help",
+            },
+        ),
+        ("stats", {"LOG..."}, {"--json", "--plot FILE.svg|png", "-h, --help"}),
+        ("diff", {"A", "B"}, {"--all", "--json", "-h, --help"}),
         ("check", {"FILE..."}, {"-h, --help"}),
         ("rules", {"[PRESET|RULE-ID]"}, {"--json", "-h, --help"}),
     ],
@@ -143,6 +163,14 @@ def test_arguments_are_named_in_words(
     assert set(entries(section(text, "Arguments"))) == arguments
     if options is not None:
         assert set(entries(section(text, "Options"))) == options
+
+
+@pytest.mark.parametrize("command", ["show", "stats", "diff"])
+def test_the_views_options_show_their_default_once(command: str) -> None:
+    options = entries(section(help_text(command, width=200), "Options"))
+    assert all(help_.count("[default:") <= 1 for help_ in options.values()), options
+    if command == "show":
+        assert options["--format text|svg|html"].endswith("[default: text]")
 
 
 def test_no_validation_library_ranges_in_help() -> None:
@@ -220,6 +248,9 @@ def _deal_nets(out: str) -> str:
 JQ = {
     """jq -c 'select(.type=="deal") | .net'""": _deal_nets,
     "jq -r .title": lambda out: orjson.loads(out)["title"] + "\n",
+    "jq -c .table.banks": lambda out: (
+        orjson.dumps(orjson.loads(out)["table"]["banks"]).decode() + "\n"
+    ),
 }
 
 Check = Callable[[str, str, Path], None]
@@ -299,6 +330,51 @@ def _schema_title(out: str, err: str, where: Path) -> None:
     assert out == "pontoon-log/1\n"
 
 
+def _shown(deals: int, player: str | None = None) -> Check:
+    def check(out: str, err: str, where: Path) -> None:
+        assert out.count("\ndeal ") + out.startswith("deal ") == deals and err == ""
+        if player is not None:  # p2 banks deals 1-3 of seed 1: p3's rows and the banker's
+            rows = [
+                line.split()[0] for line in out.splitlines() if line[:2] in ("p1", "p2", "p3", "p4")
+            ]
+            assert rows == [player, "p2"] * deals
+        assert "\x1b" not in out  # NO_COLOR, and a pipe: plain letters
+
+    return check
+
+
+def _svg_written(out: str, err: str, where: Path) -> None:
+    assert out == err == ""
+    assert (where / "deal2.svg").read_text().startswith("<svg ")
+
+
+def _stats_text(out: str, err: str, where: Path) -> None:
+    assert out.startswith("pontoon stats game.jsonl: 1000 deals, 1 game\n") and err == ""
+    assert "bankroll over time" in out
+
+
+def _banks(out: str, err: str, where: Path) -> None:
+    banks = orjson.loads(out)
+    assert set(banks) == {"count", "shortest", "longest", "mean"} and banks["count"] > 1
+
+
+def _plotted(out: str, err: str, where: Path) -> None:
+    assert err == "pontoon: bankroll chart written to bankroll.svg\n"
+    assert b"<svg" in (where / "bankroll.svg").read_bytes()[:1000]
+
+
+def _same(out: str, err: str, where: Path) -> None:
+    assert (out, err) == ("", "pontoon diff: the same: 1000 deals compared\n")
+
+
+def _differ(out: str, err: str, where: Path) -> None:
+    assert out.splitlines() == [
+        "game.jsonl:3 changed.jsonl:3: deal 2: hands[0].net: game.jsonl -2, changed.jsonl 0; "
+        "the rules give game.jsonl's (changed.jsonl's deal does not replay)"
+    ]
+    assert err == "pontoon diff: 1000 deals compared, 1 difference\n"
+
+
 CHECKS: dict[str, Check] = {
     """pontoon play --seed 7 --deals 3 | jq -c 'select(.type=="deal") | .net'""": _net_lines,
     "pontoon play --seed 7 --deals 100 | pontoon replay -": _verified(100),
@@ -315,7 +391,18 @@ CHECKS: dict[str, Check] = {
     "pontoon rules traditional --json": _preset_json,
     "pontoon rules T5": _rule("T5"),
     "pontoon schema | jq -r .title": _schema_title,
+    "pontoon show game.jsonl --deal 2": _shown(1),
+    "pontoon show game.jsonl --deals 1-3 --player p3": _shown(3, player="p3"),
+    "pontoon show game.jsonl --deal 2 --format svg --out deal2.svg": _svg_written,
+    "pontoon stats game.jsonl": _stats_text,
+    "pontoon stats --json game.jsonl | jq -c .table.banks": _banks,
+    "pontoon stats game.jsonl --plot bankroll.svg": _plotted,
+    "pontoon diff game.jsonl game.jsonl": _same,
+    "pontoon diff --all game.jsonl changed.jsonl": _differ,
 }
+
+#: The exit code of an example that does not succeed by design (SPEC "Exit codes").
+EXIT = {"pontoon diff --all game.jsonl changed.jsonl": 1}
 
 
 @pytest.fixture(scope="module")
@@ -334,6 +421,10 @@ def sandbox(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, s
         (where / name).write_bytes(gzip.compress(log))
     game = runner.invoke(app, ["play", "--seed", "1", "--deals", "1000"]).stdout_bytes
     (where / "game.jsonl").write_bytes(game)
+    head, first, second, rest = game.split(b"\n", 3)
+    changed = orjson.loads(second)  # deal 2 of game.jsonl, one hand's payout changed
+    changed["hands"][0]["net"] += 2
+    (where / "changed.jsonl").write_bytes(b"\n".join([head, first, orjson.dumps(changed), rest]))
     return where, env
 
 
@@ -360,7 +451,8 @@ def test_help_example_runs(where: str, example: str, sandbox: tuple[Path, dict[s
     pontoon_part, bar, jq_part = example.partition(" | jq ")
     jq_part = f"jq {jq_part}" if bar else ""
     done = _shell(pontoon_part, directory, env)
-    assert done.returncode == 0, f"{pontoon_part}: exit {done.returncode}\n{done.stderr}"
+    code = EXIT.get(example, 0)
+    assert done.returncode == code, f"{pontoon_part}: exit {done.returncode}\n{done.stderr}"
     assert "Traceback" not in done.stderr
     if not jq_part:
         CHECKS[example](done.stdout, done.stderr, directory)

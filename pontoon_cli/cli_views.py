@@ -1,0 +1,303 @@
+"""``pontoon show``, ``stats`` and ``diff``: deals drawn for people, figures, two logs compared.
+
+Each command reads through :func:`pontoon_cli.log_visitor.read_log` (files, ``-``, gzip, the
+limits and checks of replay), hands the records to its visitor (view_show, view_stats,
+view_diff), and draws with rich (render_show, render_stats) only here and in render modules.
+Unreadable input is exit 2 with FILE:LINE; a file written with ``--out``/``--plot`` is written
+whole or not at all (output.open_sink).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import Annotated, Any
+
+import typer
+
+from pontoon_cli.cli_app import EXIT_RULES, command, fail, stream_guard
+from pontoon_cli.errors import PontoonError
+
+FORMATS = ("text", "svg", "html")
+
+
+def _colour(stream: Any) -> bool:
+    isatty = getattr(stream, "isatty", None)
+    return bool(isatty and isatty()) and "NO_COLOR" not in os.environ
+
+
+# show --------------------------------------------------------------------------------------------
+
+
+@command(short_help="Draw a log's deals for people.")
+def show(
+    log: Annotated[str, typer.Argument(metavar="LOG", help="A log file (.gz too); - reads stdin.")],
+    deal: Annotated[
+        int | None, typer.Option(metavar="N", help="Only deal N.  [default: every deal]")
+    ] = None,
+    deals: Annotated[
+        str | None, typer.Option(metavar="A-B", help="Only deals A to B.  [default: every deal]")
+    ] = None,
+    player: Annotated[
+        str | None,
+        typer.Option(
+            metavar="NAME",
+            help="Only the deals NAME played or banked, and in them NAME's hands.  "
+            "[default: everyone]",
+        ),
+    ] = None,
+    fmt: Annotated[
+        str,
+        typer.Option(
+            "--format",
+            metavar="text|svg|html",
+            help="text for a terminal or a pipe; svg or html: the same picture as a file "
+            "(at most 200 deals).  [default: text]",
+            show_default=False,
+        ),
+    ] = "text",
+    out: Annotated[
+        str | None,
+        typer.Option(metavar="FILE", help="Write to FILE, whole or not at all.  [default: stdout]"),
+    ] = None,
+) -> None:
+    """Draw each deal of a log: who banked, every decision in order, each hand's cards, stake,
+    class and settlement with its rule ID, the banker's hand, nets and balances, and the kitty
+    in Shoot.
+
+    Cards show their suits in colour on a terminal, and as the log's letters (TH) when piped or
+    with NO_COLOR. Exit 2 for unreadable input, a deal not in the log, or a player not at the
+    table.
+
+    \b
+    Examples:
+      pontoon show game.jsonl --deal 2
+      pontoon show game.jsonl --deals 1-3 --player p3
+      pontoon show game.jsonl --deal 2 --format svg --out deal2.svg
+    """
+    from pontoon_cli.output import open_sink
+    from pontoon_cli.render_show import Drawing
+    from pontoon_cli.view_show import MAX_PICTURE_DEALS, Show, ShowError, parse_range
+
+    if fmt not in FORMATS:
+        fail(f"--format {fmt!r}: expected one of {', '.join(FORMATS)}")
+    if deal is not None and deals is not None:
+        fail("--deal and --deals choose the same thing: give one")
+    try:
+        chosen = parse_range(deals) if deals is not None else None
+    except ShowError as err:
+        fail(str(err))
+    if deal is not None:
+        if deal < 1:
+            fail(f"--deal {deal}: a deal number is 1 or more")
+        chosen = (deal, deal)
+    with stream_guard():
+        sink = open_sink(out, sys.stdout.buffer)
+        try:
+            picture = fmt != "text"
+            colour = not picture and out is None and _colour(sys.stdout)
+            width = None
+            if colour:
+                import shutil
+
+                width = shutil.get_terminal_size().columns
+            drawing = Drawing(colour=colour, width=width, record=picture)
+
+            def draw(p: Any) -> None:
+                drawing.draw(p)
+                if not picture:
+                    sink.write(drawing.take().encode())
+
+            visitor = Show(
+                draw,
+                deals=chosen,
+                player=player,
+                most=MAX_PICTURE_DEALS if picture else None,
+            )
+            _read(log, visitor)
+            visitor.check(_name(log))
+            if fmt == "svg":
+                sink.write(drawing.svg(f"pontoon show {_name(log)}").encode())
+            elif fmt == "html":
+                sink.write(drawing.html().encode())
+            sink.keep()
+        except PontoonError as err:
+            sink.discard()
+            fail(str(err))
+        except BaseException:
+            sink.discard()
+            raise
+
+
+def _read(log: str, visitor: Any) -> Any:
+    from pontoon_cli.log_visitor import read_log
+
+    return read_log(log, visitor)
+
+
+def _name(log: str) -> str:
+    from pontoon_cli.log_visitor import display
+
+    return display(log)
+
+
+# stats -------------------------------------------------------------------------------------------
+
+
+@command(short_help="Aggregate logs: nets, edges, hand classes, banks.")
+def stats(
+    logs: Annotated[
+        list[str], typer.Argument(metavar="LOG...", help="Log files (.gz too); - reads stdin.")
+    ],
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Write the figures as one JSON object.")
+    ] = False,
+    plot_file: Annotated[
+        str | None,
+        typer.Option(
+            "--plot",
+            metavar="FILE.svg|png",
+            help="Draw each player's bankroll over time to FILE (needs the plot extra: "
+            "pip install 'pontoon-cli[plot]').  [default: no chart]",
+        ),
+    ] = None,
+) -> None:
+    """Aggregate logs as they stream by: per player deals, hands, banks held, net and net per
+    deal with its standard error, win/lose/tie rates, hand classes, busts, splits, buys, burns,
+    shoot bets; for the table the banker's edge per punter hand with its standard error, how
+    long each bank lasted, pontoons per 100 deals; and each bankroll over time.
+
+    Memory stays flat whatever the logs' length. Exit 2 for unreadable input.
+
+    \b
+    Examples:
+      pontoon stats game.jsonl
+      pontoon stats --json game.jsonl | jq -c .table.banks
+      pontoon stats game.jsonl --plot bankroll.svg
+    """
+    from pontoon_cli.view_stats import Stats
+
+    suffix = ""
+    if plot_file is not None:
+        from pontoon_cli.render_stats import PLOT_SUFFIXES
+
+        suffix = os.path.splitext(plot_file)[1].lower()
+        if suffix not in PLOT_SUFFIXES:
+            fail(f"--plot {plot_file}: the chart is written as .svg or .png, by its name")
+        try:
+            import matplotlib  # noqa: F401 - asked before the logs are read
+        except ImportError:
+            fail("--plot needs matplotlib, an optional extra: pip install 'pontoon-cli[plot]'")
+    with stream_guard():
+        visitor = Stats()
+        for log in logs:
+            visitor.start_log()
+            try:
+                _read(log, visitor)
+            except PontoonError as err:
+                fail(str(err))
+        visitor.finish()
+        figures = visitor.to_dict()
+        names = ", ".join(_name(log) for log in logs)
+        if as_json:
+            from pontoon_cli.cli_app import write_json
+
+            write_json(figures)
+        else:
+            from pontoon_cli.cli_app import data_out
+            from pontoon_cli.render_stats import text
+
+            colour = _colour(sys.stdout)
+            width = None
+            if colour:
+                import shutil
+
+                width = shutil.get_terminal_size().columns
+            title = (
+                f"pontoon stats {names}: {figures['deals']} deals, {figures['games']} "
+                f"game{'s' if figures['games'] != 1 else ''}"
+            )
+            out = data_out()
+            out.write(text(figures, title, colour=colour, width=width).encode())
+            out.flush()
+        if plot_file is not None:
+            _plot(figures, plot_file, suffix, names)
+
+
+def _plot(figures: dict[str, Any], where: str, suffix: str, names: str) -> None:
+    from pontoon_cli.cli_app import say
+    from pontoon_cli.output import open_sink
+    from pontoon_cli.render_stats import plot
+
+    data = plot(figures, suffix, f"bankroll: {names}")
+    sink = open_sink(where, sys.stdout.buffer)
+    try:
+        sink.write(data)
+        sink.keep()
+    except BaseException:
+        sink.discard()
+        raise
+    say(f"pontoon: bankroll chart written to {where}")
+
+
+# diff --------------------------------------------------------------------------------------------
+
+
+@command(short_help="Compare two logs deal by deal.")
+def diff(
+    a: Annotated[str, typer.Argument(metavar="A", help="A log file (.gz too); - reads stdin.")],
+    b: Annotated[str, typer.Argument(metavar="B", help="Another log file (.gz too).")],
+    every: Annotated[
+        bool, typer.Option("--all", help="Report every deal that differs, not only the first.")
+    ] = False,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Write the differences as JSON lines.")
+    ] = False,
+) -> None:
+    """Compare two logs deal by deal; report the first deal where they differ (every one with
+    --all): the field, both values, and which one the rules give (each side's deal replayed).
+
+    Headers, rules and tables that differ, and logs of different lengths, are reported as such.
+    Exit 0 when the logs are the same, 1 when they differ, 2 for unreadable input.
+
+    \b
+    Examples:
+      pontoon diff game.jsonl game.jsonl
+      pontoon diff --all game.jsonl changed.jsonl
+    """
+    from pontoon_cli.cli_app import counted, data_out, say
+    from pontoon_cli.view_diff import Diff
+
+    if a == "-" and b == "-":
+        fail("A and B cannot both be stdin (-)")
+    name_a, name_b = _name(a), _name(b)
+    if name_a == name_b:
+        name_a, name_b = f"A {name_a}", f"B {name_b}"
+    comparison = Diff(a, b, every=every)
+    out = data_out()
+    found = 0
+    with stream_guard():
+        try:
+            for difference in comparison.run():
+                found += 1
+                if as_json:
+                    import orjson
+
+                    from pontoon_cli.logcheck import escape_json
+
+                    line = orjson.dumps(
+                        difference.to_dict(name_a, name_b), option=orjson.OPT_APPEND_NEWLINE
+                    ).decode()
+                    out.write(escape_json(line).encode())
+                else:
+                    out.write((difference.text(name_a, name_b) + "\n").encode())
+        except PontoonError as err:
+            out.flush()
+            fail(str(err))
+        out.flush()
+    compared = counted(comparison.deals, "deal")
+    if found == 0:
+        say(f"pontoon diff: the same: {compared} compared")
+        return
+    say(f"pontoon diff: {compared} compared, {counted(found, 'difference')}")
+    raise typer.Exit(EXIT_RULES)
