@@ -6,7 +6,7 @@ from collections.abc import Mapping
 
 from pontoon_cli.cards import Card, new_pack
 from pontoon_cli.deal import Deal
-from pontoon_cli.deal_state import PackState, Phase
+from pontoon_cli.deal_base import PackState, Phase
 from pontoon_cli.errors import IllegalAction, PontoonError
 from pontoon_cli.events import BankSold
 from pontoon_cli.rng import Rng

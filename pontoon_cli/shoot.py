@@ -21,8 +21,8 @@ from typing import Final
 
 from pontoon_cli.actions import SHOOT_ACTIONS
 from pontoon_cli.cards import Card
-from pontoon_cli.deal import Deal, _EmptyPack
-from pontoon_cli.deal_state import LegalAction, PackState, Phase, Refusal
+from pontoon_cli.deal import Deal
+from pontoon_cli.deal_base import EmptyPack, LegalAction, PackState, Phase, Refusal
 from pontoon_cli.errors import IllegalAction
 from pontoon_cli.events import Decision
 from pontoon_cli.game import Game
@@ -229,7 +229,7 @@ class ShootDeal(Deal):
         """After the round's decision: on to the next punter, or the second card (T4.3)."""
         try:
             self._advance()
-        except _EmptyPack:  # T8.5
+        except EmptyPack:  # T8.5
             self._void()
         self.actor = self._find_actor()
 
