@@ -39,6 +39,11 @@ class Phase(Enum):
     BANKER = "banker's turn"  # T6
     SETTLEMENT = "settlement"  # T7; C2, C10, C11 at a casino table
     END = "end of deal"  # T8
+    # a casino round (pontoon_cli.casino): STAKES, then these, then SETTLEMENT and END
+    DEAL = "deal"  # C4: two cards to each seat and to the dealer, his face down
+    DEALER_PONTOON = "dealer's pontoon check"  # C5
+    PLAYERS = "players' turns"  # C6-C8
+    DEALER = "dealer's turn"  # C9
 
 
 class PackState(StrEnum):

@@ -205,8 +205,8 @@ def test_rules_traditional_still_shows_the_preset_and_names_never_collide() -> N
     code, _, err = run("rules", "X1")
     assert code == 2
     assert err == (
-        "pontoon: unknown preset 'X1' (presets: traditional, shoot; a rule ID looks like T5.4 "
-        "or V7)\n"
+        "pontoon: unknown preset 'X1' (presets: traditional, shoot, casino; a rule ID looks like "
+        "T5.4 or V7)\n"
     )
 
 
