@@ -7,7 +7,7 @@ its automatic players and its log record, rather than testing ``preset == ...``.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from pontoon_cli.actions import CASINO_ACTIONS, SHOOT_ACTIONS, TRADITIONAL_ACTIONS, ActionTable
 from pontoon_cli.casino import CasinoGame
@@ -43,9 +43,11 @@ class GameDefinition:
     table_keys: tuple[str, ...] = ()  # scenario [table] keys beyond the traditional ones
     deal_keys: tuple[str, ...] = ()  # scenario [[deal]] keys beyond the traditional ones
     expect_keys: tuple[str, ...] = ()  # scenario expect keys beyond the traditional ones
-    #: scenario keys of the traditional game this one has not, each with the rule that says so
-    refused_keys: tuple[tuple[str, str], ...] = ()
+    #: scenario keys of the traditional game this one has not: key -> the reason, with its rule
+    refused_keys: dict[str, str] = field(default_factory=dict)
 
+
+_NO_BANKER = "a casino table has no banker: the dealer is the house (C3)"
 
 GAMES: dict[str, GameDefinition] = {
     "traditional": GameDefinition(
@@ -80,14 +82,14 @@ GAMES: dict[str, GameDefinition] = {
         default_strategy=DEFAULT_CASINO_STRATEGY,
         house=True,
         expect_keys=("dealer_class",),
-        refused_keys=(
-            ("banker", "C3"),
-            ("banker_strategy", "C3"),
-            ("sell_bank", "C3"),
-            ("banker_class", "C3"),
-            ("next_banker", "C3"),
-            ("dealer", "C9"),
-        ),
+        refused_keys={
+            "banker": _NO_BANKER,
+            "banker_strategy": _NO_BANKER,
+            "sell_bank": _NO_BANKER,
+            "banker_class": _NO_BANKER + "; expect dealer_class",
+            "next_banker": _NO_BANKER,
+            "dealer": "the dealer has no choices: he plays by his rule, so no script (C9)",
+        },
     ),
 }
 
