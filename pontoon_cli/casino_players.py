@@ -4,8 +4,9 @@ round's own automatic phase (C9).
 - ``dealer-mimic``: stakes the minimum; hits below 17, soft or hard, and stands otherwise; never
   doubles or splits. A simple public policy (the dealer's own rule with soft 17 stood on), so its
   house edge is easy to compare with other simulators; C6 makes a total under 15 a hit anyway.
-- ``random``: a uniform stake within the limits and the balance; then uniform among the legal
-  actions, as the traditional ``random``.
+- ``random``: stakes the minimum, then picks uniformly among the legal actions, as the
+  traditional ``random`` (a stake drawn from the whole range would only make its seats broke
+  sooner: at 5 seats, seed 1, they all were by round 510 of 2,000).
 
 Strategies are chosen by name (:data:`CASINO_STRATEGIES`); ``default`` means
 :data:`DEFAULT_CASINO_STRATEGY`. A new strategy (``basic``) is one more entry.
@@ -53,7 +54,7 @@ class DealerMimic(CasinoStrategy):
 
 
 class CasinoRandom(CasinoStrategy):
-    """A uniform stake within the legal range, then uniform among the legal actions."""
+    """The minimum stake, then uniform among the legal actions."""
 
     name = "random"
 
@@ -63,9 +64,7 @@ class CasinoRandom(CasinoStrategy):
         self.rng = rng
 
     def stake(self, deal: CasinoDeal, player: str) -> int:
-        (legal,) = deal.legal_actions()
-        assert legal.low is not None and legal.high is not None
-        return legal.low + self.rng.below(legal.high - legal.low + 1)
+        return deal.table.min_stake  # as every automatic casino player (C3)
 
     def play(self, deal: CasinoDeal, player: str, hand: int) -> str:
         legal = deal.legal_actions()
