@@ -262,6 +262,20 @@ def test_C8_resplit_to_three_hands_and_the_fourth_refused() -> None:
         stacked_pair.split("ann", 1)
 
 
+def test_C8_split_hands_may_hit_and_double() -> None:
+    deal = stacked("8H 9D 8S TD 3C 2C 9C 7C")  # ann 8 8, the dealer 9 T
+    deal.stake("ann", 2)
+    deal.split("ann", 1)  # 8 3 | 8 2
+    deal.double("ann", 1)  # on a split hand: stake 2 + 2
+    deal.hit("ann", 1)  # 8 3 9: 20
+    deal.stand("ann", 1)
+    deal.double("ann", 2)
+    deal.hit("ann", 2)  # 8 2 7: 17
+    deal.stand("ann", 2)
+    assert [(h.stake, h.total, h.net) for h in deal.hands["ann"]] == [(4, 20, 4), (4, 17, -4)]
+    assert [d.action for d in deal.events if hasattr(d, "action")].count("double") == 2
+
+
 def test_C8_split_refused_without_the_balance_and_after_a_double() -> None:
     deal = stacked("8H 9D 8S TD", bankroll=3)
     deal.stake("ann", 2)
