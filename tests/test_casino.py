@@ -277,3 +277,34 @@ def test_C7_double_deals_no_card_and_play_goes_on() -> None:
     deal.stand("ann", 1)
     (h,) = deal.hands["ann"]
     assert (h.stake, h.total, h.net, h.rule) == (6, 18, 6, "C2")  # the dealer's 17 stands
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2**31), seats=st.integers(1, 4), bankroll=st.sampled_from([3, 1000]))
+def test_C6_C7_C8_legal_actions_are_exactly_the_decisions_the_engine_takes(
+    seed: int, seats: int, bankroll: int
+) -> None:
+    """At every decision of random play, each word is legal exactly when its ``can_*`` says so
+    and its action is then taken; every other word is refused with a casino rule ID."""
+    table = Table.build([f"s{i}" for i in range(seats)], bankroll=bankroll, house=True)
+    game, auto = seeded_game(CASINO.with_overrides({"split_hands": 2}), table, seed, "random")
+    assert isinstance(game, CasinoGame)
+    for _ in range(6):
+        if not game.can_deal():
+            break
+        deal = game.start_deal()
+        assert isinstance(deal, CasinoDeal)
+        while deal.phase is not Phase.END:
+            player, hand = deal.actor or ("", 0)
+            if deal.phase is Phase.PLAYERS:
+                legal = {a.action for a in deal.legal_actions()}
+                assert legal and legal <= {"hit", "stand", "double", "split"}
+                for word in ("hit", "stand", "double", "split"):
+                    can = getattr(deal, f"can_{word}")(player, hand)
+                    assert can is (word in legal), (word, legal)
+                    if not can:
+                        with pytest.raises(IllegalAction) as refused:
+                            deal.act(player, hand, word)
+                        assert refused.value.rule in ("C6", "C7", "C8"), refused.value
+            auto.decide(deal)  # type: ignore[attr-defined]
+        game.finish_deal(deal)
