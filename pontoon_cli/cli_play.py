@@ -174,6 +174,7 @@ def play(
         table_options["players"] = list(player)
     elif players is not None:
         table_options["players"] = [f"p{i}" for i in range(1, players + 1)]
+        table_options["players_option"] = players  # read by seeded play only: see _play_seeded
     for key, value in (
         ("banker", banker),
         ("bankroll", bankroll),
@@ -326,8 +327,8 @@ def _play_seeded(
                     "plays by his rule (C3, C9); leave it out"
                 )
     seats = table_options.get("players", ["p1", "p2", "p3", "p4"])
-    if not definition.house and len(seats) < 2:
-        fail(f"--players must be 2 or more, got {len(seats)}")
+    if not definition.house and table_options.get("players_option") is not None and len(seats) < 2:
+        fail(f"--players must be 2 or more, got {len(seats)}")  # a casino table seats 1 (C3)
     punter = strategy or definition.default_strategy
     bank = banker_strategy or punter
     known = definition.strategies
