@@ -330,6 +330,8 @@ def _play_seeded(
     if not definition.house and table_options.get("players_option") is not None and len(seats) < 2:
         fail(f"--players must be 2 or more, got {len(seats)}")  # a casino table seats 1 (C3)
     punter = strategy or definition.default_strategy
+    if punter == "default":  # the game's own default: the header names it (casino: dealer-mimic)
+        punter = definition.default_strategy
     bank = banker_strategy or punter
     known = definition.strategies
     for name in (punter, bank):
