@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Final, NamedTuple
 
-PUNTER: Final = "punter"
+PUNTER: Final = "punter"  # a punter, or a player seat at a casino table
 BANKER: Final = "banker"
 
 
@@ -96,5 +96,28 @@ SHOOT_ACTIONS: Final = ActionTable(
     {w: r for w, r in TRADITIONAL_ACTIONS.others.items() if w != "shoot"},
 )
 
-#: Every decision word of every game, for the log checker: a log may hold any of them.
+#: Casino Pontoon's decisions (C3, C6-C8): a seat's stake, then hit, stand, double and split;
+#: ``twist`` and ``stick`` are a script's synonyms, so one vocabulary serves both games. The
+#: dealer has no decisions (C9). Words of the traditional game are refused with their rule.
+CASINO_ACTIONS: Final = ActionTable(
+    "casino",
+    (
+        ActionWord("stake", PUNTER, "C3", amount=True, card_rule="C4", scripted=False),
+        ActionWord("hit", PUNTER, "C6", card_rule="C6", synonyms=("twist",)),
+        ActionWord("stand", PUNTER, "C6", synonyms=("stick",)),
+        ActionWord("double", PUNTER, "C7"),  # deals no card: play goes on (C7)
+        ActionWord("split", PUNTER, "C8", card_rule="C8"),  # its amount is derived (C8)
+    ),
+    {
+        "buy": "T5.3",
+        "burn": "V8",
+        "draw": "T6.1",
+        "stay": "T6.1",
+        "no_double": "V3",
+        "shoot": "S2",
+    },
+)
+
+#: Every decision word of the games replay reads, for the log checker: a log may hold any of
+#: them (casino logs are not replayed yet: their words join when they are).
 ALL_WORDS: Final = tuple(dict.fromkeys([*TRADITIONAL_ACTIONS.words, *SHOOT_ACTIONS.words]))

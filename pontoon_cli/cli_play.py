@@ -19,9 +19,10 @@ from pontoon_cli.cli_app import (
     say,
     stream_guard,
 )
-from pontoon_cli.engine import Deal, Game
+from pontoon_cli.engine import DealBase
 from pontoon_cli.errors import IllegalAction, PontoonError
 from pontoon_cli.events import BankSold
+from pontoon_cli.game_base import GameBase
 from pontoon_cli.games import find_game, seeded_game
 from pontoon_cli.limits import MAX_SAFE_INT, int_problem, name_problem
 from pontoon_cli.log import LogWriter, header_record
@@ -36,7 +37,6 @@ from pontoon_cli.rules import (
     setting_info,
     suggest,
 )
-from pontoon_cli.strategies import STRATEGIES
 
 if TYPE_CHECKING:
     from pontoon_cli.render import PlayProgress
@@ -136,8 +136,8 @@ def play(
         str | None,
         typer.Option(
             metavar="NAME",
-            help="The punters' strategy: default or random (scenarios: strict too).  "
-            "[default: default]",
+            help="The punters' strategy: default or random; under --rules casino, dealer-mimic "
+            "(its default) or random (scenarios: strict too).  [default: default]",
         ),
     ] = None,
     banker_strategy: Annotated[
@@ -174,6 +174,7 @@ def play(
         table_options["players"] = list(player)
     elif players is not None:
         table_options["players"] = [f"p{i}" for i in range(1, players + 1)]
+        table_options["players_option"] = players  # read by seeded play only: see _play_seeded
     for key, value in (
         ("banker", banker),
         ("bankroll", bankroll),
@@ -262,14 +263,16 @@ def _play_scenario(
     scenario, problems = load(path, options=options, rule_settings=settings)
     if scenario is None:
         _report_problems(problems)
-    strategies = {"punter": scenario.strategy, "banker": scenario.banker_strategy}
     definition = find_game(scenario.rules)
+    strategies = {"punter": scenario.strategy}
+    if not definition.house:  # C3: a casino table has no banker
+        strategies["banker"] = scenario.banker_strategy
     with (
         LogWriter(out, raw_stdout()) as writer,
         _progress(writer, scenario.total_deals) as progress,
     ):
 
-        def on_start(game: Game) -> None:
+        def on_start(game: GameBase) -> None:
             writer.write(
                 header_record(
                     scenario.rules,
@@ -281,7 +284,7 @@ def _play_scenario(
                 )
             )
 
-        def on_deal(game: Game, deal: Deal, sale: BankSold | None) -> None:
+        def on_deal(game: GameBase, deal: DealBase, sale: BankSold | None) -> None:
             writer.write_deal(game, deal, sale, line=definition.line, record=definition.record)
             progress.advance(writer.deals)
 
@@ -315,23 +318,37 @@ def _play_seeded(
         rules = Rules()
     if settings:
         rules = rules.with_overrides(settings)
-    punter = strategy or "default"
+    definition = find_game(rules)
+    if definition.house:  # C3: the dealer is the house; nobody banks, nobody plays him
+        for option, value in (("--banker", "banker"), ("--banker-strategy", banker_strategy)):
+            if (table_options.get("banker") if value == "banker" else value) is not None:
+                fail(
+                    f"{option}: a casino table has no banker: the dealer is the house and "
+                    "plays by his rule (C3, C9); leave it out"
+                )
+    seats = table_options.get("players", ["p1", "p2", "p3", "p4"])
+    if not definition.house and table_options.get("players_option") is not None and len(seats) < 2:
+        fail(f"--players must be 2 or more, got {len(seats)}")  # a casino table seats 1 (C3)
+    punter = strategy or definition.default_strategy
+    if punter == "default":  # the game's own default: the header names it (casino: dealer-mimic)
+        punter = definition.default_strategy
     bank = banker_strategy or punter
+    known = definition.strategies
     for name in (punter, bank):
-        if name not in STRATEGIES:
+        if name not in known and name != "default":
             from pontoon_cli.scenario import STRICT
 
             hint = " (strict is for scenario files)" if name == STRICT else ""
             fail(
-                f"unknown strategy {name!r}{suggest(name, STRATEGIES)}{hint}; one of "
-                f"{', '.join(STRATEGIES)}"
+                f"unknown strategy {name!r}{suggest(name, known)}{hint}; one of {', '.join(known)}"
             )
     table = Table.build(
-        table_options.get("players", ["p1", "p2", "p3", "p4"]),
+        seats,
         banker=table_options.get("banker"),
         bankroll=table_options.get("bankroll", 1000),
         min_stake=table_options.get("min_stake", 1),
         max_stake=table_options.get("max_stake", 10),
+        house=definition.house,
     )
     _check_table(rules, table, deals)
     if seed is None:
@@ -340,11 +357,9 @@ def _play_seeded(
         seed = secrets.randbits(53)  # below 2**53: every JSON reader keeps it exactly
         say(f"pontoon: seed {seed} (repeat this run with --seed {seed})")
     game, auto = seeded_game(rules, table, seed, punter, bank)
-    definition = find_game(rules)
+    strategies = {"punter": punter} if definition.house else {"punter": punter, "banker": bank}
     with LogWriter(out, raw_stdout()) as writer, _progress(writer, deals) as progress:
-        writer.write(
-            header_record(rules, table, game, seed, strategies={"punter": punter, "banker": bank})
-        )
+        writer.write(header_record(rules, table, game, seed, strategies=strategies))
         for deal in auto.play(game, deals):
             writer.write_deal(game, deal, None, line=definition.line, record=definition.record)
             if writer.broken:
@@ -352,9 +367,10 @@ def _play_seeded(
             progress.advance(writer.deals)
     _written(writer)
     if game.deals_played < deals:
+        who, rule = ("seat", "C3") if definition.house else ("punter", "T8.6")
         say(
-            f"pontoon: the game ends after deal {game.deals_played}: no punter can cover "
-            f"the minimum stake of {table.min_stake} (T8.6)"
+            f"pontoon: the game ends after deal {game.deals_played}: no {who} can cover "
+            f"the minimum stake of {table.min_stake} ({rule})"
         )
 
 
@@ -391,7 +407,7 @@ def _check_play_options(
     for value, option, least in (
         (seed, "--seed", -MAX_SAFE_INT),
         (deals, "--deals", 1),
-        (players, "--players", 2),
+        (players, "--players", 1),  # 2 or more but at a casino table (C3): _play_seeded
         (bankroll, "--bankroll", 1),
         (min_stake, "--min-stake", 1),
         (max_stake, "--max-stake", 1),

@@ -19,17 +19,14 @@ from typing import Final
 
 from pontoon_cli.actions import TRADITIONAL_ACTIONS
 from pontoon_cli.cards import Card
-from pontoon_cli.deal_state import DealState, PackState, Phase, banker_stops
+from pontoon_cli.deal_base import EmptyPack, PackState, Phase
+from pontoon_cli.deal_state import DealState, banker_stops
 from pontoon_cli.errors import IllegalAction
 from pontoon_cli.events import CardDealt, Decision
 from pontoon_cli.hands import Hand, HandClass
 from pontoon_cli.rules import Rules, Table
 
 _WORDS: Final = TRADITIONAL_ACTIONS.by_word
-
-
-class _EmptyPack(Exception):
-    """Internal: a card was needed and the pack was empty (T8.5)."""
 
 
 class Deal(DealState):
@@ -52,7 +49,7 @@ class Deal(DealState):
         super().__init__(rules, table, banker, pack, balances, number, pack_state)
         try:
             self._advance()
-        except _EmptyPack:
+        except EmptyPack:
             self._void()
         self.actor = self._find_actor()
 
@@ -120,7 +117,7 @@ class Deal(DealState):
         else:
             try:
                 self._advance()
-            except _EmptyPack:
+            except EmptyPack:
                 self._void()
             self.actor = self._find_actor()
         return event
@@ -136,7 +133,7 @@ class Deal(DealState):
         self.events.append(event)
         try:
             self._draw_to_punter(h, False)
-        except _EmptyPack:
+        except EmptyPack:
             self._void()
         self.actor = self._find_actor()
         return event
@@ -150,7 +147,7 @@ class Deal(DealState):
         self.events.append(event)
         try:
             self._draw_to_punter(h, True)
-        except _EmptyPack:
+        except EmptyPack:
             self._void()
         self.actor = self._find_actor()
         return event
@@ -168,21 +165,12 @@ class Deal(DealState):
     def split(self, player: str, hand: int) -> Decision:
         """Split a pair into two hands, staking ``s`` on the new one (T5.2)."""
         self.verify_split(player, hand)
-        row = self.hands[player]
-        h = row[self._hand_at]
-        new = Hand(h.initial, from_split=True)
-        h.from_split = True
-        card = h.cards.pop()
-        h.low -= card.value
-        h.has_ace = any(c.is_ace for c in h.cards)
-        new.add(card, False)
-        row.insert(self._hand_at + 1, new)
-        self.on_table[player] += h.initial
+        h, new = self._split_current(player)
         event = Decision(player, self._hand_at + 1, "split", h.initial)
         self.events.append(event)
         try:
             self._deal_split(player, h, new)
-        except _EmptyPack:
+        except EmptyPack:
             self._void()
         self.actor = self._find_actor()
         return event
@@ -194,7 +182,7 @@ class Deal(DealState):
         self.events.append(event)
         try:
             self._draw_to_banker()
-        except _EmptyPack:
+        except EmptyPack:
             self._void()
         self.actor = self._find_actor()
         return event
@@ -228,7 +216,7 @@ class Deal(DealState):
             self._give(player, number, h, False)
             self._give(player, number, h, False)
             self._advance()  # a pontoon or a new hard 13 (burn again) is the hand's own affair
-        except _EmptyPack:  # pragma: no cover - the two burnt cards are in the pack
+        except EmptyPack:  # pragma: no cover - the two burnt cards are in the pack
             self._void()
         self.actor = self._find_actor()
         return event
@@ -249,21 +237,12 @@ class Deal(DealState):
         self.phase = Phase.SECOND_CARD
         try:
             self._advance()
-        except _EmptyPack:
+        except EmptyPack:
             self._void()
         self.actor = self._find_actor()
         return event
 
     # dealing ---------------------------------------------------------------------------------
-
-    def _give(self, player: str, number: int, h: Hand, face_up: bool) -> Card:
-        pack = self.pack
-        if not pack:
-            raise _EmptyPack
-        card = pack.popleft()
-        h.add(card, face_up)
-        self.events.append(CardDealt(player, number, card, face_up))
-        return card
 
     def _draw_to_punter(self, h: Hand, face_up: bool) -> None:
         player = self.punters[self._punter_at]
@@ -335,27 +314,6 @@ class Deal(DealState):
             self.phase = phase = Phase.SETTLEMENT
         if phase is Phase.SETTLEMENT:
             self._settle_all()
-
-    def _next_punter_hand(self) -> bool:
-        """Move to the first hand still to play (T5: in turn, each hand in order); True if any."""
-        punters = self.punters
-        while self._punter_at < len(punters):
-            row = self.hands[punters[self._punter_at]]
-            while self._hand_at < len(row):
-                h = row[self._hand_at]
-                if not h.done:
-                    cards = len(h.cards)
-                    # mutant-equivalent: 'True' -> 'False': two cards are never a royal pontoon
-                    if h.is_pontoon and self.rated(h, True)[0] is HandClass.PONTOON:
-                        h.done = True  # T5.1: a pontoon (A + ten-card; V7 (b): not A + 10)
-                    elif cards >= 5 or h.low >= 21:
-                        h.done = True  # T5.7 five card trick, T5.8 hard 21
-                    else:
-                        return True
-                self._hand_at += 1
-            self._punter_at += 1
-            self._hand_at = 0
-        return False
 
     # settlement and the end of the deal ----------------------------------------------------------
 

@@ -1,93 +1,35 @@
-"""The state of a deal and the questions asked of it: its phase, who acts, and what is legal.
+"""The state of a traditional deal and the questions asked of it: who acts, and what is legal.
 
-:class:`Phase` names the phases in order (the diagram is in :mod:`pontoon_cli.engine`).
-:class:`DealState` holds every attribute of a deal and answers from them: who decides now
-(:attr:`~DealState.actor`), what he may do (:meth:`~DealState.legal_actions`), and one legality
-check per decision (``*_problem``: a :class:`Refusal` that says why, with the rule ID, player
-and hand, or None; ``verify_*`` raises it as an :class:`IllegalAction`, ``can_*`` tests it). It
-takes no action: :class:`pontoon_cli.deal.Deal` extends it with the actions, the automatic phases
-and the settlement.
+:class:`DealState` extends the shared :class:`~pontoon_cli.deal_base.DealBase` (the phases, the
+hands in play, the refusals) with the banker and the traditional game's checks, and answers:
+who decides now (:attr:`~DealState.actor`), what he may do (:meth:`~DealState.legal_actions`),
+and one legality check per decision (``*_problem``: a :class:`Refusal` that says why, with the
+rule ID, player and hand, or None; ``verify_*`` raises it as an :class:`IllegalAction`, ``can_*``
+tests it). It takes no action: :class:`pontoon_cli.deal.Deal` extends it with the actions, the
+automatic phases and the settlement.
 """
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Iterable
-from enum import Enum, StrEnum
-from typing import Final, NamedTuple
 
 from pontoon_cli.cards import Card
-from pontoon_cli.errors import IllegalAction, PontoonError
-from pontoon_cli.events import Event
+from pontoon_cli.deal_base import (
+    DealBase,
+    LegalAction,
+    PackState,
+    Phase,
+    Refusal,
+    amount_problem,
+    raise_refusal,
+)
+from pontoon_cli.errors import PontoonError
 from pontoon_cli.hands import NO_GRADES, Hand, HandClass, rate
 from pontoon_cli.rules import Rules, Table
 from pontoon_cli.settle import SETTLERS
 
 
-class Phase(Enum):
-    """The phases of a deal, in order (T4–T8)."""
-
-    FIRST_CARD = "first card"  # T4.1
-    STAKES = "stakes"  # T4.2
-    SHOOT = "shoot bets"  # S2: Shoot Pontoon only (pontoon_cli.shoot), after the stakes
-    BANKER_DOUBLE = "banker's double"  # V3, only with banker_doubles
-    SECOND_CARD = "second card"  # T4.3
-    BANKER_PONTOON = "banker's pontoon check"  # T4.4
-    PUNTERS = "punters' turns"  # T5
-    BANKER = "banker's turn"  # T6
-    SETTLEMENT = "settlement"  # T7
-    END = "end of deal"  # T8
-
-
-class PackState(StrEnum):
-    """How a deal's pack came to be; the values are the log's ``pack_state`` strings."""
-
-    SHUFFLED = "shuffled"  # the first deal, and after a pontoon or a void deal (T8.2, T8.5)
-    STACKED = "stacked"  # a scenario stacked it (T8.1)
-    CONTINUED = "continued"  # the last deal's cards in the order they went to the bottom (T8.1)
-
-
-class LegalAction(NamedTuple):
-    """An action the actor may take now; ``low``..``high`` bound its amount (stake, buy)."""
-
-    action: str
-    low: int | None = None
-    high: int | None = None
-
-
-END: Final = Phase.END
-
-
-class Refusal:
-    """Why a decision is illegal, before its message is written: the rule ID, the player, the
-    hand, and the message as a template and its values.
-
-    ``can_*`` only tests for one; ``verify_*`` raises :meth:`error`, which writes the message. A
-    "no" that nobody reads (a strategy asking ``can_stick``) then formats nothing and builds no
-    exception (STYLE 14).
-    """
-
-    __slots__ = ("args", "hand", "player", "rule", "template")
-
-    def __init__(
-        self, rule: str, player: str, hand: int, template: str, args: tuple[object, ...] = ()
-    ) -> None:
-        self.rule = rule
-        self.player = player
-        self.hand = hand
-        self.template = template
-        self.args = args
-
-    @property
-    def reason(self) -> str:
-        """The message, as :class:`IllegalAction` shows it after the place."""
-        return self.template.format(*self.args) if self.args else self.template
-
-    def error(self) -> IllegalAction:
-        return IllegalAction(self.reason, self.rule, self.player, self.hand)
-
-
-class DealState:
+class DealState(DealBase):
     """One deal's state: the table, the pack, the hands, the money, the phase and the actor.
 
     Built by :class:`pontoon_cli.deal.Deal`, which takes the arguments documented there. Its
@@ -104,42 +46,22 @@ class DealState:
         number: int = 1,
         pack_state: PackState = PackState.SHUFFLED,
     ) -> None:
-        self.rules = rules
-        self.table = table
-        self.number = number
-        self.banker = banker
-        # The pack as it was (so the deal can be re-dealt), and the pack the deal takes from.
-        self.pack_before: tuple[Card, ...] = tuple(pack)
-        self.pack: deque[Card] = deque(self.pack_before)
-        self.pack_state = pack_state  # T8.1-T8.2
-        self.balances_before = balances
         seats = table.seats
         at = seats.index(banker)
         order = seats[at + 1 :] + seats[:at]  # T3.1: clockwise from the banker's left
-        # T8.6: a punter who cannot cover the minimum stake sits the deal out.
-        self.punters: list[str] = [p for p in order if balances[p] >= table.min_stake]
-        self.sitting_out: list[str] = [p for p in order if balances[p] < table.min_stake]
-        self.hands: dict[str, list[Hand]] = {p: [Hand()] for p in self.punters}
+        # T8.6: a punter who cannot cover the minimum stake sits the deal out (DealBase).
+        super().__init__(rules, table, order, pack, balances, number, pack_state)
+        self.banker = banker
         self.banker_hand = Hand()
         self._hand = self.banker_hand  # the actor's hand: see current_hand()
-        self.events: list[Event] = []
-        # Comprehensions rather than dict.fromkeys: compiled, a method of dict is a generic call.
-        self.nets: dict[str, int] = {p: 0 for p in self.punters}
         self.nets[banker] = 0
-        self.on_table: dict[str, int] = {p: 0 for p in self.punters}  # open stakes
-        self.void = False
         self.banker_pontoon = False
         self.doubled = False  # V3: the banker doubled every stake
         self.pontoon_in_deal = False
         self.next_banker = banker
-        self.phase = Phase.FIRST_CARD
-        self._punter_at = 0  # whose turn, in self.punters
-        self._hand_at = 0  # which of that punter's hands, 0-based
         self._settle = SETTLERS[rules.settlement]
         # V6, V7: whether a hand's class may differ from T2's, so rated() must ask hands.rate
         self._house = rules.royal_pontoon or rules.pontoon_grades != NO_GRADES
-        #: (player, hand number) of whoever must decide now, or None at the end of the deal.
-        self.actor: tuple[str, int] | None = None
         if not self.punters:
             raise PontoonError(
                 f"deal {number}: no punter can cover the minimum stake of {table.min_stake} "
@@ -203,14 +125,6 @@ class DealState:
         nothing to play for. Asked when the punters are done, and of a finished deal."""
         return all(h.rule == "T5.6" for row in self.hands.values() for h in row)
 
-    def current_hand(self) -> Hand:
-        """The hand the actor is playing (the banker's hand in the banker's turn)."""
-        return self._hand
-
-    def available(self, player: str) -> int:
-        """What ``player`` may still put on the table this deal (T8.6)."""
-        return self.balances_before[player] + self.nets[player] - self.on_table[player]
-
     def legal_actions(self) -> list[LegalAction]:
         """Every action the actor may take now, built from the ``can_*`` checks."""
         actor = self.actor
@@ -265,7 +179,7 @@ class DealState:
         """An initial stake within the table's limits (T3.3, T4.2) and the balance (T8.6)."""
         problem = self._turn_problem(player, 1, Phase.STAKES, "stake")
         if problem is None:
-            problem = _amount_problem(amount, "stake", player, 1)
+            problem = amount_problem(amount, "stake", player, 1)
         if problem is not None:
             return problem
         lo, hi = self.table.min_stake, self.table.max_stake
@@ -319,7 +233,7 @@ class DealState:
                     (h.initial, self.available(player)),
                 )
             return None
-        problem = _amount_problem(amount, "buy", player, hand)
+        problem = amount_problem(amount, "buy", player, hand)
         if problem is not None:
             return problem
         lo, hi = self.buy_range(h)
@@ -373,37 +287,14 @@ class DealState:
         if problem is not None:
             return problem
         h = self.current_hand()
-        cards = h.cards
-        if len(cards) != 2 or cards[0].rank != cards[1].rank:
-            shown = " ".join([c.text for c in cards])
-            return Refusal(
-                "T5.2",
-                player,
-                hand,
-                "cannot split {}: only two cards of the same rank split",
-                (shown,),
-            )
-        if self.rules.split_aces_only and not cards[0].is_ace:
+        problem = self._pair_problem(player, hand, h, False, "T5.2")
+        if problem is not None:
+            return problem
+        if self.rules.split_aces_only and not h.cards[0].is_ace:
             return Refusal("V1", player, hand, "cannot split: only a pair of aces splits")
-        limit = self.rules.max_hands
-        if len(self.hands[player]) >= limit:
-            return Refusal(
-                "T5.2",
-                player,
-                hand,
-                "cannot split: {} hands is the most one punter may hold",
-                (limit,),
-            )
-        left = self.available(player)
-        if h.initial > left:
-            return Refusal(
-                "T8.6",
-                player,
-                hand,
-                "cannot split: the new hand's stake {} is more than the balance {}",
-                (h.initial, left),
-            )
-        return None
+        return self._split_room_problem(
+            player, hand, h, self.rules.max_hands, "T5.2", "T8.6", "punter"
+        )
 
     def draw_problem(self, player: str) -> Refusal | None:
         """The banker draws a card face up (T6.1)."""
@@ -442,31 +333,31 @@ class DealState:
         return self._turn_problem(player, 1, Phase.BANKER_DOUBLE, action.replace("_", " "))
 
     def verify_stake(self, player: str, amount: int) -> None:
-        _raise(self.stake_problem(player, amount))
+        raise_refusal(self.stake_problem(player, amount))
 
     def verify_buy(self, player: str, hand: int, amount: int | None) -> None:
-        _raise(self.buy_problem(player, hand, amount))
+        raise_refusal(self.buy_problem(player, hand, amount))
 
     def verify_twist(self, player: str, hand: int) -> None:
-        _raise(self.twist_problem(player, hand))
+        raise_refusal(self.twist_problem(player, hand))
 
     def verify_stick(self, player: str, hand: int) -> None:
-        _raise(self.stick_problem(player, hand))
+        raise_refusal(self.stick_problem(player, hand))
 
     def verify_split(self, player: str, hand: int) -> None:
-        _raise(self.split_problem(player, hand))
+        raise_refusal(self.split_problem(player, hand))
 
     def verify_draw(self, player: str) -> None:
-        _raise(self.draw_problem(player))
+        raise_refusal(self.draw_problem(player))
 
     def verify_stay(self, player: str) -> None:
-        _raise(self.stay_problem(player))
+        raise_refusal(self.stay_problem(player))
 
     def verify_burn(self, player: str, hand: int) -> None:
-        _raise(self.burn_problem(player, hand))
+        raise_refusal(self.burn_problem(player, hand))
 
     def verify_double(self, player: str, action: str) -> None:
-        _raise(self.double_problem(player, action))
+        raise_refusal(self.double_problem(player, action))
 
     def can_stake(self, player: str, amount: int) -> bool:
         return self.stake_problem(player, amount) is None
@@ -491,6 +382,11 @@ class DealState:
 
     # views for strategies and logs -------------------------------------------------------------
 
+    def _pontoon_stops(self, h: Hand) -> bool:
+        """T5.1: a pontoon ends the hand, unless V7 (b) makes A + 10 a two-card 21."""
+        # mutant-equivalent: 'True' -> 'False': two cards are never a royal pontoon
+        return self.rated(h, True)[0] is HandClass.PONTOON
+
     def rated(self, h: Hand, punter: bool) -> tuple[HandClass, int]:
         """The hand's class and grade under these rules' house options (V6, V7: hands.rate)."""
         if not self._house:
@@ -499,19 +395,10 @@ class DealState:
         rules = self.rules
         return rate(h.hand_class, h.cards, rules.royal_pontoon, rules.pontoon_grades, punter)
 
-    def hands_in_order(self) -> list[tuple[str, int, Hand]]:
-        """(player, hand number, hand) for every punter hand, from the banker's left."""
-        return [(p, i, h) for p in self.punters for i, h in enumerate(self.hands[p], 1)]
-
 
 def banker_stops(b: Hand) -> bool:
     """T6.2: the banker stops by himself at hard 21, on five cards, or bust."""
     return b.low >= 21 or len(b.cards) >= 5
-
-
-def _raise(problem: Refusal | None) -> None:
-    if problem is not None:
-        raise problem.error()
 
 
 def _draw_problem(h: Hand, what: str, player: str, hand: int, rule: str) -> Refusal | None:
@@ -523,19 +410,6 @@ def _draw_problem(h: Hand, what: str, player: str, hand: int, rule: str) -> Refu
     # hand that never gets here (a hard 21 is finished, T5.8)
     if h.low >= 21:  # pragma: no cover - a hard 21 is finished (T5.8)
         return Refusal(rule, player, hand, "cannot {} on a lowest total of {}", (what, h.low))
-    return None
-
-
-def _amount_problem(amount: object, what: str, player: str, hand: int) -> Refusal | None:
-    """A stake or a price is a whole number of 1 or more (T7.3), whatever it pays for."""
-    if type(amount) is not int or amount < 1:
-        return Refusal(
-            "T7.3",
-            player,
-            hand,
-            "cannot {} {!r}: amounts are whole units of 1 or more",
-            (what, amount),
-        )
     return None
 
 

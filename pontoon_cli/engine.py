@@ -8,8 +8,10 @@ The code lives in four modules, low to high, and this module re-exports it, so
 ``from pontoon_cli.engine import Deal, Game`` is the way in:
 
 - :mod:`pontoon_cli.hands`: :class:`Hand`, one hand's cards and money;
-- :mod:`pontoon_cli.deal_state`: :class:`Phase`, :class:`LegalAction` and ``DealState``: the
-  deal's attributes, who acts, and the ``verify_*`` / ``can_*`` checks;
+- :mod:`pontoon_cli.deal_base`: :class:`Phase`, :class:`LegalAction` and ``DealBase``: what
+  every game's deal shares (the hands in play, dealing a card, the hands in turn, a split);
+- :mod:`pontoon_cli.deal_state`: ``DealState``: the traditional deal's attributes, who acts,
+  and the ``verify_*`` / ``can_*`` checks;
 - :mod:`pontoon_cli.deal`: :class:`Deal`, the actions, the automatic phases, settlement, the end;
 - :mod:`pontoon_cli.game`: :class:`Game`, the pack, balances and bank across deals (T3, T8).
 """
@@ -17,13 +19,15 @@ The code lives in four modules, low to high, and this module re-exports it, so
 from __future__ import annotations
 
 from pontoon_cli.deal import Deal
-from pontoon_cli.deal_state import END, DealState, LegalAction, PackState, Phase
+from pontoon_cli.deal_base import END, DealBase, LegalAction, PackState, Phase
+from pontoon_cli.deal_state import DealState
 from pontoon_cli.game import Game, cut_highest
 from pontoon_cli.hands import Hand
 
 __all__ = [
     "END",
     "Deal",
+    "DealBase",
     "DealState",
     "Game",
     "Hand",

@@ -6,9 +6,10 @@ from collections.abc import Mapping
 
 from pontoon_cli.cards import Card, new_pack
 from pontoon_cli.deal import Deal
-from pontoon_cli.deal_state import PackState, Phase
+from pontoon_cli.deal_base import DealBase, PackState, Phase
 from pontoon_cli.errors import IllegalAction, PontoonError
 from pontoon_cli.events import BankSold
+from pontoon_cli.game_base import GameBase
 from pontoon_cli.rng import Rng
 from pontoon_cli.rules import Rules, Table
 
@@ -20,7 +21,7 @@ def cut_highest(cut: Mapping[str, Card]) -> list[str]:
     return [p for p, card in cut.items() if card.cut_rank == best]
 
 
-class Game:
+class Game(GameBase):
     """A sequence of deals at one table: carries the pack, the balances and the bank (T3, T8).
 
     ``rng`` is the caller's seeded generator; it shuffles the first pack, cuts for the bank when
@@ -29,23 +30,13 @@ class Game:
     """
 
     def __init__(self, rules: Rules, table: Table, rng: Rng) -> None:
-        self.rules = rules
-        self.table = table
-        self.rng = rng
-        self.balances: dict[str, int] = dict(table.bankrolls)
+        super().__init__(rules, table, rng)
         self.cut_rounds: list[dict[str, Card]] = []
         packs = rules.pack_count(len(table.seats))
         self.banker = table.banker if table.banker is not None else self._cut_for_bank(packs)
-        self.pack: list[Card] = new_pack(packs)
+        self.pack = new_pack(packs)
         self._shuffle()
-        self.pack_state = PackState.SHUFFLED
-        self.deals_played = 0
-        self.kitty = 0  # mutant-equivalent: nothing reads it before Shoot Pontoon (S1)
         self.open_deal: Deal | None = None  # T8.4: the bank is sold only between deals
-
-    def _shuffle(self) -> None:
-        self.rng.shuffle(self.pack)
-        self.rng.cut(self.pack)
 
     def _cut_for_bank(self, packs: int) -> str:
         """T3.2: each takes a card from a shuffled pack; the highest banks; ties cut again."""
@@ -59,19 +50,11 @@ class Game:
             if len(cutting) == 1:
                 return cutting[0]
 
-    def stack(self, cards: list[Card]) -> None:
-        """Put ``cards`` on top of the pack, in order; the rest keeps its order (SPEC.md)."""
-        rest = list(self.pack)
-        for position, card in enumerate(cards, 1):
-            try:
-                rest.remove(card)
-            except ValueError:
-                raise PontoonError(
-                    f"stacked card {position} {card.text!r} is stacked more often than the "
-                    f"{self.rules.pack_count(len(self.table.seats))} pack(s) hold (T1.1)"
-                ) from None
-        self.pack = list(cards) + rest
-        self.pack_state = PackState.STACKED
+    def stack_refusal(self, position: int, card: Card) -> str:
+        return (
+            f"stacked card {position} {card.text!r} is stacked more often than the "
+            f"{self.rules.pack_count(len(self.table.seats))} pack(s) hold (T1.1)"
+        )
 
     def can_deal(self) -> bool:
         """True while some punter can cover the minimum stake (T8.6)."""
@@ -92,8 +75,10 @@ class Game:
         )
         return self.open_deal
 
-    def finish_deal(self, deal: Deal) -> None:
+    def finish_deal(self, deal: DealBase) -> None:
         """Pay the nets, take the pack back, and pass the bank (T8)."""
+        if not isinstance(deal, Deal):  # pragma: no cover - a game finishes its own deals
+            raise PontoonError(f"deal {deal.number} is not a deal of the traditional game")
         if deal.phase is not Phase.END:
             raise PontoonError(f"deal {deal.number} is not over: it is at the {deal.phase.value}")
         balances = self.balances

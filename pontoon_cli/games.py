@@ -7,48 +7,57 @@ its automatic players and its log record, rather than testing ``preset == ...``.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
 
-from pontoon_cli.actions import SHOOT_ACTIONS, TRADITIONAL_ACTIONS, ActionTable
-from pontoon_cli.deal import Deal
+from pontoon_cli.actions import CASINO_ACTIONS, SHOOT_ACTIONS, TRADITIONAL_ACTIONS, ActionTable
+from pontoon_cli.casino import CasinoGame
+from pontoon_cli.casino_log import casino_deal_line, casino_deal_record
+from pontoon_cli.casino_players import CASINO_STRATEGIES, DEFAULT_CASINO_STRATEGY, CasinoPlayers
 from pontoon_cli.errors import RulesError
-from pontoon_cli.events import BankSold
 from pontoon_cli.game import Game
-from pontoon_cli.log import LineWriter, deal_record, traditional_line
+from pontoon_cli.game_base import GameBase
+from pontoon_cli.log import LineWriter, RecordWriter, traditional_line, traditional_record
 from pontoon_cli.rng import Rng, session_rngs
 from pontoon_cli.rules import Rules, Table, suggest
 from pontoon_cli.shoot import ShootGame
 from pontoon_cli.shoot_log import shoot_deal_line, shoot_deal_record
 from pontoon_cli.shoot_players import ShootPlayers
-from pontoon_cli.strategies import Players
+from pontoon_cli.strategies import STRATEGIES, AutoPlayers, Players
 
 
 @dataclass(frozen=True, kw_only=True)
 class GameDefinition:
     """What a preset plays: the game class (its deal comes from ``Game.start_deal``), the
-    automatic players, the log record of a deal, its decision words, and the scenario keys it
-    adds to the traditional game's."""
+    automatic players and their strategies, the log record of a deal, its decision words, and
+    the scenario keys it adds to or takes from the traditional game's."""
 
     preset: str
-    game: Callable[[Rules, Table, Rng], Game]
-    players: Callable[[tuple[str, ...], Rng, str | dict[str, str], str], Players]
-    record: Callable[[Game, Deal, BankSold | None], dict[str, Any]]
+    game: Callable[[Rules, Table, Rng], GameBase]
+    players: Callable[[tuple[str, ...], Rng, str | dict[str, str], str], AutoPlayers]
+    record: RecordWriter
     line: LineWriter  # the record as the writer's bytes, without building it (log.deal_line)
     actions: ActionTable  # the decision words (pontoon_cli.actions)
+    strategies: tuple[str, ...]  # the automatic players' strategy names
+    default_strategy: str = "default"  # the strategy when none is named
+    house: bool = False  # a casino table: seats against the dealer, no banker (C3)
     table_keys: tuple[str, ...] = ()  # scenario [table] keys beyond the traditional ones
     deal_keys: tuple[str, ...] = ()  # scenario [[deal]] keys beyond the traditional ones
     expect_keys: tuple[str, ...] = ()  # scenario expect keys beyond the traditional ones
+    #: scenario keys of the traditional game this one has not: key -> the reason, with its rule
+    refused_keys: dict[str, str] = field(default_factory=dict)
 
+
+_NO_BANKER = "a casino table has no banker: the dealer is the house (C3)"
 
 GAMES: dict[str, GameDefinition] = {
     "traditional": GameDefinition(
         preset="traditional",
         game=Game,
         players=Players,
-        record=deal_record,
+        record=traditional_record,
         line=traditional_line,
         actions=TRADITIONAL_ACTIONS,
+        strategies=tuple(STRATEGIES),
     ),
     "shoot": GameDefinition(
         preset="shoot",
@@ -57,9 +66,30 @@ GAMES: dict[str, GameDefinition] = {
         record=shoot_deal_record,
         line=shoot_deal_line,
         actions=SHOOT_ACTIONS,
+        strategies=tuple(STRATEGIES),
         table_keys=("kitty",),
         deal_keys=("kitty_add",),
         expect_keys=("kitty",),
+    ),
+    "casino": GameDefinition(
+        preset="casino",
+        game=CasinoGame,
+        players=CasinoPlayers,
+        record=casino_deal_record,
+        line=casino_deal_line,
+        actions=CASINO_ACTIONS,
+        strategies=tuple(CASINO_STRATEGIES),
+        default_strategy=DEFAULT_CASINO_STRATEGY,
+        house=True,
+        expect_keys=("dealer_class",),
+        refused_keys={
+            "banker": _NO_BANKER,
+            "banker_strategy": _NO_BANKER,
+            "sell_bank": _NO_BANKER,
+            "banker_class": _NO_BANKER + "; expect dealer_class",
+            "next_banker": _NO_BANKER,
+            "dealer": "the dealer has no choices: he plays by his rule, so no script (C9)",
+        },
     ),
 }
 
@@ -74,14 +104,14 @@ def find_game(rules: Rules) -> GameDefinition:
         ) from None
 
 
-def new_game(rules: Rules, table: Table, rng: Rng) -> Game:
+def new_game(rules: Rules, table: Table, rng: Rng) -> GameBase:
     """A game of ``rules``' preset at ``table``."""
     return find_game(rules).game(rules, table, rng)
 
 
 def seeded_game(
     rules: Rules, table: Table, seed: int, punter: str = "default", banker: str = "default"
-) -> tuple[Game, Players]:
+) -> tuple[GameBase, AutoPlayers]:
     """A game of ``rules``' preset and its automatic players, both from ``seed`` (README,
     "Determinism"); for the traditional preset the same as ``strategies.seeded_game``."""
     game_rng, players_rng = session_rngs(seed)

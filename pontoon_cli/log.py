@@ -17,8 +17,9 @@ import orjson
 
 from pontoon_cli import __version__
 from pontoon_cli.cards import FULL_PACK, Card
-from pontoon_cli.engine import Deal, Game
+from pontoon_cli.engine import Deal, DealBase, Game
 from pontoon_cli.events import BankSold, CardDealt
+from pontoon_cli.game_base import GameBase
 from pontoon_cli.hands import HandClass
 from pontoon_cli.limits import MAX_SAFE_INT
 from pontoon_cli.output import Interrupted, Writable, held, open_sink
@@ -31,13 +32,34 @@ _MAX_INT: Final = MAX_SAFE_INT
 def header_record(
     rules: Rules,
     table: Table,
-    game: Game,
+    game: GameBase,
     seed: int | None,
     *,
     scenario: str | None = None,
     strategies: dict[str, str] | None = None,
 ) -> dict[str, Any]:
-    """The first record: format, tool, the full resolved rules, the table, the cut, the seed."""
+    """The first record: format, tool, the full resolved rules, the table, the cut, the seed.
+
+    A casino table (C3) has no banker (``"banker": null``) and cuts for nothing: its header has
+    no ``cut``.
+    """
+    if not isinstance(game, Game):
+        return {
+            "type": "header",
+            "format": FORMAT,
+            "tool": f"pontoon-cli {__version__}",
+            "rules": rules.to_dict(),
+            "table": {
+                "seats": list(table.seats),
+                "banker": None,
+                "bankrolls": {p: table.bankrolls[p] for p in table.seats},
+                "min_stake": table.min_stake,
+                "max_stake": table.max_stake,
+            },
+            "seed": seed,
+            "scenario": scenario,
+            "strategies": strategies,
+        }
     return {
         "type": "header",
         "format": FORMAT,
@@ -135,16 +157,27 @@ def deal_record(
 
 
 #: A game's deal record, built after the deal: (game, deal, sale) -> record.
-RecordWriter = Callable[[Game, Deal, BankSold | None], dict[str, Any]]
+RecordWriter = Callable[[GameBase, DealBase, BankSold | None], dict[str, Any]]
 #: A game's deal record as the writer's bytes: (game, deal, sale, the pack's text if held) ->
 #: bytes, or None where the record holds a number beyond ±(2**53 − 1).
-LineWriter = Callable[[Game, Deal, BankSold | None, str | None], bytes | None]
+LineWriter = Callable[[GameBase, DealBase, BankSold | None, str | None], bytes | None]
+
+
+def traditional_record(
+    game: GameBase, deal: DealBase, sale: BankSold | None = None
+) -> dict[str, Any]:
+    """:func:`deal_record` as a :data:`RecordWriter` (the traditional game's)."""
+    if not isinstance(game, Game) or not isinstance(deal, Deal):  # pragma: no cover
+        raise TypeError("the traditional record is written for the traditional game's deals")
+    return deal_record(game, deal, sale)
 
 
 def traditional_line(
-    game: Game, deal: Deal, sale: BankSold | None, pack: str | None
+    game: GameBase, deal: DealBase, sale: BankSold | None, pack: str | None
 ) -> bytes | None:
     """:func:`deal_line` as a :data:`LineWriter` (the traditional game's)."""
+    if not isinstance(game, Game) or not isinstance(deal, Deal):  # pragma: no cover
+        raise TypeError("the traditional line is written for the traditional game's deals")
     return deal_line(game, deal, sale, pack=pack)
 
 
@@ -395,8 +428,8 @@ class LogWriter:
 
     def write_deal(
         self,
-        game: Game,
-        deal: Deal,
+        game: GameBase,
+        deal: DealBase,
         sale: BankSold | None = None,
         *,
         line: LineWriter | None = None,
@@ -408,7 +441,7 @@ class LogWriter:
         record itself only where the line has none (a number beyond ±(2**53 − 1))."""
         data = (line or traditional_line)(game, deal, sale, None)
         if data is None:
-            data = encode((record or deal_record)(game, deal, sale))
+            data = encode((record or traditional_record)(game, deal, sale))
         self._put(data)
 
     def _put(self, data: bytes) -> None:

@@ -17,7 +17,7 @@ import orjson
 
 from pontoon_cli.actions import ALL_WORDS
 from pontoon_cli.cards import FULL_PACK, Card
-from pontoon_cli.deal_state import PackState
+from pontoon_cli.deal_base import PackState
 from pontoon_cli.hands import CLASS_LABELS
 from pontoon_cli.limits import MAX_SAFE_INT, int_problem, name_problem
 from pontoon_cli.log import FORMAT

@@ -17,6 +17,10 @@ from pontoon_cli.errors import RulesError
 from pontoon_cli.hands import NO_GRADES, PONTOON_GRADES
 from pontoon_cli.limits import MAX_SAFE_INT, int_problem, name_problem, shown
 
+#: The presets of the traditional game and its rotating bank (T1-T8, V1-V9, S1-S10): the settings
+#: a casino table (C1-C11) does not play.
+_TS: Final = ("traditional", "shoot")
+
 
 def _setting(
     default: Any,
@@ -42,43 +46,74 @@ class Rules:
         "T1.1, V9",
         "52-card packs mixed together; null: one, or two with 8 or more players",
         (None, 1, 2, 3, 4, 5, 6, 7, 8),
+        presets=_TS,
     )
     stick_minimum: int = _setting(
-        15, "T5.5, V2, V9", "the lowest total a punter may stick on", (12, 13, 14, 15, 16, 17)
+        15,
+        "T5.5, V2, V9",
+        "the lowest total a punter may stick on",
+        (12, 13, 14, 15, 16, 17),
+        presets=_TS,
     )
     max_hands: int = _setting(
-        4, "T5.2", "the most hands one punter may hold by splitting", (1, 2, 3, 4)
+        4,
+        "T5.2",
+        "the most hands one punter may hold by splitting",
+        (1, 2, 3, 4),
+        presets=_TS,
     )
-    split_aces_only: bool = _setting(False, "V1", "only a pair of aces may be split")
+    split_aces_only: bool = _setting(False, "V1", "only a pair of aces may be split", presets=_TS)
     no_bought_sure_thing: bool = _setting(
-        False, "V5", "a fifth card on four cards totalling 11 or less may be twisted, not bought"
+        False,
+        "V5",
+        "a fifth card on four cards totalling 11 or less may be twisted, not bought",
+        presets=_TS,
     )
     pontoon_pays: int = _setting(
-        2, "T7, V4", "multiple of the stake paid for a punter's pontoon", (1, 2, 3)
+        2,
+        "T7, V4",
+        "multiple of the stake paid for a punter's pontoon",
+        (1, 2, 3),
+        presets=_TS,
     )
     banker_pontoon_collects: int = _setting(
-        2, "T4.4, V4", "multiple of the stake the banker's pontoon collects", (1, 2)
+        2,
+        "T4.4, V4",
+        "multiple of the stake the banker's pontoon collects",
+        (1, 2),
+        presets=_TS,
     )
     royal_pontoon: bool = _setting(
-        False, "V6", "a punter's 7-7-7 beats every hand and is paid 3 × stake"
+        False,
+        "V6",
+        "a punter's 7-7-7 beats every hand and is paid 3 × stake",
+        presets=_TS,
     )
     pontoon_grades: str = _setting(
         NO_GRADES,
         "V7",
         "which pontoons beat which: picture-beats-ten, ten-is-21 (A+10 is a 21), royal-beats-jack",
         PONTOON_GRADES,
+        presets=_TS,
     )
     settlement: str = _setting(
-        "traditional", "T7", "the settlement table: how a hand is paid against the bank"
+        "traditional",
+        "T7",
+        "the settlement table: how a hand is paid against the bank",
+        presets=_TS,
     )
     banker_doubles: bool = _setting(
-        False, "V3", "the banker may double every stake after seeing his first card"
+        False,
+        "V3",
+        "the banker may double every stake after seeing his first card",
+        presets=_TS,
     )
     burn_on: int | None = _setting(
         None,
         "V8",
         "a punter's first two cards making this hard total may be burnt; null: no burning",
         (None, 13, 14),
+        presets=_TS,
     )
     # Shoot Pontoon (S1-S10): settings of the shoot preset only
     kitty: int = _setting(
@@ -90,6 +125,27 @@ class Rules:
     kitty_min: int = _setting(10, "S1", "the least kitty a banker may put up", presets=("shoot",))
     kitty_max: int = _setting(
         100, "S1, S8", "the most kitty a banker may put up, or top it up to", presets=("shoot",)
+    )
+    # casino Pontoon (C1-C11): settings of the casino preset only
+    decks: int = _setting(
+        8,
+        "C1",
+        "52-card decks shuffled together into the shoe",
+        (1, 2, 3, 4, 5, 6, 7, 8),
+        presets=("casino",),
+    )
+    shuffle_every: int = _setting(
+        1,
+        "C1",
+        "rounds between shuffles of the shoe; 1: before every round (and whenever the shoe holds "
+        "fewer cards than a round can take)",
+        presets=("casino",),
+    )
+    split_hands: int = _setting(
+        3, "C8", "the most hands one player may hold by splitting", (1, 2, 3), presets=("casino",)
+    )
+    dealer_hits_soft_17: bool = _setting(
+        True, "C9", "the dealer hits a soft 17; false: he stands on every 17", presets=("casino",)
     )
 
     def __post_init__(self) -> None:
@@ -109,6 +165,9 @@ class Rules:
         problem = _kitty_problem(self)
         if problem is not None:
             raise RulesError(problem)
+        problem = int_problem(self.shuffle_every, "rule setting 'shuffle_every'", least=1)
+        if problem is not None:
+            raise RulesError(f"{problem} (C1)")
 
     # construction ---------------------------------------------------------------------------
 
@@ -141,6 +200,8 @@ class Rules:
 
     def pack_count(self, seats: int) -> int:
         """How many packs a table of ``seats`` players (banker included) uses (T1.1, V9)."""
+        if self.preset == "casino":
+            return self.decks  # C1: the shoe
         if self.packs is not None:
             return self.packs
         return 2 if seats >= 8 else 1
@@ -245,10 +306,14 @@ def suggest(word: str, candidates: Any) -> str:
 
 # Hook registries: names here, implementations in the modules that use them.
 SETTLEMENTS_KNOWN: Final = ("traditional",)
-PRESETS_KNOWN: Final = ("traditional", "shoot")
-PRESETS: Final[dict[str, Rules]] = {"traditional": Rules(), "shoot": Rules(preset="shoot")}
+PRESETS_KNOWN: Final = ("traditional", "shoot", "casino")
+PRESETS: Final[dict[str, Rules]] = {
+    "traditional": Rules(),
+    "shoot": Rules(preset="shoot"),
+    "casino": Rules(preset="casino"),
+}
 #: The rules each preset plays (``pontoon rules PRESET``'s first row).
-PRESET_RULES: Final = {"traditional": "T1-T8", "shoot": "T1-T8, S1-S10"}
+PRESET_RULES: Final = {"traditional": "T1-T8", "shoot": "T1-T8, S1-S10", "casino": "C1-C11"}
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -264,9 +329,15 @@ class Table:
     bankrolls: dict[str, int] = field(default_factory=dict)
     min_stake: int = 1
     max_stake: int = 10
+    #: A casino table (C3): 1 to 7 seats against the dealer, who is the house; no banker.
+    house: bool = False
 
     def __post_init__(self) -> None:
-        if len(self.seats) < 2:
+        if self.house:
+            problem = _house_problem(self)
+            if problem is not None:
+                raise RulesError(problem)
+        elif len(self.seats) < 2:
             raise RulesError(
                 f"a table needs two or more players (T3.1), got {shown(list(self.seats))}"
             )
@@ -317,6 +388,7 @@ class Table:
         bankroll: int | dict[str, int] = 1000,
         min_stake: int = 1,
         max_stake: int = 10,
+        house: bool = False,
     ) -> Table:
         """A table whose bankroll is one amount for everyone, or a table per player."""
         bankrolls = dict(bankroll) if isinstance(bankroll, dict) else dict.fromkeys(seats, bankroll)
@@ -326,7 +398,29 @@ class Table:
             bankrolls=bankrolls,
             min_stake=min_stake,
             max_stake=max_stake,
+            house=house,
         )
+
+
+#: The most seats at a casino table (C3), and the name the dealer goes by in a log.
+MOST_CASINO_SEATS: Final = 7
+DEALER: Final = "dealer"
+
+
+def _house_problem(table: Table) -> str | None:
+    """C3: a casino table seats 1 to 7 players against the dealer, and has no banker; the
+    name ``dealer`` is the dealer's (a log's cards name him so)."""
+    seats = len(table.seats)
+    if not 1 <= seats <= MOST_CASINO_SEATS:
+        return f"a casino table seats 1 to {MOST_CASINO_SEATS} players (C3), got {seats}"
+    if table.banker is not None:
+        return (
+            f"a casino table has no banker: the dealer is the house (C3); leave out "
+            f"banker {shown(table.banker)}"
+        )
+    if DEALER in table.seats:
+        return f"{DEALER!r} is the dealer's name at a casino table (C3): name the seat otherwise"
+    return None
 
 
 # what a table can be dealt, and how far its money can go --------------------------------------
@@ -350,6 +444,8 @@ def seating_problem(rules: Rules, seats: int, use_packs: Callable[[int], str]) -
     the remedy where it is given: ``"use --set packs=6"`` on the command line, ``"set packs = 6
     in the scenario's rules"`` in a file.
     """
+    if rules.preset == "casino":
+        return _shoe_problem(rules, seats)
     need = CARDS_PER_SEAT * seats
     packs = rules.pack_count(seats)
     if need <= 52 * packs:
@@ -364,6 +460,26 @@ def seating_problem(rules: Rules, seats: int, use_packs: Callable[[int], str]) -
     return (
         f"{seats} seats need at least {need} cards per deal ({CARDS_PER_SEAT} a seat, T4.1, "
         f"T4.3), and {held}: {remedy}"
+    )
+
+
+def round_cards(rules: Rules, seats: int) -> int:
+    """The most cards one casino round can take: five to each hand of each seat (C6, C8) and
+    five to the dealer (C9)."""
+    return seats * rules.split_hands * 5 + 5
+
+
+def _shoe_problem(rules: Rules, seats: int) -> str | None:
+    """C1: the shoe holds every card a round can take, so no round runs out of cards."""
+    need = round_cards(rules, seats)
+    if need <= 52 * rules.decks:
+        return None
+    least = -(-need // 52)
+    return (
+        f"{seats} seats can take {need} cards in one round (5 to each of "
+        f"{rules.split_hands} hands a seat and to the dealer, C6, C8, C9), and {rules.decks} "
+        f"{'decks hold' if rules.decks != 1 else 'deck holds'} {52 * rules.decks}: set decks to "
+        f"{least} or more (C1)"
     )
 
 
@@ -382,6 +498,12 @@ def balance_bound(rules: Rules, table: Table, deals: int) -> int:
     (T8.4) moves a price the buyer holds, so P does not grow. Every stake and net of a deal is
     smaller than that bound too.
     """
+    if rules.preset == "casino":
+        # C3, C7, C8, C10: each seat holds at most split_hands hands, each with at most twice
+        # the initial stake on it (a double, C7), paid at most 2:1 (C10); the house's money is
+        # not limited, so only the seats' balances count.
+        per_round = len(table.seats) * rules.split_hands * 2 * table.max_stake * 2
+        return sum(abs(b) for b in table.bankrolls.values()) + deals * per_round
     royal = 3 if rules.royal_pontoon else 0  # V6: a royal pontoon is paid 3 × stake
     multiple = max(2, rules.pontoon_pays, rules.banker_pontoon_collects, royal)
     per_deal = (len(table.seats) - 1) * rules.max_hands * 7 * table.max_stake * multiple

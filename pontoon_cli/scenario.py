@@ -31,6 +31,8 @@ from pontoon_cli.errors import RulesError, ScenarioError
 from pontoon_cli.games import find_game
 from pontoon_cli.limits import shown
 from pontoon_cli.rules import (
+    DEALER,
+    MOST_CASINO_SEATS,
     PRESETS,
     Rules,
     Table,
@@ -50,7 +52,6 @@ from pontoon_cli.scenario_play import (
     describe_failures,
     play,
 )
-from pontoon_cli.strategies import STRATEGIES
 
 __all__ = [
     "STRICT",
@@ -199,8 +200,13 @@ def _check(
         except RulesError as err:
             check.add(("rules",), f"--set: {err}")
 
-    strategy = _strategy(check, data, "strategy", allow_strict=True)
-    banker_strategy = _strategy(check, data, "banker_strategy", allow_strict=True)
+    definition = find_game(rules)
+    refused = definition.refused_keys
+    if "banker_strategy" in data and "banker_strategy" in refused:  # C3
+        check.add(("banker_strategy",), refused["banker_strategy"])
+        data = {k: v for k, v in data.items() if k != "banker_strategy"}
+    strategy = _strategy(check, data, "strategy", definition.strategies)
+    banker_strategy = _strategy(check, data, "banker_strategy", definition.strategies)
     deals_total = check.whole(data["deals"], ("deals",), least=1) if "deals" in data else None
 
     seats = _read_table(check, data, rules)
@@ -269,11 +275,14 @@ def _merge_options(data: dict[str, Any], options: dict[str, Any]) -> dict[str, A
     return merged
 
 
-def _strategy(check: Checker, data: dict[str, Any], key: str, *, allow_strict: bool) -> str | None:
+def _strategy(
+    check: Checker, data: dict[str, Any], key: str, strategies: tuple[str, ...]
+) -> str | None:
+    """A strategy of the game (``default`` names the game's default one), or ``strict``."""
     value = check.typed(data, key, str, (), "a strategy name")
     if value is None:
         return None
-    known = [STRICT, *STRATEGIES] if allow_strict else list(STRATEGIES)
+    known = [STRICT, *dict.fromkeys(["default", *strategies])]
     if value not in known:
         check.add(
             (key,), f"unknown strategy {value!r}{suggest(value, known)} (one of {', '.join(known)})"
@@ -329,7 +338,11 @@ def _read_table(check: Checker, data: dict[str, Any], rules: Rules) -> _Seats:
             f"expected a whole number or a table per player, got {kind_of(bankroll)} "
             f"{shown(bankroll)}",
         )
+    definition = find_game(rules)
     banker = raw.get("banker")
+    if banker is not None and "banker" in definition.refused_keys:  # C3
+        check.add((*path, "banker"), definition.refused_keys["banker"])
+        banker = None
     if banker is not None and check.name(banker, (*path, "banker")) and banker not in seated:
         check.add((*path, "banker"), not_seated(banker, players))
     limits = [
@@ -340,7 +353,8 @@ def _read_table(check: Checker, data: dict[str, Any], rules: Rules) -> _Seats:
         if limits[0] > limits[1]:
             check.add(
                 (*path, "min_stake"),
-                f"min_stake {limits[0]} is above max_stake {limits[1]} (T3.3)",
+                f"min_stake {limits[0]} is above max_stake {limits[1]} "
+                f"({'C3' if definition.house else 'T3.3'})",
             )
         else:
             seats.stake_limits = (limits[0], limits[1])
@@ -353,6 +367,7 @@ def _read_table(check: Checker, data: dict[str, Any], rules: Rules) -> _Seats:
             bankroll=bankrolls,
             min_stake=seats.stake_limits[0],
             max_stake=seats.stake_limits[1],
+            house=definition.house,
         )
     except RulesError as err:
         check.add(path, str(err))
@@ -370,7 +385,14 @@ def _read_players(check: Checker, raw: Any, path: Path_, rules: Rules) -> list[s
     dupes = sorted(who for who, n in Counter(raw).items() if n > 1)
     if dupes:
         check.add(path, f"each player sits once (T3.1): {dupes!r} sit twice")
-    if len(raw) < 2:
+    if find_game(rules).house:  # C3: 1 to 7 seats, and the dealer's name is his
+        if DEALER in raw:
+            check.add(path, f"{DEALER!r} is the dealer's name at a casino table (C3)")
+        if len(raw) > MOST_CASINO_SEATS:
+            check.add(
+                path, f"a casino table seats 1 to {MOST_CASINO_SEATS} players (C3), got {len(raw)}"
+            )
+    elif len(raw) < 2:
         check.add(path, f"a table needs two or more players (T3.1), got {shown(raw)}")
     problem = seating_problem(
         rules, len(raw), lambda n: f"add packs = {n} to the rules (rules = {{ packs = {n} }})"

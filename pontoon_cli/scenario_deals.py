@@ -19,7 +19,7 @@ from pontoon_cli.rules import Rules, suggest
 from pontoon_cli.scenario_play import DealScript, Step
 
 DEAL_KEYS = ("pack", "stakes", "banker", "expect", "sell_bank", "kitty_add")
-EXPECT_KEYS = ("net", "balance", "class", "banker_class", "next_banker", "kitty")
+EXPECT_KEYS = ("net", "balance", "class", "banker_class", "next_banker", "kitty", "dealer_class")
 
 #: Action words a script may hold (synonyms too), each with its record: the engine word it stands
 #: for, whether it takes an amount, its rule.
@@ -42,6 +42,10 @@ def read_deal(
     """
     path: Path_ = ("deal", i)
     script = DealScript(number=i + 1, line=check.locator.line(path))
+    refused = find_game(rules).refused_keys
+    for key in [k for k in raw if k in refused]:  # C3, C9 at a casino table
+        check.add((*path, key), refused[key])
+    raw = {k: v for k, v in raw.items() if k not in refused}
     for key in raw:
         if key not in DEAL_KEYS and key not in players:
             check.add(
@@ -66,7 +70,7 @@ def read_deal(
             check.add(
                 where,
                 f"stake {amount} is outside the limits {stake_limits[0]} to {stake_limits[1]} "
-                "(T3.3)",
+                f"({'C3' if find_game(rules).house else 'T3.3'})",
             )
         else:
             script.stakes[who] = (amount, check.locator.line(where))
@@ -193,6 +197,10 @@ def _read_expect(
     if not isinstance(value, dict):
         check.add(path, f"expected a table, got {kind_of(value)}")
         return {}
+    refused = find_game(rules).refused_keys
+    for key in [k for k in value if k in refused]:  # C3: no banker at a casino table
+        check.add((*path, key), refused[key])
+    value = {k: v for k, v in value.items() if k not in refused}
     check.unknown_keys(value, EXPECT_KEYS, path, "expect key")
     out: dict[str, Any] = {}
     for key in ("net", "balance"):
@@ -244,6 +252,17 @@ def _read_expect(
         who = value["next_banker"]
         if _seated(check, who, players, (*path, "next_banker")):
             out["next_banker"] = who
+    if "dealer_class" in value:
+        cls = value["dealer_class"]
+        if "dealer_class" not in find_game(rules).expect_keys:
+            check.add((*path, "dealer_class"), "the dealer belongs to casino Pontoon (C3, C9)")
+        elif cls not in CLASS_LABELS:
+            check.add(
+                (*path, "dealer_class"),
+                f"unknown class {shown(cls)}{suggest(str(cls), CLASS_LABELS)}",
+            )
+        else:
+            out["dealer_class"] = cls
     if "kitty" in value:
         if "kitty" not in find_game(rules).expect_keys:
             check.add((*path, "kitty"), "the kitty belongs to Shoot Pontoon (S1)")

@@ -12,10 +12,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pontoon_cli.cards import Card
+from pontoon_cli.casino import CasinoDeal, CasinoGame
+from pontoon_cli.casino_players import CasinoPlayers
 from pontoon_cli.document import Locator, Path_
-from pontoon_cli.engine import Deal, Game, Phase
+from pontoon_cli.engine import Deal, DealBase, Game, Phase
 from pontoon_cli.errors import IllegalAction
 from pontoon_cli.events import BankSold
+from pontoon_cli.game_base import GameBase
 from pontoon_cli.games import find_game
 from pontoon_cli.rng import session_rngs
 from pontoon_cli.rules import Rules, Table
@@ -86,8 +89,8 @@ class Mismatch:
 
 def play(
     scenario: Scenario,
-    on_start: Callable[[Game], None],
-    on_deal: Callable[[Game, Deal, BankSold | None], None],
+    on_start: Callable[[GameBase], None],
+    on_deal: Callable[[GameBase, DealBase, BankSold | None], None],
 ) -> list[Mismatch]:
     """Play the scenario; report each finished deal; return every failed expectation.
 
@@ -107,7 +110,7 @@ def play(
     for number in range(1, scenario.total_deals + 1):
         script = scenario.deals[number - 1] if number <= len(scenario.deals) else None
         sale = None
-        if script is not None and script.sell_bank is not None:
+        if script is not None and script.sell_bank is not None and isinstance(game, Game):
             buyer, price, line = script.sell_bank
             try:
                 sale = game.sell_bank(buyer, price)
@@ -123,18 +126,28 @@ def play(
             game.stack(script.pack)
         if not game.can_deal():
             least = scenario.table.min_stake
+            casino = isinstance(game, CasinoGame)
             raise IllegalAction(
-                f"no punter can cover the minimum stake of {least}: the game cannot go on",
-                "T8.6",
+                f"no {'seat' if casino else 'punter'} can cover the minimum stake of {least}: "
+                "the game cannot go on",
+                "C3" if casino else "T8.6",
                 deal=number,
                 where=f"{scenario.file}:"
                 f"{script.line if script is not None else scenario.locator.line(('deals',))}",
             )
         deal = game.start_deal()
-        _play_deal(scenario, script, deal, players, auto_punter, auto_banker)
-        game.finish_deal(deal)
-        if script is not None:
-            failures.extend(_compare(script, game, deal))
+        if isinstance(deal, CasinoDeal) and isinstance(players, CasinoPlayers):
+            _play_round(scenario, script, deal, players, auto_punter)
+            game.finish_deal(deal)
+            if script is not None:
+                failures.extend(_compare_round(script, game, deal))
+        else:
+            assert isinstance(deal, Deal) and isinstance(players, Players)
+            assert isinstance(game, Game)
+            _play_deal(scenario, script, deal, players, auto_punter, auto_banker)
+            game.finish_deal(deal)
+            if script is not None:
+                failures.extend(_compare(script, game, deal))
         on_deal(game, deal, sale)
     return failures
 
@@ -254,6 +267,109 @@ def _play_deal(
                 ),
                 deal.number,
             )
+
+
+def _play_round(
+    scenario: Scenario,
+    script: DealScript | None,
+    deal: CasinoDeal,
+    players: CasinoPlayers,
+    auto: str | None,
+) -> None:
+    """A casino round (C3-C11): each seat's stake and actions from the script, the rest by the
+    strategy (or an error under ``strict``). The dealer has no script: his play is automatic
+    (C9), so ``check`` refuses one."""
+    queues: dict[str, deque[Step]] = {}
+    if script is not None:
+        for who, steps in script.scripts.items():
+            queues[who] = deque(steps)
+        for who in deal.sitting_out:  # C3: no stake beyond the balance; he sits out
+            if who in script.stakes:
+                amount, line = script.stakes[who]
+                balance = deal.balances_before[who]
+                reason = (
+                    f"cannot stake {amount} with a balance of {balance}: below the minimum "
+                    f"stake of {deal.table.min_stake}, {who} sits this round out"
+                )
+                raise _placed(scenario, line, IllegalAction(reason, "C3", who, 1), deal.number)
+    block_line = script.line if script is not None else 1
+    while deal.phase is not Phase.END:
+        actor = deal.actor
+        assert actor is not None
+        player, hand = actor
+        if deal.phase is Phase.STAKES:
+            stake = script.stakes.get(player) if script is not None else None
+            if stake is not None:
+                try:
+                    deal.stake(player, stake[0])
+                except IllegalAction as err:
+                    raise _placed(scenario, stake[1], err, deal.number) from None
+                continue
+        else:
+            queue = queues.get(player)
+            if queue:
+                step = queue.popleft()
+                try:
+                    deal.act(player, hand, step.action, step.amount)
+                except IllegalAction as err:
+                    raise _placed(scenario, step.line, err, deal.number) from None
+                continue
+        if auto is None:
+            legal = ", ".join(_legal_text(a) for a in deal.legal_actions())
+            what = "stake" if deal.phase is Phase.STAKES else "action"
+            raise _placed(
+                scenario,
+                _script_line(scenario, script, player, block_line),
+                IllegalAction(
+                    f'the script has no {what} for this decision (strategy "strict"); '
+                    f"legal now: {legal}",
+                    "",
+                    player,
+                    hand,
+                ),
+                deal.number,
+            )
+        players.decide(deal)
+    for who, queue in queues.items():
+        if queue:
+            step = queue[0]
+            raise _placed(
+                scenario,
+                step.line,
+                IllegalAction(
+                    f"action {step.text!r} is left over: {who}'s hands are finished", "C6", who
+                ),
+                deal.number,
+            )
+
+
+def _compare_round(script: DealScript, game: GameBase, deal: CasinoDeal) -> Iterator[Mismatch]:
+    """A casino round's expectations: ``net``, ``balance``, ``class`` (a seat's hands) and
+    ``dealer_class``."""
+    expect = script.expect
+    line = script.expect_line or script.line
+    n = deal.number
+    for who, amount in expect.get("net", {}).items():
+        actual = deal.nets.get(who, 0)
+        if actual != amount:
+            yield Mismatch(line, n, f"net.{who}", amount, actual)
+    for who, amount in expect.get("balance", {}).items():
+        if game.balances[who] != amount:
+            yield Mismatch(line, n, f"balance.{who}", amount, game.balances[who])
+    for who, cls in expect.get("class", {}).items():
+        actual_classes = [h.cls.label for h in deal.hands.get(who, [])]
+        wanted = cls if isinstance(cls, list) else [cls]
+        if actual_classes != wanted:
+            shown: Any = (
+                actual_classes
+                if isinstance(cls, list) or len(actual_classes) != 1
+                else actual_classes[0]
+            )
+            yield Mismatch(line, n, f"class.{who}", cls, shown if actual_classes else "no hand")
+    if "dealer_class" in expect:
+        label = deal.dealer_hand.cls.label
+        if label != expect["dealer_class"]:
+            yield Mismatch(line, n, "dealer_class", expect["dealer_class"], label)
 
 
 def _no_double_scripted(queue: deque[Step] | None, auto: object) -> bool:

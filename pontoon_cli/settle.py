@@ -3,7 +3,8 @@
 This is a pure function of the two final hands (each as class, total and grade: hands.rate) and
 the stake, used by the engine at the end of a
 deal and, independently, by replay's cross-check. Which table applies is the ``settlement`` rule
-setting (a hook: a seat-against-dealer table for casino play registers here beside it).
+setting (a hook). :func:`settle_casino` is the seat-against-dealer table of casino Pontoon
+(C2, C5, C6, C10, C11), the casino deal's and (later) replay's.
 """
 
 from __future__ import annotations
@@ -72,3 +73,35 @@ def settle_traditional(
 
 
 SETTLERS: dict[str, Settler] = {"traditional": settle_traditional}
+
+#: What a player's pontoon and five card trick are paid at a casino table, in stakes (C10).
+CASINO_BONUS_PAYS: Final = 2
+
+
+def settle_casino(
+    dealer: HandClass, dealer_total: int, player: HandClass, player_total: int, stake: int
+) -> tuple[int, str]:
+    """A casino player hand's net in whole units against the dealer, and the rule deciding it.
+
+    ``stake`` is everything on the hand: a doubled hand's is twice the initial stake (C7), and
+    it is what is paid at the rate. Ties go to the dealer (C2). A dealer's pontoon takes every
+    stake (C5); a bust loses at once (C6); a player's pontoon beats any other dealer hand and a
+    player's five card trick any but a five card trick, each paid 2:1 (C10); a dealer's five
+    card trick beats every other player hand (C11); against a dealer's bust every standing hand
+    wins at its rate (C10); else the higher total wins 1:1 and an equal one loses (C2).
+    """
+    if dealer is _PONTOON:  # C5: shown, and every seat loses its stake, a pontoon's too (C2)
+        return -stake, "C5"
+    if player is _BUST:  # C6: lost the moment it busts
+        return -stake, "C6"
+    if player is _PONTOON:  # C10: 2:1, against any dealer hand but a pontoon
+        return CASINO_BONUS_PAYS * stake, "C10"
+    if dealer is _TRICK:  # C11, C2: beats every player hand but a pontoon, a trick too
+        return -stake, "C11"
+    if player is _TRICK:  # C10: 2:1, it beats a dealer's 21 in three or four cards
+        return CASINO_BONUS_PAYS * stake, "C10"
+    if dealer is _BUST:  # C10: every standing hand wins 1:1
+        return stake, "C10"
+    if player_total > dealer_total:  # C2, C10: the higher total wins 1:1
+        return stake, "C2"
+    return -stake, "C2"  # C2: an equal or lower total loses: ties go to the dealer

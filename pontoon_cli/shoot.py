@@ -21,8 +21,8 @@ from typing import Final
 
 from pontoon_cli.actions import SHOOT_ACTIONS
 from pontoon_cli.cards import Card
-from pontoon_cli.deal import Deal, _EmptyPack
-from pontoon_cli.deal_state import LegalAction, PackState, Phase, Refusal
+from pontoon_cli.deal import Deal
+from pontoon_cli.deal_base import DealBase, EmptyPack, LegalAction, PackState, Phase, Refusal
 from pontoon_cli.errors import IllegalAction
 from pontoon_cli.events import Decision
 from pontoon_cli.game import Game
@@ -229,7 +229,7 @@ class ShootDeal(Deal):
         """After the round's decision: on to the next punter, or the second card (T4.3)."""
         try:
             self._advance()
-        except _EmptyPack:  # T8.5
+        except EmptyPack:  # T8.5
             self._void()
         self.actor = self._find_actor()
 
@@ -421,7 +421,7 @@ class ShootGame(Game):
         self.open_deal = deal
         return deal
 
-    def finish_deal(self, deal: Deal) -> None:
+    def finish_deal(self, deal: DealBase) -> None:
         """The traditional end of a deal, then the shoot bets' money and the kitty it left."""
         super().finish_deal(deal)
         if isinstance(deal, ShootDeal):

@@ -14,11 +14,11 @@ from typing import Any
 
 import orjson
 
-from pontoon_cli.deal import Deal
+from pontoon_cli.deal_base import DealBase
 from pontoon_cli.events import BankSold
-from pontoon_cli.game import Game
+from pontoon_cli.game_base import GameBase
 from pontoon_cli.kitty import Kitty
-from pontoon_cli.log import deal_line, deal_record
+from pontoon_cli.log import traditional_line, traditional_record
 from pontoon_cli.shoot import ShootDeal
 
 
@@ -34,20 +34,22 @@ def kitty_record(kitty: Kitty) -> dict[str, Any]:
     }
 
 
-def shoot_deal_record(game: Game, deal: Deal, sale: BankSold | None = None) -> dict[str, Any]:
+def shoot_deal_record(
+    game: GameBase, deal: DealBase, sale: BankSold | None = None
+) -> dict[str, Any]:
     """One Shoot Pontoon deal's record, built after :meth:`Game.finish_deal`."""
-    record = deal_record(game, deal, sale)
+    record = traditional_record(game, deal, sale)
     if isinstance(deal, ShootDeal):
         record["kitty"] = kitty_record(deal.kitty)
     return record
 
 
 def shoot_deal_line(
-    game: Game, deal: Deal, sale: BankSold | None, pack: str | None
+    game: GameBase, deal: DealBase, sale: BankSold | None, pack: str | None
 ) -> bytes | None:
     """The bytes ``encode(shoot_deal_record(...))`` gives: the traditional line with the kitty
     last (log.LineWriter); None where a number is beyond ±(2**53 − 1)."""
-    line = deal_line(game, deal, sale, pack=pack)
+    line = traditional_line(game, deal, sale, pack)
     if line is None or not isinstance(deal, ShootDeal):
         return line
     try:

@@ -10,7 +10,7 @@
 from __future__ import annotations
 
 from pontoon_cli.deal import Deal
-from pontoon_cli.deal_state import Phase
+from pontoon_cli.deal_base import Phase
 from pontoon_cli.shoot import ShootDeal
 from pontoon_cli.strategies import Players, RandomStrategy
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from pontoon_cli.deal import Deal
-from pontoon_cli.deal_state import PackState
+from pontoon_cli.deal_base import PackState
 from pontoon_cli.errors import IllegalAction
 from pontoon_cli.game import Game
 from pontoon_cli.kitty import Kitty

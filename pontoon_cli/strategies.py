@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from pontoon_cli.engine import Deal, Game, Hand, Phase
+from pontoon_cli.engine import Deal, DealBase, Game, Hand, Phase
+from pontoon_cli.errors import PontoonError
+from pontoon_cli.game_base import GameBase
 from pontoon_cli.hands import HandClass
 from pontoon_cli.rng import Rng, session_rngs
 from pontoon_cli.rules import Rules, Table
@@ -172,7 +174,27 @@ STRATEGIES: dict[str, Callable[[Rng | None], Strategy]] = {
 }
 
 
-class Players:
+class AutoPlayers:
+    """The automatic players of a game: each plays a whole deal by the engine's methods.
+
+    A game's registry entry (:mod:`pontoon_cli.games`) names its subclass: :class:`Players` for
+    the traditional game, ``CasinoPlayers`` for a casino table.
+    """
+
+    def play_deal(self, game: GameBase) -> DealBase:
+        """Play one whole deal of ``game`` automatically and finish it."""
+        raise NotImplementedError
+
+    def play(self, game: GameBase, deals: int) -> Iterator[DealBase]:
+        """Play up to ``deals`` deals, yielding each when finished; stop early when no seat
+        can cover the minimum stake (T8.6, C3)."""
+        for _ in range(deals):
+            if not game.can_deal():
+                return
+            yield self.play_deal(game)
+
+
+class Players(AutoPlayers):
     """Each seat's automatic player as a punter and as banker, with its own generator.
 
     Generators are spawned from ``rng`` in seat order, punters' first, then bankers', so a seed
@@ -216,21 +238,15 @@ class Players:
         else:
             deal.stay(player)
 
-    def play_deal(self, game: Game) -> Deal:
+    def play_deal(self, game: GameBase) -> DealBase:
         """Play one whole deal of ``game`` automatically and finish it."""
         deal = game.start_deal()
+        if not isinstance(deal, Deal):  # pragma: no cover - the registry pairs game and players
+            raise PontoonError("the traditional players play the traditional game's deals")
         while deal.phase is not Phase.END:
             self.decide(deal)
         game.finish_deal(deal)
         return deal
-
-    def play(self, game: Game, deals: int) -> Iterator[Deal]:
-        """Play up to ``deals`` deals, yielding each when finished; stop early when no punter
-        can cover the minimum stake (T8.6)."""
-        for _ in range(deals):
-            if not game.can_deal():
-                return
-            yield self.play_deal(game)
 
 
 def seeded_game(

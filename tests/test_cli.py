@@ -358,7 +358,7 @@ def test_missing_file_exits_2() -> None:
 def test_rules_lists_presets_and_shows_settings_with_rule_ids() -> None:
     code, out, _ = run("rules")
     assert code == 0
-    assert out.split() == ["traditional", "shoot"]
+    assert out.split() == ["traditional", "shoot", "casino"]
     code, out, _ = run("rules", "traditional", "--json")
     assert code == 0
     data = orjson.loads(out)

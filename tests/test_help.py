@@ -317,7 +317,7 @@ def _rule(ident: str, whole: bool = True) -> Check:
 
 
 def _presets(out: str, err: str, where: Path) -> None:
-    assert out == "traditional\nshoot\n"
+    assert out == "traditional\nshoot\ncasino\n"
 
 
 def _preset_json(out: str, err: str, where: Path) -> None:

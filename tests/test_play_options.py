@@ -230,7 +230,7 @@ def test_rules_name_that_is_nothing_names_what_was_looked_for(
 ) -> None:
     monkeypatch.chdir(tmp_path)
     assert refused("--seed", "1", "--rules", "house") == (
-        f"pontoon: unknown preset 'house' (presets: traditional, shoot), and no rules file "
+        f"pontoon: unknown preset 'house' (presets: traditional, shoot, casino), and no rules file "
         f"'{tmp_path}/house' (house.toml or .json)"
     )
 

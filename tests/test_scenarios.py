@@ -43,12 +43,14 @@ FALLBACK_RULE_IDS = (
     *("T8.1", "T8.2", "T8.3", "T8.4", "T8.5", "T8.6"),
 )
 
-COVERS = re.compile(r"^# covers: ([TVS]\d+(?:\.\d+)?(?:, [TVS]\d+(?:\.\d+)?)*)$")
+COVERS = re.compile(r"^# covers: ([TVSC]\d+(?:\.\d+)?(?:, [TVSC]\d+(?:\.\d+)?)*)$")
 #: The options of the traditional game (docs/rules.md V1-V9): each has a scenario of its own (named
 #: in a ``# covers:`` line).
 OPTIONS_WITH_SCENARIOS = tuple(f"V{n}" for n in range(1, 10))
 #: Shoot Pontoon's rules (docs/rules.md S1-S10): each has a scenario too.
 SHOOT_RULE_IDS = tuple(f"S{n}" for n in range(1, 11))
+#: Casino Pontoon's rules (docs/rules.md C1-C11; C12, a published figure, is the strategy's).
+CASINO_RULE_IDS = tuple(f"C{n}" for n in range(1, 12))
 
 runner = CliRunner()
 
@@ -85,7 +87,14 @@ def test_scenario_plays_to_its_expectations(path: Path) -> None:
     records = decoded(result)
     assert [r["type"] for r in records] == ["header"] + ["deal"] * scenario.total_deals
     assert records[0]["scenario"] == scenario.name
-    assert all(sum(r["net"].values()) == 0 for r in records[1:])  # T7: no money made or lost
+    if records[0]["rules"]["preset"] == "casino":  # C3: the house pays or takes the rest
+        for r in records[1:]:
+            by_hands: dict[str, int] = {}
+            for h in r["hands"]:
+                by_hands[h["player"]] = by_hands.get(h["player"], 0) + h["net"]
+            assert {p: n for p, n in r["net"].items() if p in by_hands} == by_hands
+    else:
+        assert all(sum(r["net"].values()) == 0 for r in records[1:])  # T7: no money made or lost
     assert all(block.expect for block in scenario.deals)  # every deal checks its payouts
 
 
@@ -145,6 +154,12 @@ def test_every_rule_of_S1_to_S10_has_a_scenario() -> None:
     covered = {rule for path in SCENARIOS for rule in covers(path)}
     assert [rule for rule in SHOOT_RULE_IDS if rule not in covered] == []
     assert sorted(r for r in covered if r.startswith("S") and r not in SHOOT_RULE_IDS) == []
+
+
+def test_every_rule_of_C1_to_C11_has_a_scenario() -> None:
+    covered = {rule for path in SCENARIOS for rule in covers(path)}
+    assert [rule for rule in CASINO_RULE_IDS if rule not in covered] == []
+    assert sorted(r for r in covered if r.startswith("C") and r not in CASINO_RULE_IDS) == []
 
 
 def test_every_option_of_V1_to_V9_has_a_scenario() -> None:

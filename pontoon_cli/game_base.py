@@ -1,0 +1,64 @@
+"""What every game across deals shares: the rules, the table, the balances, the pack or shoe,
+and the seeded generator that shuffles it.
+
+:class:`~pontoon_cli.game.Game` (the traditional game and its bank) and
+:class:`~pontoon_cli.casino.CasinoGame` (a casino table's rounds) extend it; the registry
+(:mod:`pontoon_cli.games`) hands out either, and whoever plays one calls :meth:`can_deal`,
+:meth:`start_deal` and :meth:`finish_deal` without knowing which.
+"""
+
+from __future__ import annotations
+
+from pontoon_cli.cards import Card
+from pontoon_cli.deal_base import DealBase, PackState
+from pontoon_cli.errors import PontoonError
+from pontoon_cli.rng import Rng
+from pontoon_cli.rules import Rules, Table
+
+
+class GameBase:
+    """A sequence of deals at one table: the balances and the pack carried between them.
+
+    ``rng`` is the caller's seeded generator; a subclass shuffles with it.
+    """
+
+    def __init__(self, rules: Rules, table: Table, rng: Rng) -> None:
+        self.rules = rules
+        self.table = table
+        self.rng = rng
+        self.balances: dict[str, int] = dict(table.bankrolls)
+        self.pack: list[Card] = []
+        self.pack_state = PackState.SHUFFLED
+        self.deals_played = 0
+        self.kitty = 0  # mutant-equivalent: nothing reads it before Shoot Pontoon (S1)
+
+    def _shuffle(self) -> None:
+        self.rng.shuffle(self.pack)
+        self.rng.cut(self.pack)
+
+    def stack_refusal(self, position: int, card: Card) -> str:
+        """Why ``card``, stacked at ``position``, is more than the pack holds."""
+        return f"stacked card {position} {card.text!r} is stacked more often than the pack holds"
+
+    def stack(self, cards: list[Card]) -> None:
+        """Put ``cards`` on top of the pack, in order; the rest keeps its order (SPEC.md)."""
+        rest = list(self.pack)
+        for position, card in enumerate(cards, 1):
+            try:
+                rest.remove(card)
+            except ValueError:
+                raise PontoonError(self.stack_refusal(position, card)) from None
+        self.pack = list(cards) + rest
+        self.pack_state = PackState.STACKED
+
+    def can_deal(self) -> bool:
+        """True while some seat can cover the minimum stake (T8.6, C3)."""
+        raise NotImplementedError
+
+    def start_deal(self) -> DealBase:
+        """Begin the next deal from the top of the pack."""
+        raise NotImplementedError
+
+    def finish_deal(self, deal: DealBase) -> None:
+        """Pay the nets and carry the pack to the next deal."""
+        raise NotImplementedError
