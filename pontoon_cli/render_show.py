@@ -186,6 +186,8 @@ def _hands(p: DealPicture, symbols: bool) -> Table:
             label = h.get("class", "")
             if h.get("split"):
                 label += " (split)"
+            if h.get("doubled"):
+                label += " (doubled)"  # C7
             table.add_row(
                 Text(name(h["player"])),
                 str(h["hand"]),

@@ -81,12 +81,13 @@ def _players(players: dict[str, Any]) -> Table:
 
 
 def _decisions(players: dict[str, Any]) -> Table:
-    grid = _grid("decisions", "busts", "splits", "buys", "burns", "shoot bets (money)")
+    grid = _grid("decisions", "busts", "splits", "doubles", "buys", "burns", "shoot bets (money)")
     for who, s in players.items():
         grid.add_row(
             Text(name(who)),
             str(s["busts"]),
             str(s["splits"]),
+            str(s["doubles"]),
             str(s["buys"]),
             str(s["burns"]),
             f"{s['shoot_bets']} ({s['shoot_money']})",

@@ -50,6 +50,14 @@ SHAPES: Final[dict[str, RecordShape]] = {
         bank_moves=True,
         kitty=True,
     ),
+    "casino": RecordShape(
+        preset="casino",
+        house="dealer",
+        house_key=None,
+        house_hand="dealer_hand",
+        bank_moves=False,
+        kitty=False,
+    ),
 }
 
 

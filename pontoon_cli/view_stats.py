@@ -98,6 +98,7 @@ class PlayerStats:
     tied: int = 0
     busts: int = 0
     splits: int = 0
+    doubles: int = 0
     buys: int = 0
     burns: int = 0
     shoots: int = 0
@@ -137,6 +138,7 @@ class PlayerStats:
             "classes": dict(sorted(self.classes.items())),
             "busts": self.busts,
             "splits": self.splits,
+            "doubles": self.doubles,
             "buys": self.buys,
             "burns": self.burns,
             "shoot_bets": self.shoots,
@@ -208,6 +210,8 @@ class Stats(LogVisitor["Stats"]):
             match d["action"]:
                 case "split":
                     decider.splits += 1
+                case "double" if d["player"] != banker:  # a casino player's double (C7)
+                    decider.doubles += 1
                 case "buy":
                     decider.buys += 1
                 case "burn":
