@@ -105,7 +105,7 @@ CASINO_ACTIONS: Final = ActionTable(
         ActionWord("stake", PUNTER, "C3", amount=True, card_rule="C4", scripted=False),
         ActionWord("hit", PUNTER, "C6", card_rule="C6", synonyms=("twist",)),
         ActionWord("stand", PUNTER, "C6", synonyms=("stick",)),
-        ActionWord("double", PUNTER, "C7"),  # deals no card: play goes on (C7)
+        ActionWord("double", PUNTER, "C7", card_rule="C7"),  # one card, then play goes on (C7)
         ActionWord("split", PUNTER, "C8", card_rule="C8"),  # its amount is derived (C8)
     ),
     {

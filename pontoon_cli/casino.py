@@ -244,7 +244,7 @@ class CasinoDeal(DealBase):
     def split_problem(self, player: str, hand: int) -> Refusal | None:
         """Split two cards of the same value (ten-cards mixed: Q-K) into two hands, up to
         ``split_hands`` hands, the new hand's stake within the balance (C8). A doubled hand
-        does not split (C7: the double's bet is the hand's own)."""
+        holds three cards or more (C7: the double deals one), so it never splits."""
         problem = self._turn_problem(player, hand, Phase.PLAYERS, "split")
         if problem is not None:
             return problem
@@ -252,8 +252,6 @@ class CasinoDeal(DealBase):
         problem = self._pair_problem(player, hand, h, True, "C8")
         if problem is not None:
             return problem
-        if h.stake != h.initial:
-            return Refusal("C7", player, hand, "cannot split a doubled hand")
         return self._split_room_problem(
             player, hand, h, self.rules.split_hands, "C8", "C8", "player"
         )
@@ -347,6 +345,12 @@ class CasinoDeal(DealBase):
         h = self.current_hand()
         event = Decision(player, self._hand_at + 1, "hit")
         self.events.append(event)
+        self._draw(player, h)
+        return event
+
+    def _draw(self, player: str, h: Hand) -> None:
+        """A card face up to the hand in turn (a hit, C6, or a double's card, C7); a bust loses
+        its whole stake at once (C6); then play goes on."""
         self._give(player, self._hand_at + 1, h, True)
         if h.low > 21:  # C6: bust, lost at once
             stake = h.stake
@@ -357,7 +361,6 @@ class CasinoDeal(DealBase):
             self.on_table[player] -= stake
         self._advance()
         self.actor = self._find_actor()
-        return event
 
     def stand(self, player: str, hand: int) -> Decision:
         """Stand: the hand stays as it is (C6)."""
@@ -370,15 +373,17 @@ class CasinoDeal(DealBase):
         return event
 
     def double(self, player: str, hand: int) -> Decision:
-        """Double: a bet equal to the initial stake joins the hand's; no card is dealt and the
-        hand plays on (C7)."""
+        """Double: a bet equal to the initial stake joins the hand's, one card is dealt face up,
+        and the hand plays on (C7, as the project reads it: README "Choices"); a double on four
+        cards gives the fifth, which ends the hand by itself."""
         self.verify_double(player, hand)
         h = self.current_hand()
         h.stake += h.initial
         self.on_table[player] += h.initial
         event = Decision(player, self._hand_at + 1, "double", h.initial)
         self.events.append(event)
-        return event  # the same hand decides again (C7)
+        self._draw(player, h)
+        return event
 
     def split(self, player: str, hand: int) -> Decision:
         """Split a pair into two hands, the new one staked as the first; each gets a second

@@ -265,18 +265,37 @@ def test_C5_dealer_pontoon_takes_every_stake_and_asks_nothing() -> None:
     assert [h.rule for row in deal.hands.values() for h in row] == ["C5", "C5"]
 
 
-def test_C7_double_deals_no_card_and_play_goes_on() -> None:
-    deal = stacked("5H 9C 6D 8S 3C 4D")  # ann 5 6, the dealer 9 8; ann hits 3, then 4
+def test_C7_a_double_deals_one_card_and_play_goes_on() -> None:
+    deal = stacked("5H 9C 6D 8S 3C 4D")  # ann 5 6, the dealer 9 8; the double deals 3, she hits 4
     deal.stake("ann", 3)
     deal.double("ann", 1)
-    assert len(deal.current_hand().cards) == 2 and deal.actor == ("ann", 1)
+    assert [c.text for c in deal.current_hand().cards] == ["5H", "6D", "3C"]
+    assert deal.actor == ("ann", 1) and deal.current_hand().stake == 6
     with pytest.raises(IllegalAction, match=r"has doubled once \(C7\)"):
         deal.double("ann", 1)
-    deal.hit("ann", 1)
     deal.hit("ann", 1)
     deal.stand("ann", 1)
     (h,) = deal.hands["ann"]
     assert (h.stake, h.total, h.net, h.rule) == (6, 18, 6, "C2")  # the dealer's 17 stands
+
+
+def test_C7_a_double_on_four_cards_gives_the_fifth_which_ends_the_hand() -> None:
+    deal = stacked("2H TD 3S 8D 2C 2S 4C")  # ann 2 3 2 2 after two hits; the double deals 4
+    deal.stake("ann", 1)
+    deal.hit("ann", 1)
+    deal.hit("ann", 1)
+    deal.double("ann", 1)
+    (h,) = deal.hands["ann"]
+    assert deal.phase is Phase.END and len(h.cards) == 5
+    assert (h.stake, h.cls.label, h.net, h.rule) == (2, "five-card-trick", 4, "C10")
+
+
+def test_C7_a_double_that_busts_loses_the_doubled_stake_at_once() -> None:
+    deal = stacked("TH 9D 5S 8D KC")  # ann T 5 doubles and is dealt K: 25
+    deal.stake("ann", 2)
+    deal.double("ann", 1)
+    (h,) = deal.hands["ann"]
+    assert (h.stake, h.cls.label, h.net, h.rule) == (4, "bust", -4, "C6")
 
 
 @settings(max_examples=30, deadline=None)

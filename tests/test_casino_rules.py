@@ -205,15 +205,14 @@ def test_C7_double_on_three_cards_then_hit() -> None:
     deal = stacked("2H TD 3S 8D 4C 5C 2S")  # ann 2 3, the dealer T 8
     deal.stake("ann", 2)
     deal.hit("ann", 1)  # 9 in three cards
-    deal.double("ann", 1)
-    deal.hit("ann", 1)  # 14 in four cards
+    deal.double("ann", 1)  # its card: 14 in four cards
     deal.hit("ann", 1)  # five cards: 16, a five card trick, which ends the hand
     (h,) = deal.hands["ann"]
     assert (h.stake, h.cls.label, h.net, h.rule) == (4, "five-card-trick", 8, "C10")
 
 
 def test_C7_double_refused_twice_on_five_cards_and_without_the_balance() -> None:
-    deal = stacked("5H TD 6S 8D")
+    deal = stacked("5H TD 6S 8D 2C")  # ann 5 6 doubles and is dealt 2: 13, to play on
     deal.stake("ann", 2)
     deal.double("ann", 1)
     with refused(r"cannot double: the hand has doubled once \(C7\)"):
@@ -266,14 +265,12 @@ def test_C8_split_hands_may_hit_and_double() -> None:
     deal = stacked("8H 9D 8S TD 3C 2C 9C 7C")  # ann 8 8, the dealer 9 T
     deal.stake("ann", 2)
     deal.split("ann", 1)  # 8 3 | 8 2
-    deal.double("ann", 1)  # on a split hand: stake 2 + 2
-    deal.hit("ann", 1)  # 8 3 9: 20
+    deal.double("ann", 1)  # on a split hand: stake 2 + 2, its card 9: 8 3 9, 20
     deal.stand("ann", 1)
-    deal.double("ann", 2)
-    deal.hit("ann", 2)  # 8 2 7: 17
+    deal.hit("ann", 2)  # 8 2 7: 17, and split hands may hit
     deal.stand("ann", 2)
-    assert [(h.stake, h.total, h.net) for h in deal.hands["ann"]] == [(4, 20, 4), (4, 17, -4)]
-    assert [d.action for d in deal.events if hasattr(d, "action")].count("double") == 2
+    assert [(h.stake, h.total, h.net) for h in deal.hands["ann"]] == [(4, 20, 4), (2, 17, -2)]
+    assert [d.action for d in deal.events if hasattr(d, "action")].count("double") == 1
 
 
 def test_C8_split_refused_without_the_balance_and_after_a_double() -> None:
@@ -281,10 +278,10 @@ def test_C8_split_refused_without_the_balance_and_after_a_double() -> None:
     deal.stake("ann", 2)
     with refused(r"cannot split: the new hand's stake 2 is more than the balance 1 \(C8\)"):
         deal.split("ann", 1)
-    doubled = stacked("8H 9D 8S TD")
+    doubled = stacked("8H 9D 8S TD 2C")  # the double's card makes three: no pair to split
     doubled.stake("ann", 2)
     doubled.double("ann", 1)
-    with refused(r"cannot split a doubled hand \(C7\)"):
+    with refused(r"\(C8\)"):
         doubled.split("ann", 1)
 
 
