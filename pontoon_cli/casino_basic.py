@@ -1,0 +1,108 @@
+"""The `basic` strategy of casino Pontoon: a table of decisions shipped as data (issue 10).
+
+``casino_basic.json`` beside this module is the output of ``tools/casino_exact.py`` (an exact
+infinite-deck expected-value calculation; the file's header names the method, the command that
+wrote it, the rules it assumes and the house edge). It holds, for every situation a player can
+meet (hard or soft total, two to four cards, doubled or not), the value of each legal choice and
+the choices best first, and for each pair whether to split. The player sees no dealer card (C4),
+so a decision depends on his own hand only.
+
+:func:`decide` answers from the table; the file is read once, on first use. Only the standard
+library is imported.
+"""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+from typing import Any, Final
+
+RESOURCE: Final = "casino_basic.json"
+FORMAT: Final = "pontoon-casino-basic/1"
+STAND_MINIMUM: Final = 15  # C6
+
+
+class _Table:
+    """The data file, parsed once: ``play``/``doubled`` state -> choices best first; pairs."""
+
+    def __init__(self, data: dict[str, Any]) -> None:
+        if data.get("format") != FORMAT:
+            raise ValueError(f"{RESOURCE}: format {data.get('format')!r}, expected {FORMAT!r}")
+        self.data = data
+        self.play: dict[str, list[str]] = {k: v["order"] for k, v in data["play"].items()}
+        self.doubled: dict[str, list[str]] = {k: v["order"] for k, v in data["doubled"].items()}
+        self.split: dict[int, bool] = {int(k): bool(v["split"]) for k, v in data["pairs"].items()}
+
+
+class _Cache:
+    table: _Table | None = None
+
+
+_CACHE: Final = _Cache()
+
+
+def _table() -> _Table:
+    table = _CACHE.table
+    if table is None:
+        text = resources.files("pontoon_cli").joinpath(RESOURCE).read_text(encoding="utf-8")
+        table = _Table(json.loads(text))
+        _CACHE.table = table
+    return table
+
+
+def header() -> dict[str, Any]:
+    """The table's header: format, method, command, rules, edge, the dealer's outcomes."""
+    data = _table().data
+    return {k: v for k, v in data.items() if k not in ("play", "doubled", "pairs")}
+
+
+def table_rules() -> dict[str, Any]:
+    """The rules the table assumes (``dealer_hits_soft_17``, ``max_hands``...)."""
+    rules: dict[str, Any] = _table().data["rules"]
+    return rules
+
+
+def decide(
+    soft: bool,
+    total: int,
+    cards: int,
+    pair: int | None,
+    doubled: bool,
+    may_split: bool,
+    may_double: bool,
+) -> str:
+    """The `basic` choice for a hand: ``hit``, ``stand``, ``double`` or ``split``.
+
+    ``total`` is the hand's best total (soft: an ace counted 11), ``cards`` 2 to 4, ``pair`` the
+    card value (1 for aces, 10 for ten-cards) when the hand is two cards of the same value (C8),
+    else None; ``doubled`` whether the hand is doubled; ``may_split`` and ``may_double`` what the
+    table and the seat's balance allow. Never returns what is not legal: ``split`` only for a pair
+    with ``may_split`` and not doubled; ``double`` only with ``may_double`` and not doubled (C7);
+    ``stand`` only on 15 or more and ``hit`` only under a lowest total of 21 (C6). A hard 21 has
+    no choice left (the hand is over): ``stand``.
+
+    Raises ValueError for a hand that cannot exist (a soft total under 12, a bust total, five
+    cards, a pair that does not make ``total``).
+    """
+    if not 2 <= cards <= 4:
+        raise ValueError(f"cards {cards!r}: a decision is taken on two to four cards (C6)")
+    low = total - 10 if soft else total
+    if total > 21 or (soft and total < 12) or low < cards:
+        raise ValueError(f"{'soft' if soft else 'hard'} {total!r} in {cards} cards: no such hand")
+    if pair is not None:
+        expected = (True, 12) if pair == 1 else (False, 2 * pair)
+        if cards != 2 or not 1 <= pair <= 10 or (soft, total) != expected:
+            raise ValueError(f"pair {pair!r} with {'soft' if soft else 'hard'} {total!r}")
+    if total == 21 and not soft:
+        return "stand"  # C6: a hard 21 ends the hand by itself
+    table = _table()
+    if pair is not None and may_split and not doubled and table.split[pair]:
+        return "split"
+    key = f"{'soft' if soft else 'hard'} {total} {cards}"
+    for action in (table.doubled if doubled else table.play)[key]:
+        if action == "double" and (doubled or not may_double):
+            continue
+        if action == "stand" and total < STAND_MINIMUM:
+            continue  # never in the table; stated for the reader (C6)
+        return action
+    raise AssertionError(f"{RESOURCE}: no legal choice for {key!r}")  # hit always is (C6)
