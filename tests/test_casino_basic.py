@@ -1,0 +1,239 @@
+"""The casino `basic` table (issue 10): computed exactly, shipped as data, answered legally.
+
+``tools/casino_exact.py`` computes it (infinite deck, expected-value recursion);
+``pontoon_cli/casino_basic.json`` is its output and ``casino_basic.decide`` answers from it.
+``tools/casino_reference_sim.py``, an independent Monte-Carlo written from the rules, checks the
+exact edges here at a size CI affords, and the larger runs are in the README.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import itertools
+import sys
+import tomllib
+from fnmatch import fnmatch
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from pontoon_cli import casino_basic
+from pontoon_cli.casino_basic import decide
+
+ROOT = Path(__file__).resolve().parent.parent
+SHIPPED = ROOT / "pontoon_cli" / casino_basic.RESOURCE
+
+
+def _tool(name: str) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(name, ROOT / "tools" / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+exact = _tool("casino_exact")
+sim = _tool("casino_reference_sim")
+H17 = exact.Casino(exact.Rules())
+S17 = exact.Casino(exact.Rules(dealer_hits_soft_17=False))
+P = exact.RANK_PROBABILITY
+
+
+# the data file is the tool's output -------------------------------------------------------------
+
+
+def test_the_shipped_table_is_what_the_exact_calculation_gives_now() -> None:
+    data = exact.table(exact.Rules())
+    assert SHIPPED.read_text(encoding="utf-8") == exact.dumps(data), "rewrite it: " + exact.command(
+        exact.Rules()
+    )
+    assert casino_basic.header()["command"] == exact.command(exact.Rules())
+    assert casino_basic.table_rules()["dealer_hits_soft_17"] is True  # C9, the preset's default
+
+
+def test_the_table_is_package_data() -> None:
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    patterns = config["tool"]["setuptools"]["package-data"]["pontoon_cli"]
+    assert any(fnmatch(casino_basic.RESOURCE, pattern) for pattern in patterns)
+
+
+def test_the_readme_states_the_computed_edges() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Casino: the basic strategy table", 1)[1].split("\n## ", 1)[0]
+    printed = exact.render(exact.table(exact.Rules()))
+    for line in printed.splitlines()[-2:]:
+        assert line in section
+    assert exact.command(exact.Rules()) in section
+
+
+# the dealer (C5, C9), checked by enumerating every sequence of cards ---------------------------
+
+
+def _dealer_by_enumeration(hits_soft_17: bool) -> dict[str, float]:
+    """Every sequence of five cards, each followed until the dealer stops (C9), no pontoon (C5)."""
+    out: dict[str, float] = {}
+    for seq in itertools.product(range(1, 11), repeat=5):
+        if sorted(seq[:2]) == [1, 10]:
+            continue
+        prob = 1.0
+        for n, card in enumerate(seq, 1):
+            prob *= P[card]
+            low = sum(seq[:n])
+            best = low + 10 if 1 in seq[:n] and low <= 11 else low
+            soft = best != low
+            if low > 21:
+                outcome = "bust"
+            elif n == 5:
+                outcome = "five card trick"
+            elif n >= 2 and (best >= 18 or (best == 17 and not (soft and hits_soft_17))):
+                outcome = str(best)
+            else:
+                continue
+            # the cards after the dealer stops do not matter: count this prefix once
+            if all(c == 1 for c in seq[n:]):
+                out[outcome] = out.get(outcome, 0.0) + prob / (1 - 2 * P[1] * P[10])
+            break
+    return out
+
+
+@pytest.mark.parametrize("game", [H17, S17], ids=["C9-hits-soft-17", "C9-stands-soft-17"])
+def test_c9_the_dealers_outcomes_match_a_direct_enumeration(game: object) -> None:
+    assert isinstance(game, exact.Casino)
+    direct = _dealer_by_enumeration(game.rules.dealer_hits_soft_17)
+    assert set(direct) == set(exact.DEALER_OUTCOMES)
+    for outcome, prob in direct.items():
+        assert game.dealer[outcome] == pytest.approx(prob, abs=1e-12), outcome
+    assert sum(game.dealer.values()) == pytest.approx(1.0, abs=1e-12)
+
+
+def test_c9_hitting_soft_17_makes_the_dealer_bust_more_often() -> None:
+    assert H17.dealer["bust"] > S17.dealer["bust"]
+    assert H17.dealer["17"] < S17.dealer["17"]
+    assert H17.p_dealer_pontoon == pytest.approx(8 / 169)  # C5: A then ten-card, or ten then A
+
+
+# values a reader can check by hand ---------------------------------------------------------------
+
+
+def test_c2_c11_a_standing_hand_wins_only_above_the_dealer_or_on_his_bust() -> None:
+    d = H17.dealer
+    assert H17.stand_value(16) == pytest.approx(d["bust"] - (1 - d["bust"]))
+    assert H17.stand_value(18) == pytest.approx(
+        d["bust"] + d["17"] - d["18"] - d["19"] - d["20"] - d["21"] - d["five card trick"]
+    )
+    # C2: a 21 ties the dealer's 21 and loses it; C11: it loses to his five card trick
+    assert H17.stand_value(21) == pytest.approx(1 - 2 * (d["21"] + d["five card trick"]))
+
+
+def test_c10_c7_four_cards_that_cannot_bust_double_and_draw_the_five_card_trick() -> None:
+    # hard 11 or less, or soft 21, in four cards: the fifth card cannot bust, so it is a five
+    # card trick paid 2:1 unless the dealer has one (C10, C2); doubled first (C7)
+    five = 2 * (1 - H17.dealer["five card trick"]) - H17.dealer["five card trick"]
+    for soft, total in [(False, 8), (False, 11), (True, 21)]:
+        values = H17.choices(soft, total, 4, False)
+        assert values["double"] == pytest.approx(2 * five)
+        assert decide(soft, total, 4, None, False, False, True) == "double"
+        assert decide(soft, total, 4, None, True, False, False) == "hit"
+    assert decide(True, 21, 4, None, False, False, False) == "hit"  # C6: a soft 21 may be hit
+
+
+def test_c7_a_hand_worth_standing_on_is_doubled_first_then_stood() -> None:
+    # hard 20: standing wins more than it loses (the dealer busts or stops on 17-19 more than
+    # half the time), and a double deals no card, so doubling doubles a gain
+    assert H17.stand_value(20) > 0
+    assert decide(False, 20, 2, 10, False, False, True) == "double"
+    assert decide(False, 20, 2, 10, True, False, False) == "stand"
+    assert decide(False, 20, 2, 10, False, False, False) == "stand"
+    # hard 18 loses more than it wins standing: no double
+    assert H17.stand_value(18) < 0
+    assert decide(False, 18, 2, 9, False, False, True) == "stand"
+
+
+def test_c6_under_15_the_table_never_stands() -> None:
+    for total in range(4, 15):
+        for cards in (2, 3, 4):
+            assert "stand" not in H17.choices(False, total, cards, False)
+            assert decide(False, total, cards, None, False, False, False) == "hit"
+
+
+def test_c8_eights_are_split_tens_are_not() -> None:
+    assert decide(False, 16, 2, 8, False, True, True) == "split"
+    assert decide(False, 16, 2, 8, False, False, True) != "split"  # the cap or the balance
+    assert decide(False, 20, 2, 10, False, True, True) == "double"
+    split = {int(p) for p, row in exact.table(exact.Rules())["pairs"].items() if row["split"]}
+    assert split == {1, 7, 8, 9}
+
+
+# decide() never answers with an action the rules or its flags rule out ---------------------------
+
+
+def _inputs() -> list[tuple[bool, int, int, int | None]]:
+    hands: list[tuple[bool, int, int, int | None]] = []
+    for cards in (2, 3, 4):
+        hands += [(False, t, cards, None) for t in range(cards * 2, 22)]
+        hands += [(True, t, cards, None) for t in range(max(12, 10 + cards), 22)]
+    hands += [(True, 12, 2, 1)] + [(False, 2 * v, 2, v) for v in range(2, 11)]
+    return hands
+
+
+@pytest.mark.parametrize("soft, total, cards, pair", _inputs())
+def test_c6_c7_c8_decide_never_returns_an_illegal_action(
+    soft: bool, total: int, cards: int, pair: int | None
+) -> None:
+    low = total - 10 if soft else total
+    for doubled, may_split, may_double in itertools.product([False, True], repeat=3):
+        action = decide(soft, total, cards, pair, doubled, may_split, may_double)
+        if action == "hit":
+            assert low < 21  # C6
+        elif action == "stand":
+            assert total >= 15  # C6
+        elif action == "double":
+            assert may_double and not doubled  # C7: once per hand
+        else:
+            assert action == "split"
+            assert pair is not None and may_split and not doubled and cards == 2  # C8
+
+
+@pytest.mark.parametrize(
+    "soft, total, cards, pair",
+    [
+        (True, 11, 2, None),
+        (False, 22, 3, None),
+        (False, 16, 5, None),
+        (False, 16, 3, 8),
+        (False, 18, 2, 8),
+        (True, 12, 2, 6),
+    ],
+)
+def test_decide_refuses_a_hand_that_cannot_exist(
+    soft: bool, total: int, cards: int, pair: int | None
+) -> None:
+    with pytest.raises(ValueError):
+        decide(soft, total, cards, pair, False, True, True)
+
+
+# the exact edges against an independent simulation (infinite deck, seeded) ----------------------
+
+
+@pytest.mark.parametrize(
+    "policy, rounds, expected",
+    [
+        ("dealer-mimic", 30_000, H17.mimic_initial_value()),
+        ("basic", 30_000, H17.initial_value()),
+    ],
+)
+def test_the_reference_simulation_agrees_with_the_exact_edge(
+    policy: str, rounds: int, expected: float
+) -> None:
+    stats = sim.run(rounds, 1, 0, policy, seed=10)
+    edge, se = sim.edge(stats)
+    assert abs(edge - -expected) < 3 * se, (edge, se, -expected)
+
+
+def test_the_reference_simulation_plays_eight_decks_and_every_seat_legally() -> None:
+    # its own legality checks (C6-C8) raise; seven seats of basic play on eight decks
+    stats = sim.run(1_000, 7, 8, "basic", seed=3)
+    assert stats.doubles > 0 and stats.splits > 0
+    assert stats.hands >= 7 * 1_000 - stats.lost_to_dealer_pontoon
