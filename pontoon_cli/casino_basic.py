@@ -22,44 +22,95 @@ FORMAT: Final = "pontoon-casino-basic/1"
 STAND_MINIMUM: Final = 15  # C6
 
 
-class _Table:
-    """The data file, parsed once: ``play``/``doubled`` state -> choices best first; pairs."""
+class BasicTable:
+    """A table as ``tools/casino_exact.py`` writes it; :meth:`decide` answers from it.
+
+    The shipped table is :func:`shipped`; :func:`load` reads another (other rule settings).
+    """
 
     def __init__(self, data: dict[str, Any]) -> None:
         if data.get("format") != FORMAT:
-            raise ValueError(f"{RESOURCE}: format {data.get('format')!r}, expected {FORMAT!r}")
+            raise ValueError(f"casino table: format {data.get('format')!r}, expected {FORMAT!r}")
         self.data = data
         self.play: dict[str, list[str]] = {k: v["order"] for k, v in data["play"].items()}
         self.doubled: dict[str, list[str]] = {k: v["order"] for k, v in data["doubled"].items()}
         self.split: dict[int, bool] = {int(k): bool(v["split"]) for k, v in data["pairs"].items()}
 
+    def header(self) -> dict[str, Any]:
+        """Format, method, command, rules, edge, the dealer's outcomes: all but the table."""
+        return {k: v for k, v in self.data.items() if k not in ("play", "doubled", "pairs")}
+
+    def rules(self) -> dict[str, Any]:
+        """The rules the table assumes (``dealer_hits_soft_17``, ``double_deals_card``...)."""
+        rules: dict[str, Any] = self.data["rules"]
+        return rules
+
+    def decide(
+        self,
+        soft: bool,
+        total: int,
+        cards: int,
+        pair: int | None,
+        doubled: bool,
+        may_split: bool,
+        may_double: bool,
+    ) -> str:
+        """The choice for a hand, from this table: see :func:`decide`."""
+        if not 2 <= cards <= 4:
+            raise ValueError(f"cards {cards!r}: a decision is taken on two to four cards (C6)")
+        hand = f"{'soft' if soft else 'hard'} {total!r}"
+        low = total - 10 if soft else total
+        if total > 21 or (soft and total < 12) or low < cards:
+            raise ValueError(f"{hand} in {cards} cards: no such hand")
+        if pair is not None:
+            expected = (True, 12) if pair == 1 else (False, 2 * pair)
+            if cards != 2 or not 1 <= pair <= 10 or (soft, total) != expected:
+                raise ValueError(f"pair {pair!r} with {hand} in {cards} cards: no such hand")
+        if total == 21 and not soft:
+            return "stand"  # C6: a hard 21 ends the hand by itself
+        if pair is not None and may_split and not doubled and self.split[pair]:
+            return "split"
+        key = f"{'soft' if soft else 'hard'} {total} {cards}"
+        for action in (self.doubled if doubled else self.play)[key]:
+            if action == "double" and (doubled or not may_double):
+                continue
+            if action == "stand" and total < STAND_MINIMUM:
+                continue  # never in the table; stated for the reader (C6)
+            return action
+        raise AssertionError(f"casino table: no legal choice for {key!r}")  # hit always is (C6)
+
+
+def load(path: str) -> BasicTable:
+    """A table from a file ``tools/casino_exact.py --write`` wrote (other rule settings)."""
+    with open(path, encoding="utf-8") as f:
+        return BasicTable(json.loads(f.read()))
+
 
 class _Cache:
-    table: _Table | None = None
+    table: BasicTable | None = None
 
 
 _CACHE: Final = _Cache()
 
 
-def _table() -> _Table:
+def shipped() -> BasicTable:
+    """The shipped table (``casino_basic.json``), read once, on first use."""
     table = _CACHE.table
     if table is None:
         text = resources.files("pontoon_cli").joinpath(RESOURCE).read_text(encoding="utf-8")
-        table = _Table(json.loads(text))
+        table = BasicTable(json.loads(text))
         _CACHE.table = table
     return table
 
 
 def header() -> dict[str, Any]:
-    """The table's header: format, method, command, rules, edge, the dealer's outcomes."""
-    data = _table().data
-    return {k: v for k, v in data.items() if k not in ("play", "doubled", "pairs")}
+    """The shipped table's header: format, method, command, rules, edge, the dealer's outcomes."""
+    return shipped().header()
 
 
 def table_rules() -> dict[str, Any]:
-    """The rules the table assumes (``dealer_hits_soft_17``, ``max_hands``...)."""
-    rules: dict[str, Any] = _table().data["rules"]
-    return rules
+    """The rules the shipped table assumes (``dealer_hits_soft_17``, ``max_hands``...)."""
+    return shipped().rules()
 
 
 def decide(
@@ -76,7 +127,7 @@ def decide(
     ``total`` is the hand's best total (soft: an ace counted 11), ``cards`` 2 to 4, ``pair`` the
     card value (1 for aces, 10 for ten-cards) when the hand is two cards of the same value (C8),
     else None; ``doubled`` whether the hand is doubled; ``may_split`` and ``may_double`` what the
-    table and the seat's balance allow. Never returns what is not legal: ``split`` only for a pair
+    split cap (C8) and the seat's balance allow. Never returns what is not legal: ``split`` only for a pair
     with ``may_split`` and not doubled; ``double`` only with ``may_double`` and not doubled (C7);
     ``stand`` only on 15 or more and ``hit`` only under a lowest total of 21 (C6). A hard 21 has
     no choice left (the hand is over): ``stand``.
@@ -84,25 +135,4 @@ def decide(
     Raises ValueError for a hand that cannot exist (a soft total under 12, a bust total, five
     cards, a pair that does not make ``total``).
     """
-    if not 2 <= cards <= 4:
-        raise ValueError(f"cards {cards!r}: a decision is taken on two to four cards (C6)")
-    low = total - 10 if soft else total
-    if total > 21 or (soft and total < 12) or low < cards:
-        raise ValueError(f"{'soft' if soft else 'hard'} {total!r} in {cards} cards: no such hand")
-    if pair is not None:
-        expected = (True, 12) if pair == 1 else (False, 2 * pair)
-        if cards != 2 or not 1 <= pair <= 10 or (soft, total) != expected:
-            raise ValueError(f"pair {pair!r} with {'soft' if soft else 'hard'} {total!r}")
-    if total == 21 and not soft:
-        return "stand"  # C6: a hard 21 ends the hand by itself
-    table = _table()
-    if pair is not None and may_split and not doubled and table.split[pair]:
-        return "split"
-    key = f"{'soft' if soft else 'hard'} {total} {cards}"
-    for action in (table.doubled if doubled else table.play)[key]:
-        if action == "double" and (doubled or not may_double):
-            continue
-        if action == "stand" and total < STAND_MINIMUM:
-            continue  # never in the table; stated for the reader (C6)
-        return action
-    raise AssertionError(f"{RESOURCE}: no legal choice for {key!r}")  # hit always is (C6)
+    return shipped().decide(soft, total, cards, pair, doubled, may_split, may_double)

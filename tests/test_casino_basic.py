@@ -237,3 +237,33 @@ def test_the_reference_simulation_plays_eight_decks_and_every_seat_legally() -> 
     stats = sim.run(1_000, 7, 8, "basic", seed=3)
     assert stats.doubles > 0 and stats.splits > 0
     assert stats.hands >= 7 * 1_000 - stats.lost_to_dealer_pontoon
+
+
+def test_c9_the_table_is_the_same_when_the_dealer_stands_on_soft_17() -> None:
+    # the README's claim: the shipped (hits soft 17) table serves the stands-on-soft-17 setting
+    hits, stands = exact.table(exact.Rules()), exact.table(exact.Rules(dealer_hits_soft_17=False))
+    for soft, total, cards in exact.reachable_states():
+        name = exact.state_name(soft, total, cards)
+        for part in ("play", "doubled"):
+            assert hits[part][name]["order"][0] == stands[part][name]["order"][0], (part, name)
+    assert hits["pairs"].keys() == stands["pairs"].keys()
+    for pair, row in hits["pairs"].items():
+        assert row["split"] == stands["pairs"][pair]["split"], pair
+
+
+def test_c7_c12_a_double_that_deals_one_card_gives_a_fraction_of_one_per_cent(
+    tmp_path: Path,
+) -> None:
+    # The other reading of C7 (README): the exact edge is C12's "fraction of one per cent", and
+    # the reference simulator playing that rule with that table agrees within 3 standard errors.
+    rules = exact.Rules(double_deals_card=True)
+    expected = -exact.Casino(rules).initial_value()
+    assert 0 < expected < 0.01
+    path = tmp_path / "one-card.json"
+    path.write_text(exact.dumps(exact.table(rules)), encoding="utf-8")
+    assert casino_basic.load(str(path)).rules()["double_deals_card"] is True
+    stats = sim.run(30_000, 1, 0, "basic", seed=10, double_deals_card=True, table=str(path))
+    edge, se = sim.edge(stats)
+    assert abs(edge - expected) < 3 * se, (edge, se, expected)
+    with pytest.raises(SystemExit):  # the shipped table is not for this rule
+        sim.run(10, 1, 0, "basic", seed=1, double_deals_card=True)

@@ -24,7 +24,10 @@ What it assumes:
   cards (a soft 21 may be hit); stands only on 15 or more; a pontoon, a fifth card, a hard 21 and
   a bust end the hand by themselves. Doubling, once per hand on two, three or four cards, adds
   ``s`` and deals nothing; play goes on. A pair is split only as the hand's first action (not
-  after a double).
+  after a double). ``--double-deals-card`` computes the other reading of C7, the published
+  casino game's: a double deals exactly one card, then play goes on. The two differ by 8% of the
+  stake: a double that deals no card doubles, at no risk, any hand already worth more than its
+  stake (README, "Casino: the basic strategy table").
 - **Splits** (C8, up to ``max_hands`` = 3 hands): each split hand gets its second card when it is
   played, and hands are played one after another. In an infinite deck hands are independent but
   for the cap, and expected values add up, so the split value is exact for this order:
@@ -317,6 +320,7 @@ def table(rules: Rules) -> dict[str, Any]:
             "stand_minimum": STAND_MINIMUM,
             "deck": "infinite",
             "payouts": "pontoon 2:1, five card trick 2:1, other wins 1:1, ties to the dealer",
+            "double_deals_card": rules.double_deals_card,
             "double": "once per hand on 2-4 cards, adds the initial stake, "
             + ("deals one card" if rules.double_deals_card else "deals no card")
             + ", play goes on",

@@ -15,7 +15,8 @@ README states them (docs/rules.md C1–C11):
   every stake at once, a player's pontoon included (C5).
 - Each seat then plays its hands in turn (C6–C8): a pontoon, a fifth card, a hard 21 and a bust end
   a hand; hit while the lowest total is under 21; stand only on 15 or more; double once per hand
-  on two to four cards (adds 1, deals no card, play goes on); split two cards of the same value into
+  on two to four cards (adds 1, deals no card, play goes on; ``--double-deals-card``: deals
+  one card, then play goes on); split two cards of the same value into
   two hands of one card each, up to 3 hands, each drawing its second card when it is played; an
   ace and a ten-card in a split hand is a pontoon.
 - The dealer (C9) hits 16 or less and soft 17 (``--stand-soft-17``: stands on soft 17), stands
@@ -123,7 +124,14 @@ class Stats:
         self.lost_to_dealer_pontoon = 0
 
 
-def play_round(shoe: Shoe, seats: int, policy: Callable[..., str], h17: bool, stats: Stats) -> None:
+def play_round(
+    shoe: Shoe,
+    seats: int,
+    policy: Callable[..., str],
+    h17: bool,
+    double_deals_card: bool,
+    stats: Stats,
+) -> None:
     draw = shoe.draw
     shoe.shuffle()
     seat_cards = [[draw(), draw()] for _ in range(seats)]
@@ -181,6 +189,8 @@ def play_round(shoe: Shoe, seats: int, policy: Callable[..., str], h17: bool, st
                         raise AssertionError(f"double on {cards} (C7)")
                     stake = 2
                     stats.doubles += 1
+                    if double_deals_card:  # the other reading of C7: one card, then play on
+                        cards.append(draw())
                 elif action == "split":
                     if not may_split:
                         raise AssertionError(f"split of {cards} (C8)")
@@ -230,18 +240,29 @@ def play_round(shoe: Shoe, seats: int, policy: Callable[..., str], h17: bool, st
 
 
 def run(
-    rounds: int, seats: int, decks: int, policy_name: str, seed: int, h17: bool = True
+    rounds: int,
+    seats: int,
+    decks: int,
+    policy_name: str,
+    seed: int,
+    h17: bool = True,
+    double_deals_card: bool = False,
+    table: str | None = None,
 ) -> Stats:
-    """Play ``rounds`` rounds; the statistics (one generator, seeded with ``seed``)."""
-    if policy_name == "basic":
-        from pontoon_cli.casino_basic import decide, table_rules
+    """Play ``rounds`` rounds; the statistics (one generator, seeded with ``seed``).
 
-        if table_rules()["dealer_hits_soft_17"] != h17:
-            raise SystemExit(
-                "the shipped basic table assumes dealer_hits_soft_17 = "
-                f"{table_rules()['dealer_hits_soft_17']}"
-            )
-        policy: Callable[..., str] = decide
+    ``table``: for ``basic``, a table file other than the shipped one (its rules must be these).
+    """
+    if policy_name == "basic":
+        from pontoon_cli import casino_basic
+
+        basic = casino_basic.shipped() if table is None else casino_basic.load(table)
+        rules = basic.rules()
+        if rules["dealer_hits_soft_17"] != h17 or rules.get("double_deals_card", False) != (
+            double_deals_card
+        ):
+            raise SystemExit(f"the basic table assumes other rules: {rules}")
+        policy: Callable[..., str] = basic.decide
     elif policy_name == "dealer-mimic":
         policy = dealer_mimic
     else:
@@ -249,7 +270,7 @@ def run(
     shoe = Shoe(decks, Rng(seed))
     stats = Stats()
     for _ in range(rounds):
-        play_round(shoe, seats, policy, h17, stats)
+        play_round(shoe, seats, policy, h17, double_deals_card, stats)
     return stats
 
 
@@ -296,11 +317,26 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--policy", choices=("dealer-mimic", "basic"), default="dealer-mimic")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--stand-soft-17", action="store_true", help="dealer stands on soft 17")
+    parser.add_argument(
+        "--double-deals-card",
+        action="store_true",
+        help="a double deals one card, then play goes on (not this project's C7)",
+    )
+    parser.add_argument("--table", help="basic: a table file other than the shipped one")
     args = parser.parse_args(argv)
     if not 1 <= args.seats <= 7 or not 0 <= args.decks <= 8 or args.rounds < 2:
         parser.error("seats 1-7, decks 0-8, rounds at least 2")
     started = time.process_time()
-    stats = run(args.rounds, args.seats, args.decks, args.policy, args.seed, not args.stand_soft_17)
+    stats = run(
+        args.rounds,
+        args.seats,
+        args.decks,
+        args.policy,
+        args.seed,
+        not args.stand_soft_17,
+        args.double_deals_card,
+        args.table,
+    )
     command = "python tools/casino_reference_sim.py " + " ".join(
         sys.argv[1:] if argv is None else argv
     )
