@@ -127,10 +127,10 @@ def decide(
     ``total`` is the hand's best total (soft: an ace counted 11), ``cards`` 2 to 4, ``pair`` the
     card value (1 for aces, 10 for ten-cards) when the hand is two cards of the same value (C8),
     else None; ``doubled`` whether the hand is doubled; ``may_split`` and ``may_double`` what the
-    split cap (C8) and the seat's balance allow. Never returns what is not legal: ``split`` only for a pair
-    with ``may_split`` and not doubled; ``double`` only with ``may_double`` and not doubled (C7);
-    ``stand`` only on 15 or more and ``hit`` only under a lowest total of 21 (C6). A hard 21 has
-    no choice left (the hand is over): ``stand``.
+    split cap (C8) and the seat's balance allow. Never returns what is not legal: ``split`` only
+    for a pair with ``may_split`` and not doubled; ``double`` only with ``may_double`` and not
+    doubled (C7); ``stand`` only on 15 or more and ``hit`` only under a lowest total of 21 (C6).
+    A hard 21 has no choice left (the hand is over): ``stand``.
 
     Raises ValueError for a hand that cannot exist (a soft total under 12, a bust total, five
     cards, a pair that does not make ``total``).
