@@ -38,6 +38,7 @@ exact = _tool("casino_exact")
 sim = _tool("casino_reference_sim")
 H17 = exact.Casino(exact.Rules())
 S17 = exact.Casino(exact.Rules(dealer_hits_soft_17=False))
+NO_CARD = exact.Rules(double_deals_card=False)  # the literal C7 reading, which C12 rules out
 P = exact.RANK_PROBABILITY
 
 
@@ -51,6 +52,8 @@ def test_the_shipped_table_is_what_the_exact_calculation_gives_now() -> None:
     )
     assert casino_basic.header()["command"] == exact.command(exact.Rules())
     assert casino_basic.table_rules()["dealer_hits_soft_17"] is True  # C9, the preset's default
+    assert casino_basic.table_rules()["double_deals_card"] is True  # C7: one card, then play on
+    assert exact.Rules().double_deals_card  # the tool's default is the project's reading
 
 
 def test_the_table_is_package_data() -> None:
@@ -128,27 +131,72 @@ def test_c2_c11_a_standing_hand_wins_only_above_the_dealer_or_on_his_bust() -> N
 
 
 def test_c10_c7_four_cards_that_cannot_bust_double_and_draw_the_five_card_trick() -> None:
-    # hard 11 or less, or soft 21, in four cards: the fifth card cannot bust, so it is a five
-    # card trick paid 2:1 unless the dealer has one (C10, C2); doubled first (C7)
+    # hard 11 or less, or soft 21, in four cards: the double's card is the fifth, which cannot
+    # bust, so it is a five card trick paid 2:1 unless the dealer has one (C10, C2), at twice
+    # the stake (C7); the hand ends there
     five = 2 * (1 - H17.dealer["five card trick"]) - H17.dealer["five card trick"]
     for soft, total in [(False, 8), (False, 11), (True, 21)]:
         values = H17.choices(soft, total, 4, False)
         assert values["double"] == pytest.approx(2 * five)
         assert decide(soft, total, 4, None, False, False, True) == "double"
-        assert decide(soft, total, 4, None, True, False, False) == "hit"
     assert decide(True, 21, 4, None, False, False, False) == "hit"  # C6: a soft 21 may be hit
 
 
-def test_c7_a_hand_worth_standing_on_is_doubled_first_then_stood() -> None:
-    # hard 20: standing wins more than it loses (the dealer busts or stops on 17-19 more than
-    # half the time), and a double deals no card, so doubling doubles a gain
-    assert H17.stand_value(20) > 0
-    assert decide(False, 20, 2, 10, False, False, True) == "double"
-    assert decide(False, 20, 2, 10, True, False, False) == "stand"
-    assert decide(False, 20, 2, 10, False, False, False) == "stand"
-    # hard 18 loses more than it wins standing: no double
-    assert H17.stand_value(18) < 0
-    assert decide(False, 18, 2, 9, False, False, True) == "stand"
+def test_c7_a_double_on_four_cards_is_a_hit_at_twice_the_stake() -> None:
+    # The double's card is the fifth card, which ends the hand (C6): doubling is worth exactly
+    # twice hitting, so the table doubles a four-card hand exactly where hitting gains on average
+    # and gains more than twice what standing does.
+    for soft, total, cards in sorted(exact.reachable_states()):
+        if cards != 4:
+            continue
+        values = H17.choices(soft, total, 4, False)
+        assert values["double"] == pytest.approx(2 * values["hit"]), (soft, total)
+        hit, stand = values["hit"], values.get("stand", -2.0)
+        expected = "double" if hit > 0 and 2 * hit > stand else "hit" if hit > stand else "stand"
+        assert decide(soft, total, 4, None, False, False, True) == expected, (soft, total)
+    assert decide(False, 16, 4, None, False, False, True) == "double"  # hit gains: +0.127
+    assert decide(False, 17, 4, None, False, False, True) == "hit"  # hit loses less than stand
+
+
+def test_c7_hard_20_stands_since_a_double_would_draw_to_it() -> None:
+    # A double deals a card (C7): on hard 20 only an ace (1/13) does not bust, and it makes a
+    # hard 21, which ends the hand (C6). Worked by hand, against standing on 20:
+    d = H17.dealer
+    hit = P[1] * H17.stand_value(21) - (1 - P[1])
+    assert H17.choices(False, 20, 2, False)["double"] == pytest.approx(2 * hit)
+    assert (
+        hit
+        < 0
+        < H17.stand_value(20)
+        == pytest.approx(
+            d["bust"] + d["17"] + d["18"] + d["19"] - d["20"] - d["21"] - d["five card trick"]
+        )
+    )
+    assert decide(False, 20, 2, None, False, False, True) == "stand"
+    # hard 11 in two cards: the classic double (any ten-card, 4/13, makes 21)
+    assert decide(False, 11, 2, None, False, False, True) == "double"
+    assert decide(False, 11, 2, None, False, False, False) == "hit"
+
+
+def test_c7_c12_the_no_card_reading_doubles_every_winning_hand_for_free() -> None:
+    # The contrary, literal reading of C7 (a double deals no card): doubling hard 20 doubles a
+    # gain at no risk, and the optimal table then gives the PLAYER 7.88% (C12: the house's
+    # edge is a fraction of one per cent, so this reading is not the game's).
+    no_card = exact.Casino(NO_CARD)
+    assert no_card.choices(False, 20, 2, False)["double"] == pytest.approx(2 * H17.stand_value(20))
+    assert no_card.initial_value() == pytest.approx(0.0788106, abs=1e-6)
+    assert -H17.initial_value() == pytest.approx(0.0029374, abs=1e-6)  # C12
+    assert 0 < -H17.initial_value() < 0.01
+
+
+def test_c7_a_doubled_hand_holds_three_cards_at_least() -> None:
+    # the printed table shows no doubled two-card hand: the double's card is already dealt
+    printed = exact.render(exact.table(exact.Rules()))
+    rows = [line.split() for line in printed.splitlines() if line[:4] in ("hard", "soft")]
+    assert rows and all(row[5] == "-" for row in rows)
+    assert any(row[6] != "-" for row in rows)
+    no_card = exact.render(exact.table(NO_CARD))
+    assert any(line.split()[5] != "-" for line in no_card.splitlines() if line[:4] == "hard")
 
 
 def test_c6_under_15_the_table_never_stands() -> None:
@@ -158,11 +206,15 @@ def test_c6_under_15_the_table_never_stands() -> None:
             assert decide(False, total, cards, None, False, False, False) == "hit"
 
 
-def test_c8_eights_are_split_tens_are_not() -> None:
+def test_c8_aces_and_eights_are_split_tens_are_not() -> None:
     assert decide(False, 16, 2, 8, False, True, True) == "split"
     assert decide(False, 16, 2, 8, False, False, True) != "split"  # the cap or the balance
-    assert decide(False, 20, 2, 10, False, True, True) == "double"
+    assert decide(True, 12, 2, 1, False, True, True) == "split"
+    assert decide(False, 20, 2, 10, False, True, True) == "stand"
     split = {int(p) for p, row in exact.table(exact.Rules())["pairs"].items() if row["split"]}
+    assert split == {1, 8}
+    # with a double that deals no card, 7s and 9s were split too (each split hand a free double)
+    split = {int(p) for p, row in exact.table(NO_CARD)["pairs"].items() if row["split"]}
     assert split == {1, 7, 8, 9}
 
 
@@ -218,16 +270,15 @@ def test_decide_refuses_a_hand_that_cannot_exist(
 
 
 @pytest.mark.parametrize(
-    "policy, rounds, expected",
+    "policy, expected",
     [
-        ("dealer-mimic", 30_000, H17.mimic_initial_value()),
-        ("basic", 30_000, H17.initial_value()),
+        ("dealer-mimic", H17.mimic_initial_value()),
+        ("basic", H17.initial_value()),
     ],
+    ids=["dealer-mimic", "basic-C7-one-card"],
 )
-def test_the_reference_simulation_agrees_with_the_exact_edge(
-    policy: str, rounds: int, expected: float
-) -> None:
-    stats = sim.run(rounds, 1, 0, policy, seed=10)
+def test_the_reference_simulation_agrees_with_the_exact_edge(policy: str, expected: float) -> None:
+    stats = sim.run(30_000, 1, 0, policy, seed=10)
     edge, se = sim.edge(stats)
     assert abs(edge - -expected) < 3 * se, (edge, se, -expected)
 
@@ -251,19 +302,15 @@ def test_c9_the_table_is_the_same_when_the_dealer_stands_on_soft_17() -> None:
         assert row["split"] == stands["pairs"][pair]["split"], pair
 
 
-def test_c7_c12_a_double_that_deals_one_card_gives_a_fraction_of_one_per_cent(
-    tmp_path: Path,
-) -> None:
-    # The other reading of C7 (README): the exact edge is C12's "fraction of one per cent", and
-    # the reference simulator playing that rule with that table agrees within 3 standard errors.
-    rules = exact.Rules(double_deals_card=True)
-    expected = -exact.Casino(rules).initial_value()
-    assert 0 < expected < 0.01
-    path = tmp_path / "one-card.json"
-    path.write_text(exact.dumps(exact.table(rules)), encoding="utf-8")
-    assert casino_basic.load(str(path)).rules()["double_deals_card"] is True
-    stats = sim.run(30_000, 1, 0, "basic", seed=10, double_deals_card=True, table=str(path))
+def test_c7_the_no_card_reading_simulated_agrees_with_its_exact_edge(tmp_path: Path) -> None:
+    # The contrary reading of C7 (--double-deals-no-card): the reference simulator playing that
+    # rule with that reading's table agrees with its exact edge within 3 standard errors.
+    expected = -exact.Casino(NO_CARD).initial_value()
+    path = tmp_path / "no-card.json"
+    path.write_text(exact.dumps(exact.table(NO_CARD)), encoding="utf-8")
+    assert casino_basic.load(str(path)).rules()["double_deals_card"] is False
+    stats = sim.run(30_000, 1, 0, "basic", seed=10, double_deals_card=False, table=str(path))
     edge, se = sim.edge(stats)
     assert abs(edge - expected) < 3 * se, (edge, se, expected)
     with pytest.raises(SystemExit):  # the shipped table is not for this rule
-        sim.run(10, 1, 0, "basic", seed=1, double_deals_card=True)
+        sim.run(10, 1, 0, "basic", seed=1, double_deals_card=False)

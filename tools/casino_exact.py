@@ -23,11 +23,14 @@ What it assumes:
 - **The player** (C6, C7): hits while his lowest total is under 21 and he has fewer than five
   cards (a soft 21 may be hit); stands only on 15 or more; a pontoon, a fifth card, a hard 21 and
   a bust end the hand by themselves. Doubling, once per hand on two, three or four cards, adds
-  ``s`` and deals nothing; play goes on. A pair is split only as the hand's first action (not
-  after a double). ``--double-deals-card`` computes the other reading of C7, the published
-  casino game's: a double deals exactly one card, then play goes on. The two differ by 8% of the
-  stake: a double that deals no card doubles, at no risk, any hand already worth more than its
-  stake (README, "Casino: the basic strategy table").
+  ``s`` and deals exactly one card; play then goes on as usual (hit or stand; a double on four
+  cards deals the fifth, so that hand ends by itself). This is C7 as the project reads it ("he may
+  go on hitting afterwards": after the double's card), and the published casino game's rule. A
+  pair is split only as the hand's first action (not after a double).
+  ``--double-deals-no-card`` computes the contrary, literal reading (a double adds ``s`` and deals
+  nothing, play goes on), which C12 rules out: it doubles, at no risk, every hand already worth
+  more than its stake, and gives the *player* an edge of 7.88% (README, "Casino: the basic
+  strategy table").
 - **Splits** (C8, up to ``max_hands`` = 3 hands): each split hand gets its second card when it is
   played, and hands are played one after another. In an infinite deck hands are independent but
   for the cap, and expected values add up, so the split value is exact for this order:
@@ -84,9 +87,9 @@ class Rules:
 
     dealer_hits_soft_17: bool = True  # C9
     max_hands: int = 3  # C8
-    # C7 as this project reads it: a double deals no card (False). True: a double deals exactly
-    # one card, then play goes on (the published casino game; see the module docstring).
-    double_deals_card: bool = False
+    # C7 as this project reads it: a double deals exactly one card, then play goes on (True).
+    # False: the contrary, literal reading (no card), which C12 rules out (module docstring).
+    double_deals_card: bool = True
 
 
 class Casino:
@@ -322,8 +325,12 @@ def table(rules: Rules) -> dict[str, Any]:
             "payouts": "pontoon 2:1, five card trick 2:1, other wins 1:1, ties to the dealer",
             "double_deals_card": rules.double_deals_card,
             "double": "once per hand on 2-4 cards, adds the initial stake, "
-            + ("deals one card" if rules.double_deals_card else "deals no card")
-            + ", play goes on",
+            + (
+                "deals exactly one card, then play goes on (hit or stand as usual; a double on "
+                "four cards deals the fifth, which ends the hand)"
+                if rules.double_deals_card
+                else "deals no card, play goes on (the literal C7 reading, which C12 rules out)"
+            ),
         },
         "edge": {
             "basic": rnd(-game.initial_value()),
@@ -365,10 +372,14 @@ def render(data: dict[str, Any]) -> str:
     """The table as plain text: a row per hand, a column per number of cards."""
     reachable = reachable_states()
 
+    # A double that deals a card leaves a doubled hand three cards at least.
+    fewest_doubled = 3 if data["rules"]["double_deals_card"] else 2
+
     def cells(source: dict[str, Any], soft: bool, total: int) -> str:
+        fewest = fewest_doubled if source is data["doubled"] else 2
         return " ".join(
             LETTER[source[state_name(soft, total, n)]["order"][0]]
-            if (soft, total, n) in reachable
+            if (soft, total, n) in reachable and n >= fewest
             else "-"
             for n in (2, 3, 4)
         )
@@ -403,7 +414,7 @@ def render(data: dict[str, Any]) -> str:
 def command(rules: Rules) -> str:
     """The command line that writes the data file for ``rules``."""
     flags = "" if rules.dealer_hits_soft_17 else " --stand-soft-17"
-    flags += " --double-deals-card" if rules.double_deals_card else ""
+    flags += "" if rules.double_deals_card else " --double-deals-no-card"
     return f"python tools/casino_exact.py{flags} --write pontoon_cli/casino_basic.json"
 
 
@@ -411,15 +422,16 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
     parser.add_argument("--stand-soft-17", action="store_true", help="dealer stands on soft 17")
     parser.add_argument(
-        "--double-deals-card",
+        "--double-deals-no-card",
         action="store_true",
-        help="a double deals exactly one card, then play goes on (not this project's C7)",
+        help="a double deals no card, play goes on: the literal C7 reading C12 rules out "
+        "(the player's edge is 7.88%%)",
     )
     parser.add_argument("--write", metavar="FILE", help="write the table as JSON to FILE")
     parser.add_argument("--json", action="store_true", help="print the JSON instead of the table")
     args = parser.parse_args(argv)
     rules = Rules(
-        dealer_hits_soft_17=not args.stand_soft_17, double_deals_card=args.double_deals_card
+        dealer_hits_soft_17=not args.stand_soft_17, double_deals_card=not args.double_deals_no_card
     )
     data = table(rules)
     text = dumps(data)

@@ -15,8 +15,9 @@ README states them (docs/rules.md C1–C11):
   every stake at once, a player's pontoon included (C5).
 - Each seat then plays its hands in turn (C6–C8): a pontoon, a fifth card, a hard 21 and a bust end
   a hand; hit while the lowest total is under 21; stand only on 15 or more; double once per hand
-  on two to four cards (adds 1, deals no card, play goes on; ``--double-deals-card``: deals
-  one card, then play goes on); split two cards of the same value into
+  on two to four cards (adds 1, deals exactly one card, then play goes on: C7 as the project
+  reads it; ``--double-deals-no-card``: deals nothing, play goes on, the literal reading C12
+  rules out); split two cards of the same value into
   two hands of one card each, up to 3 hands, each drawing its second card when it is played; an
   ace and a ten-card in a split hand is a pontoon.
 - The dealer (C9) hits 16 or less and soft 17 (``--stand-soft-17``: stands on soft 17), stands
@@ -189,8 +190,8 @@ def play_round(
                         raise AssertionError(f"double on {cards} (C7)")
                     stake = 2
                     stats.doubles += 1
-                    if double_deals_card:  # the other reading of C7: one card, then play on
-                        cards.append(draw())
+                    if double_deals_card:  # C7: one card, then play goes on
+                        cards.append(draw())  # on four cards, the fifth: the hand ends
                 elif action == "split":
                     if not may_split:
                         raise AssertionError(f"split of {cards} (C8)")
@@ -246,7 +247,7 @@ def run(
     policy_name: str,
     seed: int,
     h17: bool = True,
-    double_deals_card: bool = False,
+    double_deals_card: bool = True,
     table: str | None = None,
 ) -> Stats:
     """Play ``rounds`` rounds; the statistics (one generator, seeded with ``seed``).
@@ -258,7 +259,7 @@ def run(
 
         basic = casino_basic.shipped() if table is None else casino_basic.load(table)
         rules = basic.rules()
-        if rules["dealer_hits_soft_17"] != h17 or rules.get("double_deals_card", False) != (
+        if rules["dealer_hits_soft_17"] != h17 or rules.get("double_deals_card") != (
             double_deals_card
         ):
             raise SystemExit(f"the basic table assumes other rules: {rules}")
@@ -318,9 +319,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--stand-soft-17", action="store_true", help="dealer stands on soft 17")
     parser.add_argument(
-        "--double-deals-card",
+        "--double-deals-no-card",
         action="store_true",
-        help="a double deals one card, then play goes on (not this project's C7)",
+        help="a double deals no card, play goes on (the literal C7 reading C12 rules out; "
+        "--policy basic needs that reading's table: --table)",
     )
     parser.add_argument("--table", help="basic: a table file other than the shipped one")
     args = parser.parse_args(argv)
@@ -334,7 +336,7 @@ def main(argv: list[str] | None = None) -> int:
         args.policy,
         args.seed,
         not args.stand_soft_17,
-        args.double_deals_card,
+        not args.double_deals_no_card,
         args.table,
     )
     command = "python tools/casino_reference_sim.py " + " ".join(
