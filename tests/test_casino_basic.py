@@ -66,9 +66,11 @@ def test_the_readme_states_the_computed_edges() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     section = readme.split("## Casino: the basic strategy table", 1)[1].split("\n## ", 1)[0]
     printed = exact.render(exact.table(exact.Rules()))
-    for line in printed.splitlines()[-2:]:
-        assert line in section
-    assert exact.command(exact.Rules()) in section
+    assert "$ python tools/casino_exact.py\n" + printed in section  # the whole table, as printed
+    assert exact.command(exact.Rules()).removeprefix("python ") in section
+    # the contrary reading's figure, which C12 rules out (C7)
+    no_card = exact.render(exact.table(NO_CARD)).splitlines()[-2].split()[-5]
+    assert no_card == "-7.8811%" and no_card in section
 
 
 # the dealer (C5, C9), checked by enumerating every sequence of cards ---------------------------
