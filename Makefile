@@ -32,7 +32,7 @@ $(STAMP_TEST): pyproject.toml setup.py | $(BIN)/python
 
 # The compiled modules (pontoon_cli/*.so and their build record), rebuilt whenever a compiled
 # source changes. Without a working C compiler this warns in one line and leaves pure Python.
-$(STAMP_BUILD): $(STAMP_RUN) $(COMPILED_SOURCES) setup.py pyproject.toml
+$(STAMP_BUILD): $(STAMP_RUN) $(COMPILED_SOURCES) setup.py pyproject.toml pontoon_cli/_build.py
 	$(BIN)/python setup.py --quiet build_ext --inplace
 	touch $@
 
