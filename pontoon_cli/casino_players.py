@@ -4,12 +4,16 @@ round's own automatic phase (C9).
 - ``dealer-mimic``: stakes the minimum; hits below 17, soft or hard, and stands otherwise; never
   doubles or splits. A simple public policy (the dealer's own rule with soft 17 stood on), so its
   house edge is easy to compare with other simulators; C6 makes a total under 15 a hit anyway.
+- ``basic`` (the default): stakes the minimum, then takes the decision of the shipped table
+  (:mod:`pontoon_cli.casino_basic`, computed exactly by ``tools/casino_exact.py``) for the hand's
+  hard or soft total, its number of cards, a pair, whether it has doubled, and what the rules and
+  the balance allow now (C6-C8).
 - ``random``: stakes the minimum, then picks uniformly among the legal actions, as the
   traditional ``random`` (a stake drawn from the whole range would only make its seats broke
   sooner: at 5 seats, seed 1, they all were by round 510 of 2,000).
 
 Strategies are chosen by name (:data:`CASINO_STRATEGIES`); ``default`` means
-:data:`DEFAULT_CASINO_STRATEGY`. A new strategy (``basic``) is one more entry.
+:data:`DEFAULT_CASINO_STRATEGY`. A new strategy is one more entry.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from collections.abc import Callable
 from typing import Final
 
 from pontoon_cli.casino import CasinoDeal
+from pontoon_cli.casino_basic import decide as basic_decision
 from pontoon_cli.deal_base import DealBase, Phase
 from pontoon_cli.errors import PontoonError
 from pontoon_cli.game_base import GameBase
@@ -53,6 +58,35 @@ class DealerMimic(CasinoStrategy):
         return "hit" if deal.current_hand().total < 17 else "stand"
 
 
+class Basic(CasinoStrategy):
+    """The shipped basic strategy table, asked with the hand as the player sees it (C4: no
+    dealer card) and what is legal now; stake the minimum."""
+
+    name = "basic"
+
+    def __init__(self, rng: Rng | None = None) -> None:
+        self.rng = rng  # unused: the table is deterministic
+
+    def stake(self, deal: CasinoDeal, player: str) -> int:
+        return deal.table.min_stake
+
+    def play(self, deal: CasinoDeal, player: str, hand: int) -> str:
+        h = deal.current_hand()
+        cards = h.cards
+        n = len(cards)
+        total = h.total
+        pair = cards[0].value if n == 2 and cards[0].value == cards[1].value else None
+        return basic_decision(
+            total != h.low,  # soft: an ace counts 11 (T1.3)
+            total,
+            n,
+            pair,
+            h.stake != h.initial,  # doubled (C7)
+            deal.can_split(player, hand),
+            deal.can_double(player, hand),
+        )
+
+
 class CasinoRandom(CasinoStrategy):
     """The minimum stake, then uniform among the legal actions."""
 
@@ -73,11 +107,12 @@ class CasinoRandom(CasinoStrategy):
 
 #: The casino strategies by name; ``--strategy`` omitted plays the default.
 CASINO_STRATEGIES: Final[dict[str, Callable[[Rng | None], CasinoStrategy]]] = {
+    "basic": Basic,
     "dealer-mimic": DealerMimic,
     "random": CasinoRandom,
 }
 #: The strategy a seat plays when none is named (``--strategy`` omitted, or ``default``).
-DEFAULT_CASINO_STRATEGY: Final = "dealer-mimic"
+DEFAULT_CASINO_STRATEGY: Final = "basic"
 
 
 def casino_strategy_name(name: str) -> str:

@@ -66,14 +66,48 @@ def test_C1_C3_seeded_play_writes_a_log_and_the_same_seed_the_same_bytes(strateg
         assert Counter(d["pack"].split()) == Counter(c.text for c in new_pack(8))
 
 
-def test_C3_default_strategy_is_dealer_mimic_and_stakes_the_minimum() -> None:
+def test_C3_default_strategy_is_basic_and_stakes_the_minimum() -> None:
     code, lines, _ = play("--seed", "3", "--deals", "50", "--players", "2")
     assert code == 0
-    assert lines[0]["strategies"] == {"punter": "dealer-mimic"}
+    assert lines[0]["strategies"] == {"punter": "basic"}
     for d in lines[1:]:
         stakes = [x for x in d["decisions"] if x["action"] == "stake"]  # type: ignore[union-attr]
         assert {x["amount"] for x in stakes} == {1}
-        assert not [x for x in d["decisions"] if x["action"] in ("double", "split")]  # type: ignore[union-attr]
+
+
+def test_C6_C7_C8_basic_takes_the_tables_decisions() -> None:
+    # hard 11 doubles, aces split, hard 16 in two cards stands, hard 12 hits (casino_basic.json)
+    code, lines, _ = play("--seed", "3", "--deals", "400", "--players", "3", "--strategy", "basic")
+    assert code == 0
+    seen = Counter[str]()
+    for d in lines[1:]:
+        firsts = {}  # each hand's first decision after the stakes
+        for x in d["decisions"]:  # type: ignore[union-attr]
+            key = (x["player"], x["hand"])
+            if x["action"] != "stake" and key not in firsts:
+                firsts[key] = x["action"]
+        dealt: dict[str, list[str]] = {}  # each seat's first two cards, as the deal gave them (C4)
+        for c in d["cards"]:  # type: ignore[union-attr]
+            if c["player"] != "dealer" and len(dealt.setdefault(c["player"], [])) < 2:
+                dealt[c["player"]].append(c["card"])
+        for player, first in dealt.items():
+            action = firsts.get((player, 1))
+            if action is None:  # a pontoon or a hard 21 is never asked (C6)
+                continue
+            values = [min(10, "A23456789TJQK".index(c[0]) + 1) for c in first]
+            if values == [1, 1]:
+                assert action == "split"
+                seen["split"] += 1
+            elif sum(values) == 11 and 1 not in values:
+                assert action == "double"
+                seen["double"] += 1
+            elif sum(values) == 16 and 1 not in values and values[0] != 8:
+                assert action == "stand"
+                seen["stand"] += 1
+            elif sum(values) == 12 and 1 not in values and values[0] != 6:
+                assert action == "hit"
+                seen["hit"] += 1
+    assert min(seen[a] for a in ("split", "double", "stand", "hit")) > 0
 
 
 def test_C3_one_seat_plays_and_the_deal_record_keys() -> None:
