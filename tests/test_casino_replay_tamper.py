@@ -257,6 +257,36 @@ def test_C3_a_stake_beyond_the_limits_or_the_balance(
     )
 
 
+@pytest.mark.parametrize(
+    ("index", "change", "recorded", "reason", "rule"),
+    [
+        # the engine's whole-units refusal, shared with the traditional game (T7.3)
+        (
+            0,
+            {"amount": 0},
+            "stake 0",
+            "cannot stake 0: amounts are whole units of 1 or more",
+            "T7.3",
+        ),
+        (0, {"amount": None}, "stake", "stake needs an amount", "C3"),
+        (5, {"amount": 2}, "hit 2", "hit takes no amount", "C6"),
+        (6, {"amount": 1}, "stand 1", "stand takes no amount", "C6"),
+    ],
+)
+def test_an_amount_where_the_decision_takes_none_or_none_where_it_takes_one(
+    tmp_path: Path, index: int, change: Record, recorded: str, reason: str, rule: str
+) -> None:
+    recs = base()
+    d = recs[4]["decisions"][index]
+    assert d["player"] == "p1"
+    d.update(change)
+    if d["amount"] is None:
+        del d["amount"]
+    assert only(tmp_path, recs) == divergence(
+        tmp_path, 5, 4, "p1", 1, f"decisions[{index}]", recorded, reason, rule
+    )
+
+
 # splits (C7, C8) ---------------------------------------------------------------------------------
 
 
