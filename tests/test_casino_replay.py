@@ -337,3 +337,13 @@ def test_the_schema_command_prints_the_casino_definitions() -> None:
 
 def test_the_base_log_is_the_writers_bytes() -> None:
     assert dump(BASE) == BASE_LOG
+
+
+def test_casino_and_traditional_logs_joined_with_cat_verify(tmp_path: Path) -> None:
+    """A second header starts a new game of its own preset, whichever came before."""
+    from test_log import play_log
+
+    joined = BASE_LOG + play_log(7, deals=3) + MINIMAL.read_bytes() + BASE_LOG
+    code, found, err = replay(tmp_path, joined)
+    assert (code, found) == (0, []), err
+    assert "66 deals verified, 0 with divergences" in err
