@@ -251,7 +251,6 @@ class CasinoReplay:
         decisions: list[Any] = record["decisions"]
         found: Divergence | None = None
         for i, d in enumerate(decisions):
-            where = f"decisions[{i}]"
             try:
                 player = d["player"]
                 hand = d["hand"]
@@ -259,13 +258,15 @@ class CasinoReplay:
                 amount = d.get("amount")
             except (KeyError, TypeError, AttributeError):  # not a decision: say what is wrong
                 self.look(at.line, raw, record)
+                where = f"decisions[{i}]"
                 raise LogFormatError(f"{self.file}:{at.line}: {where}: not a decision") from None
-            what = action_text(action, amount)
             if player == DEALER:  # C9: he plays by his rule, and is never asked
-                return at.div(DEALER, hand, where, what, NO_DEALER_CHOICE, "C9"), False
+                what = action_text(action, amount)
+                return at.div(DEALER, hand, f"decisions[{i}]", what, NO_DEALER_CHOICE, "C9"), False
             if deal.actor != (player, hand):
                 expected, rule = deal.expected_decision(), deal.turn_rule()
-                return at.div(player, hand, where, what, expected, rule), False
+                what = action_text(action, amount)
+                return at.div(player, hand, f"decisions[{i}]", what, expected, rule), False
             try:
                 if action == "split" or action == "double":
                     # the amount is derived: the new hand's stake (C8), the added bet (C7)
@@ -275,11 +276,14 @@ class CasinoReplay:
                     if amount is not None and amount != event.amount and found is None:
                         shown = f"{action} {event.amount}"
                         rule = "C8" if action == "split" else "C7"
-                        found = at.div(player, hand, where, what, shown, rule)
+                        what = action_text(action, amount)
+                        found = at.div(player, hand, f"decisions[{i}]", what, shown, rule)
                 else:
                     deal.act(player, hand, action, amount)
             except IllegalAction as err:
-                return found or at.div(player, hand, where, what, err.reason, err.rule), False
+                what = action_text(action, amount)
+                refused = at.div(player, hand, f"decisions[{i}]", what, err.reason, err.rule)
+                return found or refused, False
         if deal.phase is not Phase.END:
             actor = deal.actor
             assert actor is not None
