@@ -15,7 +15,7 @@ from typing import Any, Final
 
 import orjson
 
-from pontoon_cli.actions import ALL_WORDS
+from pontoon_cli.actions import ALL_WORDS, CASINO_ACTIONS
 from pontoon_cli.cards import FULL_PACK, Card
 from pontoon_cli.deal_base import PackState
 from pontoon_cli.hands import CLASS_LABELS
@@ -69,6 +69,40 @@ BANKER_HAND_KEYS: Final = ("cards", "class", "total")
 _HEADER_SET: Final = frozenset(HEADER_KEYS)
 _DEAL_SET: Final = frozenset(DEAL_KEYS)
 _DECISION_SET: Final = frozenset(DECISION_KEYS)
+_HAND_SET: Final = frozenset(HAND_KEYS)
+#: A casino round's record (C1-C11): the traditional keys that apply, in the same order, and the
+#: dealer's hand in place of the banker's; no sale, banker, void, next banker or kitty (C3).
+CASINO_DEAL_KEYS: Final = (
+    "type",
+    "deal",
+    "pack_state",
+    "pack",
+    "sat_out",
+    "decisions",
+    "cards",
+    "hands",
+    "dealer_hand",
+    "net",
+    "balance",
+)
+#: A casino hand: the traditional hand's keys and ``doubled`` (C7).
+CASINO_HAND_KEYS: Final = (
+    "player",
+    "hand",
+    "cards",
+    "stake",
+    "class",
+    "total",
+    "split",
+    "doubled",
+    "net",
+    "rule",
+)
+DEALER_HAND_KEYS: Final = BANKER_HAND_KEYS
+CASINO_WORDS: Final = CASINO_ACTIONS.words  # stake, hit, stand, double, split (C3, C6-C8)
+_CASINO_DEAL_SET: Final = frozenset(CASINO_DEAL_KEYS)
+_CASINO_HAND_SET: Final = frozenset(CASINO_HAND_KEYS)
+_NO_BANKER: Final = "null: a casino table has no banker, the dealer is the house (C3)"
 
 
 def brief(value: Any) -> str:
@@ -157,7 +191,9 @@ def _unknown_key(where: str, record: dict[str, Any], keys: Iterable[str]) -> Pro
     return None
 
 
-def header_problem(record: dict[str, Any]) -> Problem | None:
+def header_problem(record: dict[str, Any], house: bool = False) -> Problem | None:
+    """The first problem of a header record; ``house``: the header of a casino table (C3), whose
+    ``table.banker`` is null or absent and which has no ``cut``."""
     if not record.keys() <= _HEADER_SET:
         return _unknown_key("", record, HEADER_KEYS)
     if record.get("format", MISSING) != FORMAT:
@@ -182,7 +218,12 @@ def header_problem(record: dict[str, Any]) -> Problem | None:
     found = _names_problem("table.seats", table.get("seats", MISSING))
     if found is not None:
         return found
-    if not _is_name(table.get("banker", MISSING)):
+    if house:
+        if table.get("banker") is not None:
+            return "table.banker", _NO_BANKER, table["banker"]
+        if "cut" in record:
+            return "cut", "no cut: a casino table has no bank to cut for (C3)", record["cut"]
+    elif not _is_name(table.get("banker", MISSING)):
         return "table.banker", "a player's name", table.get("banker", MISSING)
     found = _by_player_problem("table.bankrolls", table.get("bankrolls", MISSING))
     if found is not None:
@@ -273,6 +314,27 @@ def deal_body_problem(record: dict[str, Any]) -> Problem | None:
     these only when the record is not exactly what the log writer gives for the re-deal."""
     if not record.keys() <= _DEAL_SET:
         return _unknown_key("", record, DEAL_KEYS)
+    return _body_problem(record, ACTIONS, HAND_KEYS, _HAND_SET)
+
+
+def casino_body_problem(record: dict[str, Any]) -> Problem | None:
+    """:func:`deal_body_problem` for a casino round's record (C1-C11): its own keys (no
+    ``banker``, ``sale``, ``banker_hand``, ``void``, ``next_banker`` or ``kitty``: C3), its
+    decision words and its hands' ``doubled`` (C7)."""
+    if not record.keys() <= _CASINO_DEAL_SET:
+        return _unknown_key("", record, CASINO_DEAL_KEYS)
+    return _body_problem(record, CASINO_WORDS, CASINO_HAND_KEYS, _CASINO_HAND_SET)
+
+
+def _body_problem(
+    record: dict[str, Any],
+    actions: tuple[str, ...],
+    hand_keys: tuple[str, ...],
+    hand_set: frozenset[str],
+) -> Problem | None:
+    """A deal record's decisions (their words: ``actions``), cards, hands (their keys:
+    ``hand_keys``) and the banker's or dealer's hand; a game's own fields (``void``, ``kitty``)
+    reach here only in the records whose keys hold them."""
     for i, d in enumerate(record["decisions"]):
         if type(d) is not dict:
             return f"decisions[{i}]", "an object {player, hand, action, amount}", d
@@ -283,8 +345,8 @@ def deal_body_problem(record: dict[str, Any]) -> Problem | None:
         if not _is_count(d.get("hand", MISSING)):
             return f"decisions[{i}].hand", "a hand number of 1 or more", d.get("hand", MISSING)
         action = d.get("action", MISSING)
-        if type(action) is not str or action not in ACTIONS:
-            return f"decisions[{i}].action", "one of " + ", ".join(ACTIONS), action
+        if type(action) is not str or action not in actions:
+            return f"decisions[{i}].action", "one of " + ", ".join(actions), action
         if "amount" in d and type(d["amount"]) is not int:
             return f"decisions[{i}].amount", "a whole number", d["amount"]
     cards = record.get("cards")
@@ -312,18 +374,17 @@ def deal_body_problem(record: dict[str, Any]) -> Problem | None:
         if type(hands) is not list:
             return "hands", "a list of hands", hands
         for i, h in enumerate(hands):
-            found = _hand_problem(f"hands[{i}]", h)
+            found = _hand_problem(f"hands[{i}]", h, hand_keys, hand_set)
             if found is not None:
                 return found
-    if "banker_hand" in record:
-        b = record["banker_hand"]
-        if type(b) is not dict:
-            return "banker_hand", "an object {cards, class, total}", b
-        found = _unknown_key("banker_hand", b, BANKER_HAND_KEYS) or _hand_fields_problem(
-            "banker_hand", b
-        )
-        if found is not None:
-            return found
+    for key in ("banker_hand", "dealer_hand"):  # one of them: the record's keys allow one
+        if key in record:
+            b = record[key]
+            if type(b) is not dict:
+                return key, "an object {cards, class, total}", b
+            found = _unknown_key(key, b, BANKER_HAND_KEYS) or _hand_fields_problem(key, b)
+            if found is not None:
+                return found
     if "void" in record and type(record["void"]) is not bool:
         return "void", "true or false", record["void"]
     if "kitty" in record:
@@ -365,12 +426,13 @@ def _kitty_problem(kitty: Any) -> Problem | None:
     return None
 
 
-def _hand_problem(where: str, h: Any) -> Problem | None:
+def _hand_problem(
+    where: str, h: Any, hand_keys: tuple[str, ...], hand_set: frozenset[str]
+) -> Problem | None:
     if type(h) is not dict:
-        return where, "an object {player, hand, cards, stake, class, total, split, net, rule}", h
-    found = _unknown_key(where, h, HAND_KEYS)
-    if found is not None:
-        return found
+        return where, "an object {" + ", ".join(hand_keys) + "}", h
+    if not h.keys() <= hand_set:
+        return _unknown_key(where, h, hand_keys)
     if not _is_name(h.get("player", MISSING)):
         return f"{where}.player", "a player's name", h.get("player", MISSING)
     if not _is_count(h.get("hand", MISSING)):
@@ -378,8 +440,9 @@ def _hand_problem(where: str, h: Any) -> Problem | None:
     for key in ("stake", "net"):
         if key in h and type(h[key]) is not int:
             return f"{where}.{key}", "a whole number", h[key]
-    if "split" in h and type(h["split"]) is not bool:
-        return f"{where}.split", "true or false", h["split"]
+    for key in ("split", "doubled"):  # doubled: a casino hand's (C7)
+        if key in h and type(h[key]) is not bool:
+            return f"{where}.{key}", "true or false", h[key]
     rule = h.get("rule")
     if "rule" in h and (type(rule) is not str or not _RULE_RE.fullmatch(rule)):
         return f"{where}.rule", "a rule ID like 'T7.1'", rule

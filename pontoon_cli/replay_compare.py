@@ -8,7 +8,7 @@ whose turn it was and why a deal ended: ``Deal.expected_decision``, ``Deal.turn_
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 from pontoon_cli.actions import TRADITIONAL_ACTIONS
@@ -132,21 +132,57 @@ def _compare_rows(
     keys: tuple[str, ...],
     deal: Deal,
 ) -> Divergence | None:
+    if name == "cards":
+        return compare_rows(
+            at,
+            name,
+            rows,
+            want_rows,
+            keys,
+            lambda i, key, got, want: _card_rule(deal, i),
+            lambda i: _card_rule(deal, i),
+        )
+    return compare_rows(
+        at,
+        name,
+        rows,
+        want_rows,
+        keys,
+        lambda i, key, got, want: (
+            _HAND_RULE.get(key) or _settled_rule(got.get("rule"), want["rule"])
+        ),
+        lambda i: "T5.2",
+    )
+
+
+#: The rule a row's field cites: (row index, key, the recorded row, the derived row) -> rule ID.
+RowRule = Callable[[int, str, dict[str, Any], dict[str, Any]], str]
+
+
+def compare_rows(
+    at: Place,
+    name: str,
+    rows: list[dict[str, Any]],
+    want_rows: list[dict[str, Any]],
+    keys: tuple[str, ...],
+    rule_of: RowRule,
+    count_rule: Callable[[int], str],
+) -> Divergence | None:
+    """The first field of the rows ``name`` (``cards``, ``hands``) the record holds that the
+    re-deal does not give, row by row in ``keys`` order, citing ``rule_of``; then a row too many
+    or too few, citing ``count_rule`` of the first row that differs (every game's check)."""
     for i, (got, want) in enumerate(zip(rows, want_rows, strict=False)):
         if got == want:
             continue
         for key in keys:
             value = got.get(key, MISSING)
             if value is not MISSING and value != want[key]:
-                if name == "cards":
-                    rule = _card_rule(deal, i)
-                else:
-                    rule = _HAND_RULE.get(key) or _settled_rule(got.get("rule"), want["rule"])
+                rule = rule_of(i, key, got, want)
                 where = f"{name}[{i}].{key}"
                 return at.div(want["player"], want["hand"], where, value, want[key], rule)
     if len(rows) != len(want_rows):
         word = name[:-1]
-        rule = _card_rule(deal, min(len(rows), len(want_rows))) if name == "cards" else "T5.2"
+        rule = count_rule(min(len(rows), len(want_rows)))
         return at.div(None, None, name, count(len(rows), word), count(len(want_rows), word), rule)
     return None
 
@@ -155,6 +191,19 @@ def _settled_rule(recorded: object, derived: str) -> str:
     """The rule a hand's settlement cites: V3 when either side was settled by the banker's
     double, so a double recorded but not taken (or taken but not recorded) names it."""
     return "V3" if recorded == "V3" else derived
+
+
+def written_as(raw: bytes, written: bytes | None) -> bool:
+    """Whether ``raw`` is byte for byte ``written``, what the log writer gives for the re-deal
+    (:func:`~pontoon_cli.log.deal_line`), with or without its newline, or with CRLF. The
+    writer's bytes hold no duplicate key, and no integer beyond ±(2**53 − 1) (``written`` is
+    None for such a deal), so such a record needs no other look at its JSON. Every game's
+    one-step comparison."""
+    if written is None:  # a derived number beyond the range: look at the record
+        return False
+    if raw == written or raw == written[:-1]:
+        return True
+    return raw.endswith(b"\r\n") and raw[:-2] == written[:-1]
 
 
 def action_text(action: str, amount: int | None) -> str:

@@ -11,6 +11,9 @@ minimal log (header; per deal the pack, the decisions and the nets) verifies too
 A deal whose record is byte for byte what the log writer would write is verified in one
 comparison; any other record is checked field by field, which names the first divergence.
 
+A log of a casino table (the games registry's ``house`` games: casino Pontoon, C1-C11) has its
+own checks, :class:`~pontoon_cli.casino_replay.CasinoReplay`, to which each of its rounds goes.
+
 Only the state that carries from deal to deal is kept (balances, the bank, the pack left by the
 last deal), so memory stays flat however long the log. Once a deal diverges the rest of it is not
 checked; the next deal goes on from the recorded state where the record gives it (balances, next
@@ -24,6 +27,7 @@ from typing import Any, Final
 import orjson
 
 from pontoon_cli.cards import Card, read_log_pack
+from pontoon_cli.casino_replay import CasinoReplay
 from pontoon_cli.engine import Deal, Game, PackState, Phase
 from pontoon_cli.errors import IllegalAction, LogFormatError, PontoonError
 from pontoon_cli.events import BankSold
@@ -33,6 +37,7 @@ from pontoon_cli.logcheck import (
     MISSING,
     Problem,
     brief,
+    casino_body_problem,
     deal_body_problem,
     deal_head_problem,
     header_names_problem,
@@ -40,7 +45,7 @@ from pontoon_cli.logcheck import (
     json_problem,
     strict_problem,
 )
-from pontoon_cli.replay_compare import action_text, compare, cross_check
+from pontoon_cli.replay_compare import action_text, compare, cross_check, written_as
 from pontoon_cli.replay_pack import PackTracker, check_cut
 from pontoon_cli.replay_report import Divergence, Place, count
 from pontoon_cli.rng import Rng
@@ -72,6 +77,7 @@ class LogReplayer:
         self.headers_diverged = 0
         self.deals_stacked = 0
         self._started = False
+        self.casino: CasinoReplay | None = None  # a casino log's own checks (C1-C11)
 
     # reading a line ------------------------------------------------------------------------------
 
@@ -98,7 +104,7 @@ class LogReplayer:
                 # A value of the wrong type: the compiled build (mypyc) refuses it where it is
                 # passed, before the divergence that leads the pure build to the same check.
                 self._strict(line, raw)
-                self._problem(line, deal_body_problem(record))
+                self._problem(line, self._body_problem(record))
                 raise
             if found is None:
                 self.deals_verified += 1
@@ -133,20 +139,26 @@ class LogReplayer:
             where, expected, got = problem
             raise self._unreadable(line, where, f"expected {expected}, got {brief(got)}")
 
+    def _body_problem(self, record: dict[str, Any]) -> Problem | None:
+        """The first problem of a deal record's body, by the log's game (logcheck)."""
+        if self.casino is not None:
+            return casino_body_problem(record)
+        return deal_body_problem(record)
+
+    def _look(self, line: int, raw: bytes, record: dict[str, Any]) -> None:
+        """A record that is not the writer's bytes, looked at whole: LogFormatError if it holds
+        a duplicate key, an integer out of range or a value of the wrong type."""
+        self._strict(line, raw)
+        self._problem(line, self._body_problem(record))
+
     # the header ----------------------------------------------------------------------------------
 
     def _header(self, line: int, record: dict[str, Any]) -> Divergence | None:
         rules_field = record.get("rules")
-        preset = rules_field.get("preset") if isinstance(rules_field, dict) else None
-        if isinstance(preset, str) and preset in GAMES and GAMES[preset].house:
-            # C1-C11: the casino verifier is not built yet; say so before the header's checks
-            raise self._unreadable(
-                line,
-                "rules.preset",
-                f"a log of preset {preset!r} (casino Pontoon, C1-C11) cannot be replayed "
-                "yet: this version verifies traditional and shoot logs",
-            )
-        self._problem(line, header_problem(record))
+        preset = rules_field.get("preset") if type(rules_field) is dict else None
+        # a casino table (C3): the dealer is the house, and the log's own checks replay it
+        house = type(preset) is str and preset in GAMES and GAMES[preset].house
+        self._problem(line, header_problem(record, house))
         names = header_names_problem(record)
         if names is not None:
             raise self._unreadable(line, names[0], names[1])
@@ -158,20 +170,27 @@ class LogReplayer:
         try:
             table = Table(
                 seats=tuple(t["seats"]),
-                banker=t["banker"],
+                banker=None if house else t["banker"],
                 bankrolls=dict(t["bankrolls"]),
                 min_stake=t["min_stake"],
                 max_stake=t["max_stake"],
+                house=house,
             )
         except PontoonError as err:
             raise self._unreadable(line, "table", str(err)) from None
+        scenario = bool(record.get("scenario"))
+        self._started = True
+        if house:
+            self.casino = CasinoReplay(self.file, rules, table, scenario, self._look)
+            return None
+        self.casino = None
         self.rules = rules
         self.table = table
         self.seats = table.seats
         packs = rules.pack_count(len(table.seats))
         self.pack = PackTracker(packs)
         # T8.1: only a scenario stacks the pack; in a dealt game every deal's pack is checked.
-        self.scenario = bool(record.get("scenario"))
+        self.scenario = scenario
         self.balances = dict(table.bankrolls)
         self.banker: str = t["banker"]
         self.next_number = 1
@@ -179,13 +198,12 @@ class LogReplayer:
         # Game holds the bank and the balances for a sale (T8.4) and for the log writer, and
         # the kitty (S1-S10); the registry gives the preset's game and its record.
         game = new_game(rules, table, Rng(0))
-        if not isinstance(game, Game):  # pragma: no cover - refused above
+        if not isinstance(game, Game):  # pragma: no cover - a house game is replayed above
             raise self._unreadable(line, "rules.preset", f"no replay for {rules.preset!r}")
         self.game: Game = game
         definition = find_game(rules)
         self.record = definition.record  # the deal's record: to name a divergence
         self.line = definition.line  # the writer's bytes of the deal: the one-step comparison
-        self._started = True
         at = Place(self.file, line, None)
         return check_cut(at, self.seats, self.banker, record.get("cut") or [], packs)
 
@@ -221,6 +239,12 @@ class LogReplayer:
         self._problem(line, deal_head_problem(record))
         n: int = record["deal"]
         pack = self._pack(line, record["pack"])
+        casino = self.casino
+        if casino is not None:  # a casino round (C1-C11): its own checks
+            found = casino.deal(line, raw, record, pack)
+            self.deals_stacked += casino.stacked
+            casino.stacked = 0
+            return found
         first: Divergence | None = None
         if n != self.next_number:
             first = self._div(line, n, "deal", recorded=n, expected=self.next_number, rule="T8")
@@ -296,7 +320,7 @@ class LogReplayer:
             self.game.balances = after
             # the recorded pack's text: _pack read it card by card, each a card's own text
             text = record["pack"]
-            if first is None and not _written_as(raw, self.line(self.game, deal, sale, text)):
+            if first is None and not written_as(raw, self.line(self.game, deal, sale, text)):
                 self._strict(line, raw)
                 self._problem(line, deal_body_problem(record))
                 # mutant-equivalent: 'True' -> 'False': the same look again, which passed just now
@@ -458,18 +482,6 @@ class LogReplayer:
 
 #: A recorded pack_state (checked by deal_head_problem) as the engine's; none recorded: shuffled.
 _STATE: Final[dict[str | None, PackState]] = {None: PackState.SHUFFLED, **{s: s for s in PackState}}
-
-
-def _written_as(raw: bytes, written: bytes | None) -> bool:
-    """Whether ``raw`` is byte for byte ``written``, what the log writer gives for the re-deal
-    (:func:`~pontoon_cli.log.deal_line`), with or without its newline, or with CRLF. The
-    writer's bytes hold no duplicate key, and no integer beyond ±(2**53 − 1) (``written`` is
-    None for such a deal), so such a record needs no other look at its JSON."""
-    if written is None:  # a derived number beyond the range: look at the record
-        return False
-    if raw == written or raw == written[:-1]:
-        return True
-    return raw.endswith(b"\r\n") and raw[:-2] == written[:-1]
 
 
 def _transfer(balances: dict[str, int], buyer: str, seller: str, price: Any) -> None:

@@ -169,15 +169,6 @@ def test_C3_casino_settings_are_refused_under_the_traditional_rules() -> None:
         CASINO.with_overrides({"shuffle_every": 0})
 
 
-def test_casino_log_is_refused_by_replay_naming_the_preset() -> None:
-    log = runner.invoke(app, ["play", "--rules", "casino", "--seed", "1", "--deals", "2"]).stdout
-    result = runner.invoke(app, ["replay", "-"], input=log)
-    assert result.exit_code == 2
-    assert "a log of preset 'casino' (casino Pontoon, C1-C11) cannot be replayed yet" in (
-        result.stderr
-    )
-
-
 # properties -------------------------------------------------------------------------------------
 
 

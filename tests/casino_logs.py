@@ -1,0 +1,139 @@
+"""Casino logs for the replay tests (C1-C11): seeded games played by the tests' own random
+player, and rounds dealt from an arranged shoe, through the engine, written as the log writer
+writes them; and seeded play through the command line."""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+from typing import Any
+
+import orjson
+from test_replay import dump, replay
+from typer.testing import CliRunner
+
+from pontoon_cli.cards import Card, new_pack
+from pontoon_cli.casino import CasinoDeal, CasinoGame
+from pontoon_cli.casino_log import casino_deal_record
+from pontoon_cli.cli import app
+from pontoon_cli.deal_base import PackState, Phase
+from pontoon_cli.log import header_record
+from pontoon_cli.rng import Rng, session_rngs
+from pontoon_cli.rules import PRESETS, Table
+
+Record = dict[str, Any]
+LOG = "game.jsonl"
+
+
+def play(*args: str) -> bytes:
+    """The log ``pontoon play --rules casino ARGS`` writes."""
+    result = CliRunner().invoke(app, ["play", "--rules", "casino", *args])
+    assert result.exit_code == 0, result.stderr
+    return result.stdout_bytes
+
+
+def records(log: bytes) -> list[Record]:
+    return [orjson.loads(line) for line in log.splitlines()]
+
+
+def dealt(seed: int, rounds: int, players: int, bankroll: int, **settings: Any) -> bytes:
+    """A seeded game's log, each seat played by the tests' own random player: a stake drawn
+    uniformly from the legal range, then uniformly among the legal actions. It is written here,
+    not taken from the automatic players (``pontoon_cli.casino_players``), so the tests' logs
+    stay as they are whatever those strategies come to prefer."""
+    rules = PRESETS["casino"].with_overrides(settings)
+    table = Table.build([f"p{i}" for i in range(1, players + 1)], bankroll=bankroll, house=True)
+    game_rng, players_rng = session_rngs(seed)
+    game = CasinoGame(rules, table, game_rng)
+    rngs = {p: players_rng.spawn() for p in table.seats}
+    out = [header_record(rules, table, game, seed, strategies={"punter": "random"})]
+    for _ in range(rounds):
+        if not game.can_deal():
+            break
+        deal = game.start_deal()
+        assert isinstance(deal, CasinoDeal)
+        while deal.phase is not Phase.END:
+            assert deal.actor is not None
+            player, hand = deal.actor
+            rng, legal = rngs[player], deal.legal_actions()
+            if deal.phase is Phase.STAKES:
+                ((_, low, high),) = legal
+                assert low is not None and high is not None
+                deal.stake(player, low + rng.below(high - low + 1))
+            else:
+                deal.act(player, hand, legal[rng.below(len(legal))].action)
+        game.finish_deal(deal)
+        out.append(casino_deal_record(game, deal))
+    return dump(out)
+
+
+#: 30 rounds, three seats of 60 against the dealer, two decks, a new shoe every third round
+#: (C1); the random player doubles and splits. Round 1: a pontoon paid 2:1 (p2) and two doubles;
+#: 2: the dealer draws two cards (C9); 3: the dealer's pontoon (C5); 4: a stand after a double
+#: and two hits; 5: a pair of nines doubled; 13: p2 splits sixes; 16: p1 stakes his last 3;
+#: 17 on: p1 (then p2) sit out (C3); 26: the dealer's five card trick beats a 21 (C11).
+BASE_LOG = dealt(1, 30, 3, 60, decks=2, shuffle_every=3)
+BASE = records(BASE_LOG)
+
+
+def base() -> list[Record]:
+    return copy.deepcopy(BASE)
+
+
+def divergence(
+    tmp_path: Path,
+    line: int,
+    deal: int | None,
+    player: str | None,
+    hand: int | None,
+    field: str,
+    recorded: Any,
+    expected: Any,
+    rule: str,
+) -> Record:
+    """A whole divergence, as ``replay --json`` writes it."""
+    return {
+        "file": str(tmp_path / LOG),
+        "line": line,
+        "deal": deal,
+        "player": player,
+        "hand": hand,
+        "field": field,
+        "recorded": recorded,
+        "expected": expected,
+        "rule": rule,
+    }
+
+
+def only(tmp_path: Path, recs: list[Record]) -> Record:
+    """The one divergence of a tampered log: nothing after it may diverge too."""
+    code, found, err = replay(tmp_path, dump(recs))
+    assert code == 1, err
+    assert len(found) == 1, found
+    return found[0]
+
+
+def arranged(
+    top: str,
+    decisions: list[tuple[str, int, str, int | None]],
+    seats: tuple[str, ...] = ("ann",),
+    bankroll: int = 100,
+    **settings: Any,
+) -> list[Record]:
+    """A header and one round dealt from a new shoe whose top cards are ``top`` (the rest of
+    the shoe in new-pack order: any order of a whole shoe is a shuffle, C1), played with
+    ``decisions`` (player, hand, action, amount) through the engine and written as the log
+    writer writes it."""
+    rules = PRESETS["casino"].with_overrides(settings)
+    table = Table.build(list(seats), bankroll=bankroll, house=True)
+    game = CasinoGame(rules, table, Rng(0))
+    cards = [Card.parse(t) for t in top.split()]
+    rest = new_pack(rules.decks)
+    for card in cards:
+        rest.remove(card)
+    deal = CasinoDeal(rules, table, cards + rest, dict(game.balances), 1, PackState.SHUFFLED)
+    for player, hand, action, amount in decisions:
+        deal.act(player, hand, action, amount)
+    game.finish_deal(deal)
+    header = header_record(rules, table, game, None)
+    return [orjson.loads(orjson.dumps(r)) for r in (header, casino_deal_record(game, deal))]
