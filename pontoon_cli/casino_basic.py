@@ -15,8 +15,6 @@ dicts, and compiled it measured no faster.
 
 from __future__ import annotations
 
-import json
-from importlib import resources
 from typing import Any, Final
 
 RESOURCE: Final = "casino_basic.json"
@@ -84,6 +82,8 @@ class BasicTable:
 
 def load(path: str) -> BasicTable:
     """A table from a file ``tools/casino_exact.py --write`` wrote (other rule settings)."""
+    import json
+
     with open(path, encoding="utf-8") as f:
         return BasicTable(json.loads(f.read()))
 
@@ -99,6 +99,9 @@ def shipped() -> BasicTable:
     """The shipped table (``casino_basic.json``), read once, on first use."""
     table = _CACHE.table
     if table is None:
+        import json  # here, not at the top: the CLI's start-up loads neither (tests/test_startup.py)
+        from importlib import resources
+
         text = resources.files("pontoon_cli").joinpath(RESOURCE).read_text(encoding="utf-8")
         table = BasicTable(json.loads(text))
         _CACHE.table = table

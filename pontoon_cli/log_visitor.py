@@ -32,11 +32,14 @@ from typing import IO, Any, Final, Generic, TypeVar
 import orjson
 
 from pontoon_cli.errors import LogFormatError, PontoonError
+from pontoon_cli.games import GAMES, find_game
 from pontoon_cli.logcheck import (
     MISSING,
     Problem,
     brief,
-    deal_problem,
+    casino_body_problem,
+    deal_body_problem,
+    deal_head_problem,
     header_names_problem,
     header_problem,
     json_problem,
@@ -132,6 +135,7 @@ def records(path: str, stdin: IO[bytes] | None = None) -> Iterator[LogRecord]:
     with source:
         name = source.name
         started = False
+        house = False  # a casino table's log (C3): its rounds have their own keys
         number = 0
         for number, raw in enumerate(source.read(), 1):
             at = At(name, number)
@@ -142,11 +146,13 @@ def records(path: str, stdin: IO[bytes] | None = None) -> Iterator[LogRecord]:
                     raise _unreadable(
                         at, "type", 'expected the header record ("type": "header") first'
                     )
-                _check(at, deal_problem(record))
+                body = casino_body_problem if house else deal_body_problem
+                _check(at, deal_head_problem(record) or body(record))
                 _strict(at, raw, record)
                 yield LogRecord(at, "deal", record, raw)
             elif kind == "header":
                 rules = _header(at, raw, record)
+                house = find_game(rules).house
                 started = True
                 yield LogRecord(at, "header", record, raw, rules)
             else:
@@ -170,7 +176,11 @@ def _decode(at: At, raw: bytes) -> dict[str, Any]:
 
 def _header(at: At, raw: bytes, record: dict[str, Any]) -> Rules:
     _strict(at, raw, record)
-    _check(at, header_problem(record))
+    preset = record.get("rules", {}).get("preset") if type(record.get("rules")) is dict else None
+    # a casino table (C3) has no banker: the games registry says which presets are so
+    _check(
+        at, header_problem(record, type(preset) is str and preset in GAMES and GAMES[preset].house)
+    )
     names = header_names_problem(record)
     if names is not None:
         raise _unreadable(at, names[0], names[1])

@@ -204,8 +204,6 @@ def test_scenario_logs_validate(path: Path) -> None:
     log = play_scenario(path)
     if not log:
         pytest.skip(f"{path.name} writes no log (it cannot be played)")
-    if orjson.loads(log.splitlines()[0])["rules"]["preset"] == "casino":
-        pytest.skip("casino logs (C1-C11) join the JSON Schema with the casino verifier")
     validate_log(log)
 
 

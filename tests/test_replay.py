@@ -107,10 +107,6 @@ def test_scenario_logs_verify(tmp_path: Path, path: Path) -> None:
     if not log:
         pytest.skip(f"{path.name} writes no log")
     code, found, err = replay(tmp_path, log)
-    if b'"preset":"casino"' in log.split(b"\n", 1)[0]:  # until the casino verifier (C1-C11)
-        assert (code, found) == (2, []), err
-        assert "a log of preset 'casino' (casino Pontoon, C1-C11) cannot be replayed yet" in err
-        return
     assert (code, found) == (0, []), err
 
 
