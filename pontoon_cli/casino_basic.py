@@ -99,7 +99,7 @@ def shipped() -> BasicTable:
     """The shipped table (``casino_basic.json``), read once, on first use."""
     table = _CACHE.table
     if table is None:
-        import json  # here, not at the top: the CLI's start-up loads neither (tests/test_startup.py)
+        import json  # here, not at the top: the start-up loads neither (tests/test_startup.py)
         from importlib import resources
 
         text = resources.files("pontoon_cli").joinpath(RESOURCE).read_text(encoding="utf-8")
