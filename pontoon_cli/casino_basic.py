@@ -1,10 +1,11 @@
 """The `basic` strategy of casino Pontoon: a table of decisions shipped as data (issue 10).
 
-``casino_basic.json`` beside this module is the output of ``tools/casino_exact.py`` (an exact
-infinite-deck expected-value calculation; the file's header names the method, the command that
-wrote it, the rules it assumes and the house edge). It holds, for every situation a player can
-meet (hard or soft total, two to four cards, doubled or not), the value of each legal choice and
-the choices best first, and for each pair whether to split. The player sees no dealer card (C4),
+``casino_basic.json`` beside this module is the output of ``pontoon strategy --rules casino``
+(:mod:`pontoon_cli.strategy_casino`, an exact infinite-deck expected-value calculation; the file's
+header names the method, the command that wrote it, the rules it assumes and the house edge).
+It holds, for every situation a player can meet (hard or soft total, two to four cards, doubled
+or not), the value of each legal choice and the choices best first, and for each pair whether to
+split. The player sees no dealer card (C4),
 so a decision depends on his own hand only. The table assumes C7 as the project reads it: a double
 deals exactly one card, then play goes on (the header's ``rules.double_deals_card``).
 
@@ -25,7 +26,7 @@ STAND_MINIMUM: Final = 15  # C6
 
 
 class BasicTable:
-    """A table as ``tools/casino_exact.py`` writes it; :meth:`decide` answers from it.
+    """A table as ``pontoon strategy --rules casino`` writes it; :meth:`decide` answers from it.
 
     The shipped table is :func:`shipped`; :func:`load` reads another (other rule settings).
     """
@@ -83,7 +84,7 @@ class BasicTable:
 
 
 def load(path: str) -> BasicTable:
-    """A table from a file ``tools/casino_exact.py --write`` wrote (other rule settings)."""
+    """A table from a file ``pontoon strategy --rules casino --write`` wrote (other settings)."""
     with open(path, encoding="utf-8") as f:
         return BasicTable(json.loads(f.read()))
 

@@ -71,6 +71,9 @@ def test_the_readme_states_the_computed_edges() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     section = readme.split("## Casino: the basic strategy table", 1)[1].split("\n## ", 1)[0]
     assert exact.command(exact.CasinoRules()) in section
+    strategy = readme.split("### `pontoon strategy`", 1)[1].split("\n## ", 1)[0]
+    printed = casino_text(exact.table(exact.CasinoRules()), decks=8)
+    assert "$ pontoon strategy --rules casino\n" + printed in strategy  # the whole table
     # the contrary reading's figure, which C12 rules out (C7)
     no_card = casino_text(exact.table(NO_CARD)).splitlines()[-2].split()[-5]
     assert no_card == "-7.8811%" and no_card in section

@@ -329,3 +329,19 @@ def test_the_traditional_command_prints_the_table_and_the_banker_edge() -> None:
     assert f"banker's edge: {100 * edge:+.4f}%" in out
     lines = [line for line in out.splitlines() if line.startswith("hard 20 ")]
     assert lines and set(lines[0].split()[2:]) == {"S"}  # a 20 sticks, however it was made
+
+
+class _NoBuying(Traditional):
+    """The same game with buying taken away (no setting does this): the README's comparison."""
+
+    def may_buy(self, total: int, soft: bool, cards: int, buy: bool) -> bool:
+        return False
+
+
+def test_t5_3_buying_is_what_gives_the_punter_the_edge_against_a_fixed_banker() -> None:
+    # the README's figures: the banker on 17 keeps +11.51% when nobody may buy, and loses 6.78%
+    # when the punter buys as the calculation says
+    assert _NoBuying(TraditionalRules()).edge() == pytest.approx(0.115057, abs=1e-6)
+    assert _game().edge() == pytest.approx(-0.067795, abs=1e-6)
+    edges = {n: _game(banker_stays=n).edge() for n in range(12, 22)}
+    assert max(edges, key=edges.__getitem__) == 17  # his best fixed rule
