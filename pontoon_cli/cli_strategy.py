@@ -98,7 +98,7 @@ def strategy_command(
     if sys.stdout.isatty():
         from pontoon_cli.render_strategy import print_rich
 
-        print_rich(data, values, chosen.decks if chosen.preset == "casino" else None)
+        print_rich(data, values, _shoe(chosen))
         return
     data_out().write(text.encode())
 
@@ -109,7 +109,12 @@ def _casino(rules: Rules, values: bool) -> tuple[dict[str, Any], str]:
     data = strategy_casino.table(strategy_casino.CasinoRules.from_rules(rules))
     if values:
         return data, render_strategy.values_text(data)
-    return data, render_strategy.casino_text(data, rules.decks)
+    return data, render_strategy.casino_text(data, _shoe(rules))
+
+
+def _shoe(rules: Rules) -> int | None:
+    """The rules' shoe the infinite-deck figures leave out (C1), or None (none, or infinite: 0)."""
+    return (rules.decks or None) if rules.preset == "casino" else None
 
 
 def _traditional(

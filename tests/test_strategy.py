@@ -345,3 +345,21 @@ def test_t5_3_buying_is_what_gives_the_punter_the_edge_against_a_fixed_banker() 
     assert _game().edge() == pytest.approx(-0.067795, abs=1e-6)
     edges = {n: _game(banker_stays=n).edge() for n in range(12, 22)}
     assert max(edges, key=edges.__getitem__) == 17  # his best fixed rule
+
+
+def test_on_a_terminal_the_same_table_is_drawn_with_rich(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from pontoon_cli.render_strategy import print_rich
+
+    monkeypatch.setenv("NO_COLOR", "1")
+    monkeypatch.setenv("COLUMNS", "200")
+    data = strategy_casino.table(strategy_casino.CasinoRules())
+    print_rich(data, False, 8)
+    out = capsys.readouterr().out
+    assert "the rules' 8-deck shoe is not modelled" in out
+    row = next(line for line in out.splitlines() if "hard 16" in line)
+    assert [cell.strip() for cell in row.split("│")[2:7]] == ["S", "S", "D", "S", "H"]  # C7
+    assert "house edge, basic:        +0.2937%" in out
+    print_rich(strategy_traditional.table(TraditionalRules()), True)
+    assert "buy-most" in capsys.readouterr().out  # --values: every choice's value
