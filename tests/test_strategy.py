@@ -12,6 +12,7 @@ import importlib.util
 import json
 import random
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 
@@ -238,68 +239,82 @@ def test_t5_2_pairs_split_by_rank_and_v1_only_aces() -> None:
 
 
 def _simulate_heads_up(game: Traditional, rounds: int, seed: int) -> tuple[float, float]:
-    """The punter's mean net per stake and its standard error, playing the calculation's best
-    choice at every decision (no splits: max_hands 1), an infinite deck, the banker's rule."""
+    """The punter's mean net per stake and its standard error, an infinite deck drawn by rank,
+    the banker's rule, the punter taking the calculation's best choice at every decision and
+    splitting as it says, each split hand getting its second card when it is played (T5.2)."""
     rng = random.Random(seed)
     stays = game.rules.banker_stays
 
+    def rank() -> int:
+        return rng.randrange(13) + 1  # A, 2-10, J, Q, K
+
     def card() -> int:
-        return min(rng.randrange(13) + 1, 10)
+        return min(rank(), 10)
+
+    def settle(first: int, second: int, banker: str) -> float:
+        """One hand played from its two cards and settled against the banker's (T7)."""
+        if {first, second} == {1, 10}:
+            return float(game.rules.pontoon_pays)  # T7.2: a split hand's too
+        soft, score = two_cards(first, second)
+        cards, stake, most, may_buy = 2, 1, 2, True
+        outcome = ""
+        while True:
+            values = game.choices(soft, score, cards, stake, most, may_buy)
+            action = max(values, key=values.__getitem__)
+            if action == "stick":
+                break
+            if action == "buy":
+                stake, most = stake + 1, 1
+            elif action == "buy-most":
+                stake += most
+            else:
+                may_buy = False
+            low, score, soft = add_card(score, soft, card())
+            cards += 1
+            if low > 21:
+                return -float(stake)  # T5.6
+            if cards == 5:
+                outcome = "trick"
+                break
+            if low == 21:
+                break  # T5.8
+        if outcome == "trick":
+            return -2.0 * stake if banker == "trick" else 2.0 * stake
+        if banker == "trick":
+            return -2.0 * stake
+        return float(stake) if banker == "bust" or score > int(banker) else -float(stake)
 
     total = squares = 0.0
     for _ in range(rounds):
-        first, second = card(), card()
+        r1, r2 = rank(), rank()
         b1, b2 = card(), card()
         if {b1, b2} == {1, 10}:
-            net = -2.0  # T4.4
-        elif {first, second} == {1, 10}:
-            net = float(game.rules.pontoon_pays)
+            net = -float(game.rules.banker_pontoon_collects)  # T4.4
         else:
-            soft, score = two_cards(first, second)
-            low = score - 10 if soft else score
-            cards, stake, most, may_buy = 2, 1, 2, True
-            outcome = ""
-            while True:
-                values = game.choices(soft, score, cards, stake, most, may_buy)
-                action = max(values, key=values.__getitem__)
-                if action == "stick":
-                    break
-                if action == "buy":
-                    stake, most = stake + 1, 1
-                elif action == "buy-most":
-                    stake += most
-                else:
-                    may_buy = False
-                low, score, soft = add_card(score, soft, card())
-                cards += 1
-                if low > 21:
-                    outcome = "bust"
-                    break
-                if cards == 5:
-                    outcome = "trick"
-                    break
-                if low == 21:
-                    break
-            # the banker plays with his own first two cards, already drawn (no pontoon)
             banker = banker_hand_from(b1, b2, stays, card)
-            if outcome == "bust":
-                net = -stake
-            elif outcome == "trick":
-                net = -2.0 * stake if banker == "trick" else 2.0 * stake
-            elif banker == "trick":
-                net = -2.0 * stake
-            elif banker == "bust" or score > int(banker):
-                net = float(stake)
+            hands: list[tuple[int, int]] = []
+            pair = min(r1, 10)
+            if r1 == r2 and game.should_split(r1):  # T5.2: the same rank
+                waiting, left = 2, game.rules.max_hands - 2
+                while waiting:
+                    r = rank()
+                    play = game.two_card_value(pair, min(r, 10))
+                    play += game.split_hands(r1, waiting - 1, left)
+                    if r == r1 and left > 0 and game.split_hands(r1, waiting + 1, left - 1) > play:
+                        waiting, left = waiting + 1, left - 1
+                        continue
+                    hands.append((pair, min(r, 10)))
+                    waiting -= 1
             else:
-                net = -float(stake)
+                hands.append((pair, min(r2, 10)))
+            net = sum(settle(first, second, banker) for first, second in hands)
         total += net
         squares += net * net
     mean = total / rounds
     return mean, ((squares / rounds - mean * mean) / (rounds - 1)) ** 0.5
 
 
-def banker_hand_from(b1: int, b2: int, stays: int, card: object) -> str:
-    assert callable(card)
+def banker_hand_from(b1: int, b2: int, stays: int, card: Callable[[], int]) -> str:
     cards = [b1, b2]
     while True:
         low = sum(cards)
@@ -313,10 +328,20 @@ def banker_hand_from(b1: int, b2: int, stays: int, card: object) -> str:
         cards.append(card())
 
 
-@pytest.mark.parametrize("stays", [17, 16])
-def test_the_heads_up_value_agrees_with_a_seeded_simulation_of_its_play(stays: int) -> None:
-    game = _game(banker_stays=stays, max_hands=1)
-    mean, se = _simulate_heads_up(game, 20_000, seed=stays)
+@pytest.mark.parametrize(
+    "settings",
+    [
+        {"banker_stays": 17},
+        {"banker_stays": 16, "max_hands": 1},
+        {"banker_stays": 17, "stick_minimum": 16, "pontoon_pays": 3},
+    ],
+    ids=["T5.2-splits-stays-17", "no-splits-stays-16", "V2-V4"],
+)
+def test_the_heads_up_value_agrees_with_a_seeded_simulation_of_its_play(
+    settings: dict[str, int],
+) -> None:
+    game = _game(**settings)
+    mean, se = _simulate_heads_up(game, 20_000, seed=sum(settings.values()))
     assert abs(mean - -game.edge()) < 3 * se, (mean, se, -game.edge())
 
 
