@@ -1,10 +1,11 @@
 """The `basic` strategy of casino Pontoon: a table of decisions shipped as data (issue 10).
 
-``casino_basic.json`` beside this module is the output of ``tools/casino_exact.py`` (an exact
-infinite-deck expected-value calculation; the file's header names the method, the command that
-wrote it, the rules it assumes and the house edge). It holds, for every situation a player can
-meet (hard or soft total, two to four cards, doubled or not), the value of each legal choice and
-the choices best first, and for each pair whether to split. The player sees no dealer card (C4),
+``casino_basic.json`` beside this module is the output of ``pontoon strategy --rules casino``
+(:mod:`pontoon_cli.strategy_casino`, an exact infinite-deck expected-value calculation; the file's
+header names the method, the command that wrote it, the rules it assumes and the house edge).
+It holds, for every situation a player can meet (hard or soft total, two to four cards, doubled
+or not), the value of each legal choice and the choices best first, and for each pair whether to
+split. The player sees no dealer card (C4),
 so a decision depends on his own hand only. The table assumes C7 as the project reads it: a double
 deals exactly one card, then play goes on (the header's ``rules.double_deals_card``).
 
@@ -15,6 +16,7 @@ dicts, and compiled it measured no faster.
 
 from __future__ import annotations
 
+import json
 from typing import Any, Final
 
 RESOURCE: Final = "casino_basic.json"
@@ -23,7 +25,7 @@ STAND_MINIMUM: Final = 15  # C6
 
 
 class BasicTable:
-    """A table as ``tools/casino_exact.py`` writes it; :meth:`decide` answers from it.
+    """A table as ``pontoon strategy --rules casino`` writes it; :meth:`decide` answers from it.
 
     The shipped table is :func:`shipped`; :func:`load` reads another (other rule settings).
     """
@@ -81,9 +83,7 @@ class BasicTable:
 
 
 def load(path: str) -> BasicTable:
-    """A table from a file ``tools/casino_exact.py --write`` wrote (other rule settings)."""
-    import json
-
+    """A table from a file ``pontoon strategy --rules casino --write`` wrote (other settings)."""
     with open(path, encoding="utf-8") as f:
         return BasicTable(json.loads(f.read()))
 
@@ -99,8 +99,7 @@ def shipped() -> BasicTable:
     """The shipped table (``casino_basic.json``), read once, on first use."""
     table = _CACHE.table
     if table is None:
-        import json  # here, not at the top: the start-up loads neither (tests/test_startup.py)
-        from importlib import resources
+        from importlib import resources  # here, not at import: `pontoon play` may never need it
 
         text = resources.files("pontoon_cli").joinpath(RESOURCE).read_text(encoding="utf-8")
         table = BasicTable(json.loads(text))

@@ -5,7 +5,7 @@ round's own automatic phase (C9).
   doubles or splits. A simple public policy (the dealer's own rule with soft 17 stood on), so its
   house edge is easy to compare with other simulators; C6 makes a total under 15 a hit anyway.
 - ``basic`` (the default): stakes the minimum, then takes the decision of the shipped table
-  (:mod:`pontoon_cli.casino_basic`, computed exactly by ``tools/casino_exact.py``) for the hand's
+  (:mod:`pontoon_cli.casino_basic`, computed exactly by ``pontoon strategy``) for the hand's
   hard or soft total, its number of cards, a pair, whether it has doubled, and what the rules and
   the balance allow now (C6-C8).
 - ``random``: stakes the minimum, then picks uniformly among the legal actions, as the

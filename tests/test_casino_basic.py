@@ -1,7 +1,8 @@
 """The casino `basic` table (issue 10): computed exactly, shipped as data, answered legally.
 
-``tools/casino_exact.py`` computes it (infinite deck, expected-value recursion);
-``pontoon_cli/casino_basic.json`` is its output and ``casino_basic.decide`` answers from it.
+``pontoon strategy --rules casino`` computes it (``pontoon_cli/strategy_casino.py``: infinite
+deck, expected-value recursion); ``pontoon_cli/casino_basic.json`` is its output and
+``casino_basic.decide`` answers from it.
 ``tools/casino_reference_sim.py``, an independent Monte-Carlo written from the rules, checks the
 exact edges here at a size CI affords, and the larger runs are in the README.
 """
@@ -19,7 +20,9 @@ from types import ModuleType
 import pytest
 
 from pontoon_cli import casino_basic
+from pontoon_cli import strategy_casino as exact
 from pontoon_cli.casino_basic import decide
+from pontoon_cli.render_strategy import casino_text
 
 ROOT = Path(__file__).resolve().parent.parent
 SHIPPED = ROOT / "pontoon_cli" / casino_basic.RESOURCE
@@ -34,26 +37,28 @@ def _tool(name: str) -> ModuleType:
     return module
 
 
-exact = _tool("casino_exact")
 sim = _tool("casino_reference_sim")
-H17 = exact.Casino(exact.Rules())
-S17 = exact.Casino(exact.Rules(dealer_hits_soft_17=False))
-NO_CARD = exact.Rules(double_deals_card=False)  # the literal C7 reading, which C12 rules out
+H17 = exact.Casino(exact.CasinoRules())
+S17 = exact.Casino(exact.CasinoRules(dealer_hits_soft_17=False))
+NO_CARD = exact.CasinoRules(double_deals_card=False)  # the literal C7 reading, which C12 rules out
 P = exact.RANK_PROBABILITY
 
 
 # the data file is the tool's output -------------------------------------------------------------
 
 
-def test_the_shipped_table_is_what_the_exact_calculation_gives_now() -> None:
-    data = exact.table(exact.Rules())
+def test_the_shipped_table_is_what_pontoon_strategy_gives_now() -> None:
+    data = exact.table(exact.CasinoRules())
     assert SHIPPED.read_text(encoding="utf-8") == exact.dumps(data), "rewrite it: " + exact.command(
-        exact.Rules()
+        exact.CasinoRules()
     )
-    assert casino_basic.header()["command"] == exact.command(exact.Rules())
+    assert exact.command(exact.CasinoRules()) == (
+        "pontoon strategy --rules casino --write pontoon_cli/casino_basic.json"
+    )
+    assert casino_basic.header()["command"] == exact.command(exact.CasinoRules())
     assert casino_basic.table_rules()["dealer_hits_soft_17"] is True  # C9, the preset's default
     assert casino_basic.table_rules()["double_deals_card"] is True  # C7: one card, then play on
-    assert exact.Rules().double_deals_card  # the tool's default is the project's reading
+    assert exact.CasinoRules().double_deals_card  # the tool's default is the project's reading
 
 
 def test_the_table_is_package_data() -> None:
@@ -65,11 +70,12 @@ def test_the_table_is_package_data() -> None:
 def test_the_readme_states_the_computed_edges() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     section = readme.split("## Casino: the basic strategy table", 1)[1].split("\n## ", 1)[0]
-    printed = exact.render(exact.table(exact.Rules()))
-    assert "$ python tools/casino_exact.py\n" + printed in section  # the whole table, as printed
-    assert exact.command(exact.Rules()).removeprefix("python ") in section
+    assert exact.command(exact.CasinoRules()) in section
+    strategy = readme.split("### `pontoon strategy`", 1)[1].split("\n## ", 1)[0]
+    printed = casino_text(exact.table(exact.CasinoRules()), decks=8)
+    assert "$ pontoon strategy --rules casino\n" + printed in strategy  # the whole table
     # the contrary reading's figure, which C12 rules out (C7)
-    no_card = exact.render(exact.table(NO_CARD)).splitlines()[-2].split()[-5]
+    no_card = casino_text(exact.table(NO_CARD)).splitlines()[-2].split()[-5]
     assert no_card == "-7.8811%" and no_card in section
 
 
@@ -193,11 +199,11 @@ def test_c7_c12_the_no_card_reading_doubles_every_winning_hand_for_free() -> Non
 
 def test_c7_a_doubled_hand_holds_three_cards_at_least() -> None:
     # the printed table shows no doubled two-card hand: the double's card is already dealt
-    printed = exact.render(exact.table(exact.Rules()))
+    printed = casino_text(exact.table(exact.CasinoRules()))
     rows = [line.split() for line in printed.splitlines() if line[:4] in ("hard", "soft")]
     assert rows and all(row[5] == "-" for row in rows)
     assert any(row[6] != "-" for row in rows)
-    no_card = exact.render(exact.table(NO_CARD))
+    no_card = casino_text(exact.table(NO_CARD))
     assert any(line.split()[5] != "-" for line in no_card.splitlines() if line[:4] == "hard")
 
 
@@ -213,7 +219,7 @@ def test_c8_aces_and_eights_are_split_tens_are_not() -> None:
     assert decide(False, 16, 2, 8, False, False, True) != "split"  # the cap or the balance
     assert decide(True, 12, 2, 1, False, True, True) == "split"
     assert decide(False, 20, 2, 10, False, True, True) == "stand"
-    split = {int(p) for p, row in exact.table(exact.Rules())["pairs"].items() if row["split"]}
+    split = {int(p) for p, row in exact.table(exact.CasinoRules())["pairs"].items() if row["split"]}
     assert split == {1, 8}
     # with a double that deals no card, 7s and 9s were split too (each split hand a free double)
     split = {int(p) for p, row in exact.table(NO_CARD)["pairs"].items() if row["split"]}
@@ -294,7 +300,10 @@ def test_the_reference_simulation_plays_eight_decks_and_every_seat_legally() -> 
 
 def test_c9_the_table_is_the_same_when_the_dealer_stands_on_soft_17() -> None:
     # the README's claim: the shipped (hits soft 17) table serves the stands-on-soft-17 setting
-    hits, stands = exact.table(exact.Rules()), exact.table(exact.Rules(dealer_hits_soft_17=False))
+    hits, stands = (
+        exact.table(exact.CasinoRules()),
+        exact.table(exact.CasinoRules(dealer_hits_soft_17=False)),
+    )
     for soft, total, cards in exact.reachable_states():
         name = exact.state_name(soft, total, cards)
         for part in ("play", "doubled"):

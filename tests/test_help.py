@@ -27,7 +27,7 @@ from pontoon_cli.cli import COMMAND_ORDER, app
 
 ROOT = Path(__file__).resolve().parent.parent
 runner = CliRunner()
-COMMANDS = ["play", "replay", "show", "stats", "diff", "check", "rules", "schema"]
+COMMANDS = ["play", "replay", "show", "stats", "diff", "check", "rules", "schema", "strategy"]
 WIDTHS = [200, 50]  # a wide terminal, and a narrow one
 
 #: The words each option of `play` shows for its value, and its default.
@@ -55,6 +55,7 @@ USAGE = {
     "check": "Usage: pontoon check [OPTIONS] FILE...",
     "rules": "Usage: pontoon rules [OPTIONS] [PRESET|RULE-ID]",
     "schema": "Usage: pontoon schema [OPTIONS]",
+    "strategy": "Usage: pontoon strategy [OPTIONS]",
 }
 SUMMARIES = {
     "play": "Play deals; write the JSON-lines log.",
@@ -65,6 +66,7 @@ SUMMARIES = {
     "check": "Validate scenario and rules files.",
     "rules": "Show the presets, or a rule by its ID.",
     "schema": "Print the JSON Schema of the log.",
+    "strategy": "Compute the best play and the edge, exactly.",
 }
 
 
@@ -248,6 +250,7 @@ def _deal_nets(out: str) -> str:
 JQ = {
     """jq -c 'select(.type=="deal") | .net'""": _deal_nets,
     "jq -r .title": lambda out: orjson.loads(out)["title"] + "\n",
+    "jq .edge.basic": lambda out: f"{orjson.loads(out)['edge']['basic']}\n",
     "jq -c .table.banks": lambda out: (
         orjson.dumps(orjson.loads(out)["table"]["banks"]).decode() + "\n"
     ),
@@ -375,6 +378,20 @@ def _differ(out: str, err: str, where: Path) -> None:
     assert err == "pontoon diff: 1000 deals compared, 1 difference\n"
 
 
+def _casino_strategy(out: str, err: str, where: Path) -> None:
+    assert out.startswith("casino (C1-C11): the dealer hits soft 17") and err == ""
+    assert "house edge, basic:        +0.2937% of the initial stake" in out
+
+
+def _stands_soft_17_edge(out: str, err: str, where: Path) -> None:
+    assert out == "-0.001783\n"  # C9: the dealer standing on soft 17 gives the player the edge
+
+
+def _traditional_strategy(out: str, err: str, where: Path) -> None:
+    assert out.startswith("traditional (T1-T8), heads-up: the banker stays on 16") and err == ""
+    assert "banker's edge: " in out
+
+
 CHECKS: dict[str, Check] = {
     """pontoon play --seed 7 --deals 3 | jq -c 'select(.type=="deal") | .net'""": _net_lines,
     "pontoon play --seed 7 --deals 100 | pontoon replay -": _verified(100),
@@ -399,7 +416,13 @@ CHECKS: dict[str, Check] = {
     "pontoon stats game.jsonl --plot bankroll.svg": _plotted,
     "pontoon diff game.jsonl game.jsonl": _same,
     "pontoon diff --all game.jsonl changed.jsonl": _differ,
+    "pontoon strategy --rules casino": _casino_strategy,
+    "pontoon strategy --rules casino --set dealer_hits_soft_17=false --json | jq .edge.basic": (
+        _stands_soft_17_edge
+    ),
+    "pontoon strategy --rules traditional --banker-stays 16": _traditional_strategy,
 }
+
 
 #: The exit code of an example that does not succeed by design (SPEC "Exit codes").
 EXIT = {"pontoon diff --all game.jsonl changed.jsonl": 1}

@@ -1,0 +1,154 @@
+"""``pontoon strategy``: the best decision in every situation, by exact expected values."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from pontoon_cli.cli_app import command, data_out, fail, guarded, say
+from pontoon_cli.errors import PontoonError
+from pontoon_cli.rules import Rules
+
+LEAST_BANKER_STAYS = 4  # the lowest two-card total (T6.1: the banker has no smallest total)
+
+
+@command("strategy", short_help="Compute the best play and the edge, exactly.")
+@guarded
+def strategy_command(
+    rules: Annotated[
+        str | None,
+        typer.Option(
+            metavar="PRESET|FILE",
+            help="casino or traditional, or a rules file (TOML or JSON).  [default: traditional]",
+        ),
+    ] = None,
+    set_: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--set",
+            metavar="OPTION=VALUE",
+            help="Change one rule setting, e.g. dealer_hits_soft_17=false; repeat.  "
+            "[default: none]",
+        ),
+    ] = None,
+    banker_stays: Annotated[
+        int | None,
+        typer.Option(
+            metavar="N",
+            help="Traditional: the banker stays on N or more, soft or hard, and draws below "
+            "(4 to 21).  [default: 17]",
+        ),
+    ] = None,
+    values: Annotated[
+        bool, typer.Option("--values", help="List the value of every choice in every situation.")
+    ] = False,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Write the whole calculation as JSON, for machines.")
+    ] = False,
+    write: Annotated[
+        Path | None,
+        typer.Option(metavar="FILE", help="Write the JSON to FILE instead of stdout."),
+    ] = None,
+) -> None:
+    """Compute the best decision in every situation and the edge it leaves, exactly.
+
+    An expected-value recursion over an infinite deck (every card independent). Casino
+    (C1-C11): each hand's hit, stand, double and split values against the dealer, and the house
+    edge; the shipped `basic` table is `pontoon strategy --rules casino --json`. Traditional
+    (T1-T8): one punter heads-up against a banker who stays on --banker-stays or more: stick,
+    twist, buy (for the stake or the most allowed, T5.3) and split, and the banker's edge. A rich
+    table on a terminal, plain text in a pipe; the README states every assumption.
+
+    \b
+    Examples:
+      pontoon strategy --rules casino
+      pontoon strategy --rules casino --set dealer_hits_soft_17=false --json | jq .edge.basic
+      pontoon strategy --rules traditional --banker-stays 16
+    """
+    from pontoon_cli.cli_play import _parse_settings
+
+    settings = _parse_settings(set_ or [])
+    try:
+        if rules:
+            from pontoon_cli.scenario import load_rules_spec
+
+            chosen = load_rules_spec(rules, Path.cwd())
+        else:
+            chosen = Rules()
+        if settings:
+            chosen = chosen.with_overrides(settings)
+    except PontoonError as err:
+        fail(str(err))
+    if chosen.preset == "casino":
+        if banker_stays is not None:
+            fail("--banker-stays: a casino dealer draws by C9, not a chosen rule; leave it out")
+        data, text = _casino(chosen, values)
+    else:
+        data, text = _traditional(chosen, banker_stays, values)
+    if write is not None:
+        _write(write, data)
+        say(f"pontoon strategy: written to {write}")
+        return
+    if as_json:
+        data_out().write(_dumps(data).encode())
+        return
+    if sys.stdout.isatty():
+        from pontoon_cli.render_strategy import print_rich
+
+        print_rich(data, values, _shoe(chosen))
+        return
+    data_out().write(text.encode())
+
+
+def _casino(rules: Rules, values: bool) -> tuple[dict[str, Any], str]:
+    from pontoon_cli import render_strategy, strategy_casino
+
+    data = strategy_casino.table(strategy_casino.CasinoRules.from_rules(rules))
+    if values:
+        return data, render_strategy.values_text(data)
+    return data, render_strategy.casino_text(data, _shoe(rules))
+
+
+def _shoe(rules: Rules) -> int | None:
+    """The rules' shoe the infinite-deck figures leave out (C1), or None (none, or infinite: 0)."""
+    return (rules.decks or None) if rules.preset == "casino" else None
+
+
+def _traditional(
+    rules: Rules, banker_stays: int | None, values: bool
+) -> tuple[dict[str, Any], str]:
+    from pontoon_cli import render_strategy, strategy_traditional
+
+    problem = strategy_traditional.unmodelled(rules)
+    if problem is not None:
+        fail(problem)
+    stays = strategy_traditional.BANKER_STAYS if banker_stays is None else banker_stays
+    if not LEAST_BANKER_STAYS <= stays <= 21:
+        fail(f"--banker-stays must be {LEAST_BANKER_STAYS} to 21, got {stays}")
+    data = strategy_traditional.table(
+        strategy_traditional.TraditionalRules.from_rules(rules, stays)
+    )
+    if values:
+        return data, render_strategy.values_text(data)
+    return data, render_strategy.traditional_text(data)
+
+
+def _dumps(data: dict[str, Any]) -> str:
+    """The JSON text: the casino table as its data file (one situation a line), else indented."""
+    from pontoon_cli import strategy_casino
+
+    if data["format"] == strategy_casino.FORMAT:
+        return strategy_casino.dumps(data)
+    import json
+
+    return json.dumps(data, indent=2) + "\n"
+
+
+def _write(path: Path, data: dict[str, Any]) -> None:
+    try:
+        path.write_text(_dumps(data), encoding="utf-8")
+    except OSError as err:
+        fail(f"{path}: cannot write: {err.strerror or err}")
