@@ -83,6 +83,9 @@ def test_C9_a_draw_of_the_dealer_left_out(tmp_path: Path) -> None:
         (8, 0, "doubled", True, "C7"),
         (8, 0, "cards", "KD 6C JS", "C4"),
         (8, 0, "cards", "KD 5C TS", "C6"),
+        (2, 0, "cards", "5C 9H 3C 6D", "C7"),  # p1's double's card (C7)
+        (2, 0, "cards", "5C 9H 4C 7D", "C6"),  # his hit after it
+        (25, 1, "cards", "4S 5H QC 9D", "C7"),  # a split hand's double's card
         (8, 0, "rule", "C2", "C6"),  # the rule that settled it: a bust (C6)
         (8, 0, "net", 10, "C6"),
         (6, 0, "net", 6, "C5"),  # the dealer's pontoon takes every stake
@@ -97,6 +100,10 @@ def test_a_changed_hand_field(
 ) -> None:
     recs = base()
     assert BASE[8]["hands"][0]["cards"] == "KD 5C JS"  # a hit, bust: 25
+    assert BASE[2]["hands"][0]["cards"] == "5C 9H 4C 6D"  # a double, then a hit
+    assert BASE[25]["decisions"][3:6] == [
+        decision("p3", "split", 6), decision("p3", "double", 6), decision("p3", "hit"),
+    ]  # fmt: skip
     assert BASE[6]["dealer_hand"]["class"] == "pontoon"
     assert BASE[8]["dealer_hand"]["class"] == "five-card-trick"
     assert BASE[9]["dealer_hand"]["class"] == "bust"
