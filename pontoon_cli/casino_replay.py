@@ -43,7 +43,7 @@ _HAND_RULE: Final = {
     "doubled": "C7",
 }
 _DEALER_RULE: Final = {"class": "C2", "total": "C2"}
-_CARD_RULE: Final = CASINO_ACTIONS.card_rule  # stake C4 (the deal), hit C6, split C8
+_CARD_RULE: Final = CASINO_ACTIONS.card_rule  # stake C4 (the deal), hit C6, double C7, split C8
 #: What a decision recorded for the dealer is told (C9).
 NO_DEALER_CHOICE: Final = "the dealer has no choices: he plays by his rule"
 
@@ -370,7 +370,7 @@ def compare(
             hands,
             want_hands,
             CASINO_HAND_KEYS,
-            _hand_rule,
+            lambda i, key, got, want: _hand_rule(deal, key, got, want),
             lambda i: _hands_count_rule(hands, want_hands, i),
         )
         if found is not None:
@@ -407,7 +407,7 @@ def compare(
 
 def card_rule(deal: CasinoDeal, index: int) -> str:
     """The rule that dealt the round's ``index``-th card: C4 the deal (the dealer's two face
-    down), C6 a hit, C8 a split's second cards, C9 the dealer's draws."""
+    down), C6 a hit, C7 a double's card, C8 a split's second cards, C9 the dealer's draws."""
     last: str | None = None
     seen = -1
     dealer = 0
@@ -440,27 +440,46 @@ def _hands_count_rule(rows: list[Any], want_rows: list[dict[str, Any]], index: i
     return "C8" if type(row) is dict and row.get("split") is True else "C3"
 
 
-def _hand_rule(index: int, key: str, got: dict[str, Any], want: dict[str, Any]) -> str:
+def _hand_rule(deal: CasinoDeal, key: str, got: dict[str, Any], want: dict[str, Any]) -> str:
     """The rule a hand's field cites: its stake C3 (C7 when doubled), its cards the rule that
-    dealt the first card that differs, its net and rule the rule that settled it."""
+    dealt the first card that differs (C7 the double's card), its net and rule the rule that
+    settled it."""
     if key == "stake":
         return "C7" if want["doubled"] or got.get("doubled") is True else "C3"
     if key == "cards":
-        return _cards_rule(got["cards"], want["cards"], "C6", want["split"])
+        doubled_at = _double_card_at(deal, want["player"], want["hand"]) if want["doubled"] else -1
+        return _cards_rule(got["cards"], want["cards"], "C6", want["split"], doubled_at)
     rule = _HAND_RULE.get(key)
     return want["rule"] if rule is None else rule
 
 
-def _cards_rule(got: Any, want: str, drawn: str, split: bool = False) -> str:
-    """A hand's cards that differ: C4 in its first two (C8: a split hand's second card), else
-    ``drawn`` (C6 a player's hit, C9 the dealer's draw)."""
+def _cards_rule(got: Any, want: str, drawn: str, split: bool = False, doubled_at: int = -1) -> str:
+    """A hand's cards that differ: C4 in its first two (C8: a split hand's second card), C7 the
+    card a double dealt (at ``doubled_at``), else ``drawn`` (C6 a player's hit, C9 the dealer's
+    draw)."""
     shown = got.split(" ") if type(got) is str else []
     for i, card in enumerate(want.split(" ")):
         if i >= len(shown) or shown[i] != card:
+            if i == doubled_at:
+                return "C7"
             if i >= 2:
                 return drawn
             return "C8" if split and i == 1 else "C4"
     return drawn
+
+
+def _double_card_at(deal: CasinoDeal, player: str, hand: int) -> int:
+    """Where a doubled hand holds its double's card (C7): after its first two cards and the
+    hits before the double (a hand splits only on its first two cards, before it hits or
+    doubles, so its decisions carry its final number); -1 if it did not double."""
+    hits = 0
+    for event in deal.events:
+        if isinstance(event, Decision) and event.player == player and event.hand == hand:
+            if event.action == "double":
+                return 2 + hits
+            if event.action == "hit":
+                hits += 1
+    return -1
 
 
 def _net_rule(deal: CasinoDeal, player: str) -> str:

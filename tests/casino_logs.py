@@ -68,11 +68,12 @@ def dealt(seed: int, rounds: int, players: int, bankroll: int, **settings: Any) 
 
 
 #: 30 rounds, three seats of 60 against the dealer, two decks, a new shoe every third round
-#: (C1); the random player doubles and splits. Round 1: a pontoon paid 2:1 (p2) and two doubles;
-#: 2: the dealer draws two cards (C9); 3: the dealer's pontoon (C5); 4: a stand after a double
-#: and two hits; 5: a pair of nines doubled; 13: p2 splits sixes; 16: p1 stakes his last 3;
-#: 17 on: p1 (then p2) sit out (C3); 26: the dealer's five card trick beats a 21 (C11).
-BASE_LOG = dealt(1, 30, 3, 60, decks=2, shuffle_every=3)
+#: (C1); the random player doubles (each double dealing its card, C7) and splits. Round 1: p2
+#: doubles, then hits; 2: three doubles and the dealer draws (C9); 6, 10, 17, 22: the dealer's
+#: pontoon (C5); 8: his five card trick beats p3's 16 (C11); 9: p1 stakes 3 of his last 7;
+#: 10: p1 stakes his last 10; 11 on: p1 sits out (C3); 13: a pontoon paid 2:1 (p3); 23: p2
+#: stakes 8 of 15; 25: p3 splits fours and doubles both hands; 27: p2's doubled five card trick.
+BASE_LOG = dealt(5, 30, 3, 60, decks=2, shuffle_every=3)
 BASE = records(BASE_LOG)
 
 

@@ -130,11 +130,12 @@ def test_a_minimal_form_of_a_played_log_verifies(tmp_path: Path) -> None:
 def test_a_minimal_logs_changed_net_is_caught_with_the_rule_that_settled_it(
     tmp_path: Path,
 ) -> None:
-    recs = minimal(base())[:5]  # no balances: the change carries into the next rounds'
-    recs[3]["net"]["p1"] = 0  # the dealer's pontoon took p1's stake of 8 (C5)
+    recs = minimal(base())[:8]  # no balances: the change carries into the next rounds'
+    assert BASE[6]["dealer_hand"]["class"] == "pontoon" and BASE[6]["net"]["p1"] == -6
+    recs[6]["net"]["p1"] = 0  # the dealer's pontoon took p1's stake of 6 (C5)
     code, found, _ = replay(tmp_path, dump(recs))
     assert code == 1
-    assert found == [divergence(tmp_path, 4, 3, "p1", None, "net", 0, -8, "C5")]
+    assert found == [divergence(tmp_path, 7, 6, "p1", None, "net", 0, -6, "C5")]
 
 
 def test_the_third_party_minimal_casino_log_verifies(tmp_path: Path) -> None:

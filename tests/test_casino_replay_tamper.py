@@ -1,12 +1,12 @@
 """Casino replay must be sound (C1-C11): for each check replay makes of a casino log, a log
 tampered so that only that check can catch it (what a careful forger would fix up besides is
-fixed up), asserting the WHOLE divergence and its C rule ID. The decisions (C3, C6-C9), the
-shoe between rounds (C1), every field of the record (C2-C11), the money (C3, C10)."""
+fixed up), asserting the WHOLE divergence and its C rule ID. The decisions (C3, C6-C9) and the
+shoe between rounds (C1); every field of the record and the money are in
+test_casino_replay_fields.py."""
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pytest
 from casino_logs import BASE, Record, arranged, base, divergence, only
@@ -40,27 +40,30 @@ def test_the_base_log_verifies(tmp_path: Path) -> None:
 
 
 def test_C7_a_double_of_more_than_the_initial_stake(tmp_path: Path) -> None:
-    recs = base()[:14]  # p1's balance is his last stake's by round 16
-    assert recs[1]["decisions"][3] == decision("p1", "double", 8)
-    recs[1]["decisions"][3]["amount"] = 9  # and p1's stake, net and balance to match
-    recs[1]["hands"][0]["stake"] = 17
-    recs[1]["hands"][0]["net"] = recs[1]["net"]["p1"] = -17
-    shift_balances(recs, 1, "p1", -1)
+    recs = base()
+    assert recs[1]["decisions"][4] == decision("p2", "double", 8)
+    recs[1]["decisions"][4]["amount"] = 9  # and p2's stake, net and balance to match
+    hand = recs[1]["hands"][1]
+    assert (hand["player"], hand["stake"], hand["net"]) == ("p2", 16, -16)
+    hand["stake"] = 17
+    hand["net"] = recs[1]["net"]["p2"] = -17
+    shift_balances(recs, 1, "p2", -1)
     assert only(tmp_path, recs) == divergence(
-        tmp_path, 2, 1, "p1", 1, "decisions[3]", "double 9", "double 8", "C7"
+        tmp_path, 2, 1, "p2", 1, "decisions[4]", "double 9", "double 8", "C7"
     )
 
 
 def test_C7_a_hand_doubled_twice(tmp_path: Path) -> None:
     recs = base()
-    recs[1]["decisions"].insert(4, decision("p1", "double", 8))
+    assert recs[1]["decisions"][4:6] == [decision("p2", "double", 8), decision("p2", "hit")]
+    recs[1]["decisions"].insert(5, decision("p2", "double", 8))  # after its card (C7)
     assert only(tmp_path, recs) == divergence(
         tmp_path,
         2,
         1,
-        "p1",
+        "p2",
         1,
-        "decisions[4]",
+        "decisions[5]",
         "double 8",
         "cannot double: the hand has doubled once",
         "C7",
@@ -69,90 +72,125 @@ def test_C7_a_hand_doubled_twice(tmp_path: Path) -> None:
 
 def test_C7_a_double_the_balance_cannot_cover(tmp_path: Path) -> None:
     recs = base()
-    assert recs[15]["balance"]["p1"] == 3 and recs[16]["decisions"][0] == decision("p1", "stake", 3)
-    recs[16]["decisions"].insert(3, decision("p1", "double", 3))
+    assert recs[22]["balance"]["p2"] == 15 and recs[23]["decisions"][0] == decision(
+        "p2", "stake", 8
+    )
+    assert recs[23]["decisions"][2] == decision("p2", "hit")
+    recs[23]["decisions"].insert(2, decision("p2", "double", 8))
     assert only(tmp_path, recs) == divergence(
         tmp_path,
-        17,
-        16,
-        "p1",
+        24,
+        23,
+        "p2",
         1,
-        "decisions[3]",
-        "double 3",
-        "cannot double: the bet 3 is more than the balance 0",
+        "decisions[2]",
+        "double 8",
+        "cannot double: the bet 8 is more than the balance 7",
         "C7",
     )
 
 
 def test_C7_a_doubled_hand_recorded_undoubled(tmp_path: Path) -> None:
     recs = base()
-    recs[1]["hands"][0]["doubled"] = False
+    recs[1]["hands"][1]["doubled"] = False
     assert only(tmp_path, recs) == divergence(
-        tmp_path, 2, 1, "p1", 1, "hands[0].doubled", False, True, "C7"
+        tmp_path, 2, 1, "p2", 1, "hands[1].doubled", False, True, "C7"
     )
 
 
 def test_C7_a_doubled_hands_stake(tmp_path: Path) -> None:
     recs = base()
-    assert recs[1]["hands"][0]["stake"] == 16
-    recs[1]["hands"][0]["stake"] = 8
+    assert recs[1]["hands"][1]["stake"] == 16
+    recs[1]["hands"][1]["stake"] = 8
     assert only(tmp_path, recs) == divergence(
-        tmp_path, 2, 1, "p1", 1, "hands[0].stake", 8, 16, "C7"
+        tmp_path, 2, 1, "p2", 1, "hands[1].stake", 8, 16, "C7"
+    )
+
+
+def double_card() -> tuple[list[Record], int]:
+    """The base log and the index of round 2's card that p1's double dealt him (C7): the
+    card after his double, before his hit."""
+    recs = base()
+    rec = recs[2]
+    assert rec["decisions"][3:5] == [decision("p1", "double", 2), decision("p1", "hit")]
+    mine = [i for i, c in enumerate(rec["cards"]) if c["player"] == "p1"]
+    return recs, mine[2]  # his two cards of the deal (C4), then the double's
+
+
+def test_C7_a_doubles_card(tmp_path: Path) -> None:
+    recs, i = double_card()
+    card = recs[2]["cards"][i]
+    assert card == {"player": "p1", "hand": 1, "card": "4C", "up": True}
+    card["card"] = "3C"  # and the hand it went to
+    hand = recs[2]["hands"][0]
+    assert hand["cards"] == "5C 9H 4C 6D"
+    hand["cards"] = "5C 9H 3C 6D"
+    assert only(tmp_path, recs) == divergence(
+        tmp_path, 3, 2, "p1", 1, f"cards[{i}].card", "3C", "4C", "C7"
     )
 
 
 def split_round() -> tuple[list[Record], int]:
-    """The base log and the index of round 13's card that p2's split dealt to his hand 2."""
+    """The base log and the index of round 25's card that p3's split dealt to his hand 2."""
     recs = base()
-    rec = recs[13]
-    assert rec["decisions"][4] == decision("p2", "split", 4)
-    i = next(i for i, c in enumerate(rec["cards"]) if c["player"] == "p2" and c["hand"] == 2)
+    rec = recs[25]
+    assert rec["decisions"][3] == decision("p3", "split", 6)
+    i = next(i for i, c in enumerate(rec["cards"]) if c["player"] == "p3" and c["hand"] == 2)
     return recs, i
 
 
 def test_C8_a_split_hands_card(tmp_path: Path) -> None:
     recs, i = split_round()
-    card = recs[13]["cards"][i]
-    assert card == {"player": "p2", "hand": 2, "card": "8C", "up": True}
+    card = recs[25]["cards"][i]
+    assert card == {"player": "p3", "hand": 2, "card": "2S", "up": True}
     card["card"] = "9C"  # and the hand it went to
-    hand = recs[13]["hands"][2]
-    assert hand["cards"] == "6S 8C 4C"
-    hand["cards"] = "6S 9C 4C"
+    hand = recs[25]["hands"][2]
+    assert hand["cards"] == "4C 2S QS JC"
+    hand["cards"] = "4C 9C QS JC"
     assert only(tmp_path, recs) == divergence(
-        tmp_path, 14, 13, "p2", 2, f"cards[{i}].card", "9C", "8C", "C8"
+        tmp_path, 26, 25, "p3", 2, f"cards[{i}].card", "9C", "2S", "C8"
     )
 
 
 def test_C8_a_split_hands_cards_in_its_hand(tmp_path: Path) -> None:
     recs, _ = split_round()
-    recs[13]["hands"][2]["cards"] = "6S 9C 4C"
+    recs[25]["hands"][2]["cards"] = "4C 9C QS JC"
     assert only(tmp_path, recs) == divergence(
-        tmp_path, 14, 13, "p2", 2, "hands[2].cards", "6S 9C 4C", "6S 8C 4C", "C8"
+        tmp_path, 26, 25, "p3", 2, "hands[2].cards", "4C 9C QS JC", "4C 2S QS JC", "C8"
     )
 
 
 def test_C10_a_pontoon_paid_1_to_1(tmp_path: Path) -> None:
-    recs = base()[:14]  # p2's balance runs short from round 15
-    hand = recs[1]["hands"][1]
-    assert (hand["class"], hand["stake"], hand["net"], hand["rule"]) == ("pontoon", 6, 12, "C10")
-    hand["net"] = recs[1]["net"]["p2"] = 6  # and p2's balance from there on
-    shift_balances(recs, 1, "p2", -6)
-    assert only(tmp_path, recs) == divergence(tmp_path, 2, 1, "p2", 1, "hands[1].net", 6, 12, "C10")
+    recs = base()
+    hand = recs[13]["hands"][1]
+    assert (hand["player"], hand["class"], hand["stake"], hand["net"], hand["rule"]) == (
+        "p3",
+        "pontoon",
+        10,
+        20,
+        "C10",
+    )
+    hand["net"] = recs[13]["net"]["p3"] = 10  # and p3's balance from there on
+    shift_balances(recs, 13, "p3", -10)
+    assert only(tmp_path, recs) == divergence(
+        tmp_path, 14, 13, "p3", 1, "hands[1].net", 10, 20, "C10"
+    )
 
 
 def test_C10_a_doubled_five_card_trick_paid_1_to_1(tmp_path: Path) -> None:
     recs = base()
-    hand = recs[10]["hands"][2]
-    assert (hand["class"], hand["stake"], hand["doubled"], hand["net"]) == (
+    hand = recs[27]["hands"][0]
+    assert (hand["player"], hand["class"], hand["stake"], hand["doubled"], hand["net"]) == (
+        "p2",
         "five-card-trick",
-        16,
+        6,
         True,
-        32,
+        12,
     )
-    hand["net"] = recs[10]["net"]["p3"] = 16
-    shift_balances(recs, 10, "p3", -16)
+    hand["net"] = recs[27]["net"]["p2"] = 6
+    shift_balances(recs, 27, "p2", -6)
     assert only(tmp_path, recs) == divergence(
-        tmp_path, 11, 10, "p3", 1, "hands[2].net", 16, 32, "C10"
+        tmp_path, 28, 27, "p2", 1, "hands[0].net", 6, 12, "C10"
     )
 
 
@@ -179,19 +217,20 @@ def test_C9_a_decision_after_the_dealer_played(tmp_path: Path) -> None:
 
 def test_C5_a_decision_after_the_dealers_pontoon(tmp_path: Path) -> None:
     recs = base()
-    assert recs[3]["dealer_hand"]["class"] == "pontoon" and len(recs[3]["decisions"]) == 3
-    recs[3]["decisions"].append(decision("p1", "hit"))
+    assert recs[6]["dealer_hand"]["class"] == "pontoon" and len(recs[6]["decisions"]) == 3
+    recs[6]["decisions"].append(decision("p1", "hit"))
     assert only(tmp_path, recs) == divergence(
-        tmp_path, 4, 3, "p1", 1, "decisions[3]", "hit", "the round is over", "C5"
+        tmp_path, 7, 6, "p1", 1, "decisions[3]", "hit", "the round is over", "C5"
     )
 
 
 def test_C6_a_decision_out_of_turn(tmp_path: Path) -> None:
     recs = base()
     decisions = recs[1]["decisions"]
-    decisions[4], decisions[5] = decisions[5], decisions[4]  # p3 doubles before p1 stands
+    assert decisions[3:5] == [decision("p1", "hit"), decision("p2", "double", 8)]
+    decisions[3], decisions[4] = decisions[4], decisions[3]  # p2 doubles before p1 hits
     assert only(tmp_path, recs) == divergence(
-        tmp_path, 2, 1, "p3", 1, "decisions[4]", "double 4", "p1 hand 1 to decide", "C6"
+        tmp_path, 2, 1, "p2", 1, "decisions[3]", "double 8", "p1 hand 1 to decide", "C6"
     )
 
 
@@ -200,7 +239,7 @@ def test_C3_a_stake_out_of_turn(tmp_path: Path) -> None:
     decisions = recs[1]["decisions"]
     decisions[0], decisions[1] = decisions[1], decisions[0]
     assert only(tmp_path, recs) == divergence(
-        tmp_path, 2, 1, "p2", 1, "decisions[0]", "stake 6", "p1 to stake", "C3"
+        tmp_path, 2, 1, "p2", 1, "decisions[0]", "stake 8", "p1 to stake", "C3"
     )
 
 
@@ -214,26 +253,26 @@ def test_C3_a_missing_stake(tmp_path: Path) -> None:
 
 def test_C6_a_missing_decision(tmp_path: Path) -> None:
     recs = base()
-    recs[1]["decisions"].pop()  # p3's stand
+    assert recs[1]["decisions"].pop() == decision("p3", "stand")
     assert only(tmp_path, recs) == divergence(
-        tmp_path, 2, 1, "p3", 1, "decisions", "6 decisions", "a decision by p3 hand 1", "C6"
+        tmp_path, 2, 1, "p3", 1, "decisions", "7 decisions", "a decision by p3 hand 1", "C6"
     )
 
 
 def test_C6_a_stand_under_15(tmp_path: Path) -> None:
     recs = base()
-    assert recs[4]["hands"][0]["cards"] == "8H 4D AH 3H"  # 12, double, hit 13, hit 16, stand
-    assert recs[4]["decisions"][5] == decision("p1", "hit")
-    del recs[4]["decisions"][5]
+    assert recs[4]["hands"][0]["cards"] == "4C 6H 5D"  # 10, hit 15, stand
+    assert recs[4]["decisions"][3:5] == [decision("p1", "hit"), decision("p1", "stand")]
+    del recs[4]["decisions"][3]
     assert only(tmp_path, recs) == divergence(
         tmp_path,
         5,
         4,
         "p1",
         1,
-        "decisions[5]",
+        "decisions[3]",
         "stand",
-        "cannot stand on 13: the least is 15; hit",
+        "cannot stand on 10: the least is 15; hit",
         "C6",
     )
 
@@ -242,7 +281,7 @@ def test_C6_a_stand_under_15(tmp_path: Path) -> None:
     ("at", "index", "amount", "reason"),
     [
         (1, 0, 11, "cannot stake 11: the stake must be from 1 to 10"),
-        (16, 0, 4, "cannot stake 4 with a balance of 3"),
+        (9, 0, 8, "cannot stake 8 with a balance of 7"),
     ],
 )
 def test_C3_a_stake_beyond_the_limits_or_the_balance(
@@ -269,8 +308,8 @@ def test_C3_a_stake_beyond_the_limits_or_the_balance(
             "T7.3",
         ),
         (0, {"amount": None}, "stake", "stake needs an amount", "C3"),
-        (5, {"amount": 2}, "hit 2", "hit takes no amount", "C6"),
-        (6, {"amount": 1}, "stand 1", "stand takes no amount", "C6"),
+        (3, {"amount": 2}, "hit 2", "hit takes no amount", "C6"),
+        (4, {"amount": 1}, "stand 1", "stand takes no amount", "C6"),
     ],
 )
 def test_an_amount_where_the_decision_takes_none_or_none_where_it_takes_one(
@@ -292,8 +331,9 @@ def test_an_amount_where_the_decision_takes_none_or_none_where_it_takes_one(
 
 def test_C8_a_split_of_two_cards_of_different_values(tmp_path: Path) -> None:
     recs = base()
-    assert recs[1]["hands"][0]["cards"] == "TC 5D"
-    recs[1]["decisions"][3] = decision("p1", "split", 8)
+    assert recs[1]["hands"][0]["cards"] == "2S KC JC"  # 2S KC, then a hit
+    assert recs[1]["decisions"][3] == decision("p1", "hit")
+    recs[1]["decisions"][3] = decision("p1", "split", 5)
     assert only(tmp_path, recs) == divergence(
         tmp_path,
         2,
@@ -301,34 +341,39 @@ def test_C8_a_split_of_two_cards_of_different_values(tmp_path: Path) -> None:
         "p1",
         1,
         "decisions[3]",
-        "split 8",
-        "cannot split TC 5D: only two cards of the same value split",
+        "split 5",
+        "cannot split 2S KC: only two cards of the same value split",
         "C8",
     )
 
 
 def test_C8_a_split_of_a_wrong_amount(tmp_path: Path) -> None:
     recs, _ = split_round()
-    recs[13]["decisions"][4]["amount"] = 5
+    recs[25]["decisions"][3]["amount"] = 7
     assert only(tmp_path, recs) == divergence(
-        tmp_path, 14, 13, "p2", 1, "decisions[4]", "split 5", "split 4", "C8"
+        tmp_path, 26, 25, "p3", 1, "decisions[3]", "split 7", "split 6", "C8"
     )
 
 
-def test_C7_a_doubled_pair_split(tmp_path: Path) -> None:
-    recs = base()
-    assert recs[5]["decisions"][6:8] == [decision("p2", "double", 8), decision("p2", "stand")]
-    recs[5]["decisions"].insert(7, decision("p2", "split", 8))
+def test_C7_C8_a_doubled_pair_split(tmp_path: Path) -> None:
+    """A double deals the hand its third card (C7), so a doubled pair is no pair: only two
+    cards split (C8)."""
+    recs = arranged(
+        "8C 2D 8D 3D 2C",  # ann's eights, the dealer's 5, the double's card
+        [("ann", 1, "stake", 2), ("ann", 1, "double", None), ("ann", 1, "stand", None)],
+    )
+    assert recs[1]["hands"][0]["cards"] == "8C 8D 2C" and recs[1]["hands"][0]["doubled"]
+    recs[1]["decisions"].insert(2, decision("ann", "split", 2))
     assert only(tmp_path, recs) == divergence(
         tmp_path,
-        6,
-        5,
-        "p2",
+        2,
         1,
-        "decisions[7]",
-        "split 8",
-        "cannot split a doubled hand",
-        "C7",
+        "ann",
+        1,
+        "decisions[2]",
+        "split 2",
+        "cannot split 8C 8D 2C: only two cards of the same value split",
+        "C8",
     )
 
 
@@ -389,10 +434,10 @@ def test_C8_a_split_the_balance_cannot_cover(tmp_path: Path) -> None:
 
 def test_C3_a_changed_sat_out(tmp_path: Path) -> None:
     recs = base()
-    assert recs[17]["sat_out"] == ["p1"]
-    recs[17]["sat_out"] = []
+    assert recs[10]["sat_out"] == [] and recs[11]["sat_out"] == ["p1"]
+    recs[11]["sat_out"] = []
     assert only(tmp_path, recs) == divergence(
-        tmp_path, 18, 17, None, None, "sat_out", [], ["p1"], "C3"
+        tmp_path, 12, 11, None, None, "sat_out", [], ["p1"], "C3"
     )
 
 
@@ -480,9 +525,11 @@ def test_C1_a_continued_shoe_with_two_cards_swapped(tmp_path: Path) -> None:
         cards = recs[at]["pack"].split()
         cards[-1], cards[-2] = cards[-2], cards[-1]
         recs[at]["pack"] = " ".join(cards)
-    got, want = BASE[2]["pack"].split()[95], BASE[2]["pack"].split()[94]
+    pack = BASE[2]["pack"].split()
+    n = len(pack)
+    assert len(BASE[3]["pack"].split()) == n - len(BASE[2]["cards"])
     assert only(tmp_path, recs) == divergence(
-        tmp_path, 3, 2, None, None, "pack[94]", got, want, "C1"
+        tmp_path, 3, 2, None, None, f"pack[{n - 2}]", pack[n - 1], pack[n - 2], "C1"
     )
 
 
@@ -490,8 +537,9 @@ def test_C1_a_continued_shoe_cut_short(tmp_path: Path) -> None:
     recs = base()
     for at in (2, 3):
         recs[at]["pack"] = recs[at]["pack"][:-3]
+    n = len(BASE[2]["pack"].split())
     assert only(tmp_path, recs) == divergence(
-        tmp_path, 3, 2, None, None, "pack", "95 cards", "96 cards", "C1"
+        tmp_path, 3, 2, None, None, "pack", f"{n - 1} cards", f"{n} cards", "C1"
     )
 
 
@@ -538,174 +586,3 @@ def test_C1_a_shoe_that_cannot_finish_the_round(tmp_path: Path) -> None:
         tmp_path, 3, 2, None, None, "pack", "7 cards", "a shoe that finishes the round", "C1"
     )
     assert [d["line"] for d in found] == [2, 3]
-
-
-# every field of a card dealt (C4, C6, C8, C9) ----------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("index", "key", "value", "rule"),
-    [
-        (0, "card", "2C", "C4"),  # p1's first card
-        (3, "up", True, "C4"),  # the dealer's first card, face down
-        (7, "up", True, "C4"),  # his second
-        (8, "card", "2C", "C6"),  # p1's hit
-        (8, "up", False, "C6"),
-        (10, "card", "2C", "C9"),  # the dealer's first draw
-        (11, "player", "p2", "C9"),  # his second, given to p2
-        (1, "hand", 2, "C4"),
-    ],
-)
-def test_a_changed_card_field(tmp_path: Path, index: int, key: str, value: Any, rule: str) -> None:
-    recs = base()
-    cards = recs[2]["cards"]
-    assert [c["player"] for c in cards[8:]] == ["p1", "p2", "dealer", "dealer"]
-    card = cards[index]
-    recorded = card[key]
-    card[key] = value
-    assert only(tmp_path, recs) == divergence(
-        tmp_path, 3, 2, card["player"] if key != "player" else "dealer", 1,
-        f"cards[{index}].{key}", value, recorded, rule,
-    )  # fmt: skip
-
-
-def test_C9_a_card_the_dealer_did_not_draw(tmp_path: Path) -> None:
-    recs = base()
-    n = len(recs[1]["cards"])
-    recs[1]["cards"].append({"player": "dealer", "hand": 1, "card": "2C", "up": True})
-    assert only(tmp_path, recs) == divergence(
-        tmp_path, 2, 1, None, None, "cards", f"{n + 1} cards", f"{n} cards", "C9"
-    )
-
-
-def test_C9_a_draw_of_the_dealer_left_out(tmp_path: Path) -> None:
-    recs = base()
-    n = len(recs[2]["cards"])
-    recs[2]["cards"].pop()
-    assert only(tmp_path, recs) == divergence(
-        tmp_path, 3, 2, None, None, "cards", f"{n - 1} cards", f"{n} cards", "C9"
-    )
-
-
-# every field of a hand (C2, C3, C5-C8, C10, C11) -------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("at", "index", "key", "value", "rule"),
-    [
-        (2, 0, "player", "p2", "C3"),
-        (2, 0, "hand", 2, "C8"),
-        (2, 0, "stake", 9, "C3"),  # not doubled: the stake (C3)
-        (2, 0, "class", "total", "C2"),
-        (2, 0, "total", 16, "C2"),
-        (2, 0, "split", True, "C8"),
-        (2, 0, "doubled", True, "C7"),
-        (2, 0, "cards", "KS 9C 6H", "C4"),
-        (2, 0, "cards", "KS TC 7H", "C6"),
-        (2, 0, "rule", "C2", "C6"),  # the rule that settled it: a bust (C6)
-        (2, 0, "net", 8, "C6"),
-        (3, 0, "net", 8, "C5"),  # the dealer's pontoon takes every stake
-        (3, 0, "rule", "C2", "C5"),
-        (26, 0, "net", 5, "C11"),  # the dealer's five card trick beats a 21
-        (6, 1, "net", 6, "C2"),  # a lower total loses
-        (9, 1, "net", -7, "C10"),  # the dealer bust: a standing hand wins
-    ],
-)
-def test_a_changed_hand_field(
-    tmp_path: Path, at: int, index: int, key: str, value: Any, rule: str
-) -> None:
-    recs = base()
-    hand = recs[at]["hands"][index]
-    recorded = hand[key]
-    assert recorded != value
-    hand[key] = value
-    assert only(tmp_path, recs) == divergence(
-        tmp_path, at + 1, at, hand["player"] if key != "player" else "p1",
-        hand["hand"] if key != "hand" else 1, f"hands[{index}].{key}", value, recorded, rule,
-    )  # fmt: skip
-
-
-def test_C8_a_split_hand_left_out(tmp_path: Path) -> None:
-    recs = three_hands()
-    recs[1]["hands"].pop()
-    assert only(tmp_path, recs) == divergence(
-        tmp_path, 2, 1, None, None, "hands", "2 hands", "3 hands", "C8"
-    )
-
-
-def test_C3_a_seats_hand_left_out(tmp_path: Path) -> None:
-    recs = base()
-    assert recs[13]["hands"][3]["player"] == "p3"
-    recs[13]["hands"].pop()
-    assert only(tmp_path, recs) == divergence(
-        tmp_path, 14, 13, None, None, "hands", "3 hands", "4 hands", "C3"
-    )
-
-
-# the dealer's hand (C2, C4, C9) -------------------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("key", "value", "rule"),
-    [
-        ("cards", "3S JS 3H", "C9"),  # he stopped on 16: his rule draws (C9)
-        ("cards", "3S QS 3H 2D", "C4"),
-        ("class", "twenty-one", "C2"),
-        ("total", 17, "C2"),
-    ],
-)
-def test_a_changed_dealer_hand_field(tmp_path: Path, key: str, value: Any, rule: str) -> None:
-    recs = base()
-    dealer = recs[2]["dealer_hand"]
-    assert dealer == {"cards": "3S JS 3H 2D", "class": "total", "total": 18}
-    recorded = dealer[key]
-    dealer[key] = value
-    assert only(tmp_path, recs) == divergence(
-        tmp_path, 3, 2, "dealer", 1, f"dealer_hand.{key}", value, recorded, rule
-    )
-
-
-# the money (C3, C10) ------------------------------------------------------------------------------
-
-
-def test_a_changed_net_cites_the_rule_that_settled_the_hand(tmp_path: Path) -> None:
-    recs = base()
-    recs[2]["net"]["p3"] = 7  # a pontoon's 2:1 paid 1:1, the hands row left as it was
-    shift_balances(recs, 2, "p3", -7)
-    assert only(tmp_path, recs) == divergence(tmp_path, 3, 2, "p3", None, "net", 7, 14, "C10")
-
-
-def test_C10_the_net_of_a_split_seat(tmp_path: Path) -> None:
-    recs, _ = split_round()
-    recs = recs[:15]  # p2's balance runs out later
-    recs[13]["net"]["p2"] = -8
-    shift_balances(recs, 13, "p2", 8)
-    assert only(tmp_path, recs) == divergence(tmp_path, 14, 13, "p2", None, "net", -8, -16, "C10")
-
-
-def test_C3_a_net_for_a_seat_that_sat_out(tmp_path: Path) -> None:
-    recs = base()[:18]  # the last round p1 sits out alone
-    recs[17]["net"]["p1"] = 5
-    shift_balances(recs, 17, "p1", 5)
-    assert only(tmp_path, recs) == divergence(tmp_path, 18, 17, "p1", None, "net", 5, 0, "C3")
-
-
-def test_C3_a_net_for_someone_not_at_the_table(tmp_path: Path) -> None:
-    recs = base()
-    recs[2]["net"]["zed"] = 5
-    assert only(tmp_path, recs) == divergence(tmp_path, 3, 2, "zed", None, "net", 5, None, "C3")
-
-
-def test_C10_a_changed_balance(tmp_path: Path) -> None:
-    recs = base()[:15]  # p2 sits out from round 18
-    shift_balances(recs, 2, "p2", 10)  # from round 2 on: only round 2's can be caught
-    want = BASE[2]["balance"]["p2"]
-    assert only(tmp_path, recs) == divergence(
-        tmp_path, 3, 2, "p2", None, "balance", want + 10, want, "C10"
-    )
-
-
-def test_C3_a_balance_for_someone_not_at_the_table(tmp_path: Path) -> None:
-    recs = base()
-    recs[2]["balance"]["zed"] = 5
-    assert only(tmp_path, recs) == divergence(tmp_path, 3, 2, "zed", None, "balance", 5, None, "C3")
