@@ -2,7 +2,8 @@
 
 ``cli_app`` holds the command group and how every command ends (exit codes, closed pipes, stop
 signals, write errors); ``cli_play`` the ``play`` command; ``cli_tools`` ``check``, ``rules``,
-``schema`` and ``replay``; ``cli_views`` ``show``, ``stats`` and ``diff``. Importing them
+``schema`` and ``replay``; ``cli_views`` ``show``, ``stats`` and ``diff``; ``cli_simulate``
+``simulate``. Importing them
 registers their commands on the one ``app``.
 """
 
@@ -12,10 +13,18 @@ import sys
 
 import typer
 
-from pontoon_cli import cli_play, cli_tools, cli_views
+from pontoon_cli import cli_play, cli_simulate, cli_tools, cli_views
 from pontoon_cli.cli_app import COMMAND_ORDER, app, stream_guard
 
-__all__ = ["COMMAND_ORDER", "app", "cli_play", "cli_tools", "cli_views", "main"]
+__all__ = [
+    "COMMAND_ORDER",
+    "app",
+    "cli_play",
+    "cli_simulate",
+    "cli_tools",
+    "cli_views",
+    "main",
+]
 
 
 def main() -> None:

@@ -35,7 +35,17 @@ from pontoon_cli.output import (
 # scenario reader (scenario files, rules files, check), replay, render (progress bars).
 
 #: The order of the commands in ``pontoon --help``: the README's.
-COMMAND_ORDER = ("play", "replay", "show", "stats", "diff", "check", "rules", "schema")
+COMMAND_ORDER = (
+    "play",
+    "replay",
+    "show",
+    "stats",
+    "diff",
+    "simulate",
+    "check",
+    "rules",
+    "schema",
+)
 
 
 class _Group(TyperGroup):
