@@ -124,6 +124,8 @@ def simulate(
         )
     if log is not None and dask is not None:
         fail("--log and --dask: the log is written by a local run; leave --dask out")
+    if dask is not None:
+        _need_dask(dask)
     settings = parse_settings(set_ or [])
     table_options: dict[str, Any] = {}
     if players is not None:
@@ -226,13 +228,20 @@ def _local_results(workers: int, specs: list[dict[str, Any]]) -> Iterator[dict[s
             yield future.result()
 
 
+def _need_dask(address: str) -> None:
+    """Exit 2 saying how to install Dask distributed, unless it is installed (the optional
+    extra: only ``--dask`` imports it)."""
+    try:
+        import distributed  # noqa: F401
+    except ImportError:
+        fail(f"--dask {address}: Dask distributed is not installed; {DASK_HINT}")
+
+
 def _dask_results(address: str, specs: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
     """Each shard's result as it finishes on the Dask scheduler at ``address`` (the same
     function as a local run: the same report)."""
-    try:
-        from distributed import Client, as_completed
-    except ImportError:
-        fail(f"--dask {address}: Dask distributed is not installed; {DASK_HINT}")
+    from distributed import Client, as_completed
+
     try:
         client = Client(address, timeout="10s")
     except (OSError, TimeoutError) as err:
