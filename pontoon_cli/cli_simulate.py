@@ -240,16 +240,17 @@ def _need_dask(address: str) -> None:
 def _dask_results(address: str, specs: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
     """Each shard's result as it finishes on the Dask scheduler at ``address`` (the same
     function as a local run: the same report)."""
-    from distributed import Client, as_completed
+    import importlib
 
+    dist: Any = importlib.import_module("distributed")  # untyped: used through Any
     try:
-        client = Client(address, timeout="10s")
+        client = dist.Client(address, timeout="10s")
     except (OSError, TimeoutError) as err:
         fail(f"--dask {address}: cannot reach the scheduler: {err}")
     try:
         submit: Callable[..., Any] = client.submit
         futures = [submit(run_shard, spec, pure=False) for spec in specs]
-        for future in as_completed(futures):
+        for future in dist.as_completed(futures):
             yield future.result()
     finally:
         client.close()

@@ -10,9 +10,10 @@ of workers.
 
 The units of the standard error are rounds: the hands of a round share the banker's (dealer's)
 hand, so each round is one observation. Per round ``r`` the bank's gain ``G_r`` (what the punters,
-or the seats, lost: minus the sum of their nets), the initial stakes ``I_r`` (the punters'
-``stake`` decisions) and the units staked ``S_r`` (every punter hand's final stake: buys, splits,
-doubles included). The edge per initial stake is the ratio ``sum G / sum I``; its standard error
+or the seats, lost: minus the sum of their nets; in Shoot Pontoon their shoot bets too, the kitty
+being the bank's money, S1), the initial stakes ``I_r`` (the punters' ``stake`` decisions) and the
+units staked ``S_r`` (every punter hand's final stake: buys, splits, doubles included; and shoot
+bets, S2). The edge per initial stake is the ratio ``sum G / sum I``; its standard error
 is the ratio estimator's (delta method) over the rounds; the same per unit staked with ``S``.
 
 Shards travel between processes (and Dask workers) as plain dicts of ints, strings and dicts.
@@ -31,6 +32,7 @@ from pontoon_cli.games import find_game, seeded_game
 from pontoon_cli.hands import HandClass
 from pontoon_cli.rng import Rng
 from pontoon_cli.rules import Rules, Table, balance_bound
+from pontoon_cli.shoot import ShootDeal
 
 #: Rounds per shard unless told otherwise: the unit of work a worker plays.
 SHARD_ROUNDS: Final = 10_000
@@ -117,13 +119,16 @@ def run_shard(spec: dict[str, Any]) -> dict[str, Any]:
         else:  # pragma: no cover - every game's deal is one of these
             raise TypeError(f"cannot simulate {type(deal).__name__}")
         initial = 0
+        staked = 0
         for e in deal.events:
             if isinstance(e, Decision):
                 action = e.action
                 decisions[action] = decisions.get(action, 0) + 1
-                if action == "stake" and e.amount is not None:
-                    initial += e.amount
-        staked = 0
+                if e.amount is not None:
+                    if action == "stake":
+                        initial += e.amount
+                    elif action == "shoot":  # S2: a bet against the kitty, staked too
+                        staked += e.amount
         for row in deal.hands.values():
             for h in row:
                 hands[h.cls] += 1
@@ -133,6 +138,11 @@ def run_shard(spec: dict[str, Any]) -> dict[str, Any]:
             nets[p] += net
             if p != bank:
                 gain -= net
+        if isinstance(deal, ShootDeal):  # S3, S6, S7: the kitty is the bank's money
+            for p, paid in deal.shoot_net.items():
+                nets[p] += paid
+                nets[bank] -= paid
+                gain -= paid
         sums[0] += gain
         sums[1] += initial
         sums[2] += staked
