@@ -108,9 +108,9 @@ def simulate(
 
     \b
     Examples:
-      pontoon simulate --rules casino --players 5 --rounds 20000 --seed 1
-      pontoon simulate --rounds 20000 --seed 1 --set banker_doubles=true --json
-      pontoon simulate --rules casino --set decks=0 --rounds 20000 --seed 1 --workers 2
+      pontoon simulate --rules casino --players 5 --rounds 4000 --seed 1
+      pontoon simulate --rounds 4000 --seed 1 --set banker_doubles=true --json
+      pontoon simulate --rules casino --set decks=0 --rounds 4000 --shard 1000 --workers 2 --seed 1
     """
     _check_play_options(None, seed, None, players, None, None, None, None, None)
     for value, option in ((rounds, "--rounds"), (workers, "--workers"), (shard, "--shard")):

@@ -45,7 +45,7 @@ def report_text(r: dict[str, Any]) -> str:
         f"table: {len(r['seats'])} seats ({' '.join(r['seats'])}), strategies: {strategies}, "
         f"stakes {r['min_stake']}-{r['max_stake']}, bankroll {r['bankroll']:,} a shard",
         f"seed {r['seed']}, {r['rounds']:,} rounds in {r['shards']} shard"
-        f"{'' if r['shards'] == 1 else 's'} of {r['shard_rounds']:,} (shard i seeded from "
+        f"{'' if r['shards'] == 1 else 's'} of at most {r['shard_rounds']:,} (shard i seeded from "
         f"(seed, i)), {r['rounds_played']:,} played",
         f"{r['edge']['of']}'s edge (its gain, rounds as the units of the standard error):",
         _edge_line("per initial stake", r["edge"]["per_initial_stake"]),

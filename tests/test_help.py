@@ -414,15 +414,14 @@ CHECKS: dict[str, Check] = {
     "pontoon stats game.jsonl --plot bankroll.svg": _plotted,
     "pontoon diff game.jsonl game.jsonl": _same,
     "pontoon diff --all game.jsonl changed.jsonl": _differ,
-    "pontoon simulate --rules casino --players 5 --rounds 20000 --seed 1": _simulated(
-        "casino", 20000
+    "pontoon simulate --rules casino --players 5 --rounds 4000 --seed 1": _simulated(
+        "casino", 4000
     ),
-    "pontoon simulate --rounds 20000 --seed 1 --set banker_doubles=true --json": _simulated(
-        "traditional", 20000
+    "pontoon simulate --rounds 4000 --seed 1 --set banker_doubles=true --json": _simulated(
+        "traditional", 4000
     ),
-    "pontoon simulate --rules casino --set decks=0 --rounds 20000 --seed 1 --workers 2": (
-        _simulated("casino", 20000)
-    ),
+    "pontoon simulate --rules casino --set decks=0 --rounds 4000 --shard 1000 --workers 2 "
+    "--seed 1": _simulated("casino", 4000),
 }
 
 #: The exit code of an example that does not succeed by design (SPEC "Exit codes").

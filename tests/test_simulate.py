@@ -102,8 +102,10 @@ def test_the_standard_error_takes_rounds_as_units() -> None:
     log_report = report["edge"]["per_initial_stake"]
     result = runner.invoke(
         app,
-        ["play", "--rules", "casino", "--players", "2", "--deals", "400"]
-        + ["--seed", str(shard_seed(5, 0)), "--bankroll", str(report["bankroll"])],
+        [
+            *("play", "--rules", "casino", "--players", "2", "--deals", "400"),
+            *("--seed", str(shard_seed(5, 0)), "--bankroll", str(report["bankroll"])),
+        ],
     )
     ratios = [
         -sum(d["net"].values()) / 2 for d in map(orjson.loads, result.stdout.splitlines()[1:])
@@ -135,8 +137,10 @@ def test_the_log_replays_and_is_what_play_writes_for_the_shard_seed(
     bankroll = str(header["table"]["bankrolls"]["p1"])
     played = runner.invoke(
         app,
-        ["play", "--rules", preset, "--deals", "300", "--seed", str(header["seed"])]
-        + ["--bankroll", bankroll],
+        [
+            *("play", "--rules", preset, "--deals", "300", "--seed", str(header["seed"])),
+            *("--bankroll", bankroll),
+        ],
     )
     assert played.stdout_bytes == log.read_bytes()
     # the report's figures are the log's: the bank's gain is what the punters lost
@@ -157,8 +161,10 @@ def test_the_casino_log_is_what_play_writes_for_the_shard_seed(tmp_path: Path) -
     header, *deals = map(orjson.loads, log.read_bytes().splitlines())
     played = runner.invoke(
         app,
-        ["play", *args[:4], "--deals", "50", "--seed", str(header["seed"])]
-        + ["--bankroll", str(header["table"]["bankrolls"]["p1"])],
+        [
+            *("play", *args[:4], "--deals", "50", "--seed", str(header["seed"])),
+            *("--bankroll", str(header["table"]["bankrolls"]["p1"])),
+        ],
     )
     assert played.stdout_bytes == log.read_bytes()
     assert all(d["pack_state"] == "shuffled" for d in deals)  # C1, decks 0: drawn anew
