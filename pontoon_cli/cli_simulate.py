@@ -193,10 +193,9 @@ def simulate(
             runner = _dask_results(dask, specs) if dask else _local_results(workers, specs)
             for result in runner:
                 results.append(result)
-                progress.advance(
-                    result["rounds"],
-                    ratio(merge(results), "gain", "initial", "gain_initial", "initial_sq"),
-                )
+                if progress.shown:  # the interval so far: only for the bar
+                    so_far = ratio(merge(results), "gain", "initial", "gain_initial", "initial_sq")
+                    progress.advance(result["rounds"], so_far)
         the_report = report(merge(results), setup)
         if json_:
             write_json(the_report)
