@@ -16,7 +16,6 @@ dicts, and compiled it measured no faster.
 from __future__ import annotations
 
 import json
-from importlib import resources
 from typing import Any, Final
 
 RESOURCE: Final = "casino_basic.json"
@@ -99,6 +98,8 @@ def shipped() -> BasicTable:
     """The shipped table (``casino_basic.json``), read once, on first use."""
     table = _CACHE.table
     if table is None:
+        from importlib import resources  # on first use: seeded play of other games never needs it
+
         text = resources.files("pontoon_cli").joinpath(RESOURCE).read_text(encoding="utf-8")
         table = BasicTable(json.loads(text))
         _CACHE.table = table

@@ -42,7 +42,8 @@ def report_text(r: dict[str, Any]) -> str:
     lines = [
         f"pontoon simulate: {r['tool']}",
         f"rules: {rules['preset']} ({changed})",
-        f"table: {len(r['seats'])} seats ({' '.join(r['seats'])}), strategies: {strategies}, "
+        f"table: {len(r['seats'])} seat{'' if len(r['seats']) == 1 else 's'} "
+        f"({' '.join(r['seats'])}), strategies: {strategies}, "
         f"stakes {r['min_stake']}-{r['max_stake']}, bankroll {r['bankroll']:,} a shard",
         f"seed {r['seed']}, {r['rounds']:,} rounds in {r['shards']} shard"
         f"{'' if r['shards'] == 1 else 's'} of at most {r['shard_rounds']:,} (shard i seeded from "
