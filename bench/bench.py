@@ -88,21 +88,24 @@ def play_seconds(deals: int, out: Path | None) -> float:
     return benchlib.cpu_seconds(run)
 
 
-def simulate_seconds(rounds: int) -> float:
-    """CPU seconds of one shard of ``rounds`` casino rounds, one seat of ``basic``: what a
-    worker of ``pontoon simulate`` runs."""
+def simulate_seconds(rounds: int, preset: str = "casino") -> float:
+    """CPU seconds of one shard of ``rounds`` rounds, what a worker of ``pontoon simulate`` runs:
+    casino, one seat of ``basic`` (8 decks shuffled before every round, C1); or traditional, 6
+    seats of ``default`` (play's bench table)."""
     from pontoon_cli.rules import PRESETS
     from pontoon_cli.simulate import run_shard, sim_bankroll
 
-    rules = PRESETS["casino"]
+    rules = PRESETS[preset]
+    seats = ("p1",) if preset == "casino" else tuple(f"p{i}" for i in range(1, PLAYERS + 1))
+    strategy = "basic" if preset == "casino" else "default"
     spec = {
         "rules": rules.to_dict(),
-        "seats": ["p1"],
-        "bankroll": sim_bankroll(rules, ("p1",), 1, 10, rounds),
+        "seats": list(seats),
+        "bankroll": sim_bankroll(rules, seats, 1, 10, rounds),
         "min_stake": 1,
         "max_stake": 10,
-        "punter": "basic",
-        "banker": "basic",
+        "punter": strategy,
+        "banker": strategy,
         "seed": 1,
         "index": 0,
         "rounds": rounds,
@@ -283,6 +286,7 @@ def main() -> None:
             "loads": lambda: {"loads": loads_seconds(lines, LOADS_PASSES)},
             "startup": startups,
             "simulate": lambda: {"simulate": simulate_seconds(SIM_ROUNDS)},
+            "simulate_t": lambda: {"simulate_t": simulate_seconds(SIM_ROUNDS, "traditional")},
         }
         if gym is not None:
             contenders["gym"] = lambda: {"gym": gym.seconds(HANDS)}
@@ -297,6 +301,7 @@ def main() -> None:
             "replay": len(lines) * SLICES,
             "loads": len(lines) * LOADS_PASSES * SLICES,
             "simulate": SIM_ROUNDS * SLICES,
+            "simulate_t": SIM_ROUNDS * SLICES,
         }
         if gym is not None:
             work["gym"] = HANDS * SLICES
@@ -435,17 +440,21 @@ def report(
 
 def scaling_lines(rounds: list[Round], scaled: list[Round]) -> None:
     """simulate's figures: rounds/s per worker over Gymnasium's hands/s, and 1 -> 2 workers."""
-    med = benchlib.median([r["simulate"] for r in rounds])
-    print(f"simulate, casino, one seat of basic: {med:,.0f} rounds/s per worker (CPU)")
-    if "gym" in rounds[0]:
-        print(
-            target(
-                "simulate rounds/s per worker over Gymnasium hands/s",
-                ratios(rounds, "simulate", "gym"),
-                ">=",
-                4,
-            ).line()
-        )
+    for key, what in (
+        ("simulate", "casino, one seat of basic, 8 decks"),
+        ("simulate_t", f"traditional, {PLAYERS} seats of default"),
+    ):
+        med = benchlib.median([r[key] for r in rounds])
+        print(f"simulate, {what}: {med:,.0f} rounds/s per worker (CPU)")
+        if "gym" in rounds[0]:
+            print(
+                target(
+                    f"simulate ({what}) rounds/s per worker over Gymnasium hands/s",
+                    ratios(rounds, key, "gym"),
+                    ">=",
+                    4,
+                ).line()
+            )
     speedup = [s["sim_wall_1"] / s["sim_wall_2"] for s in scaled]
     print(
         target(
