@@ -15,7 +15,7 @@ from pontoon_cli.cli_app import command, fail, raw_stdout, say, stream_guard, wr
 from pontoon_cli.cli_play import _check_play_options, parse_settings, resolve_seeded
 from pontoon_cli.errors import PontoonError
 from pontoon_cli.limits import int_problem
-from pontoon_cli.rules import PRESETS, Rules, Table, seating_problem
+from pontoon_cli.rules import PRESETS, Rules, Table, money_problem, seating_problem
 from pontoon_cli.simulate import (
     SHARD_ROUNDS,
     merge,
@@ -134,17 +134,16 @@ def simulate(
     with stream_guard():
         try:
             the_rules, definition, seats, punter, bank = resolve_seeded(
-                rules,
-                settings,
-                table_options,
-                strategy,
-                None if banker_strategy is None else banker_strategy,
+                rules, settings, table_options, strategy, banker_strategy
             )
             problem = seating_problem(the_rules, len(seats), lambda n: f"use --set packs={n}")
             if problem is not None:
                 fail(problem)
             bankroll = sim_bankroll(the_rules, tuple(seats), MIN_STAKE, MAX_STAKE, shard)
-            Table.build(seats, bankroll=bankroll, house=definition.house)  # the seats' names
+            table = Table.build(seats, bankroll=bankroll, house=definition.house)
+            problem = money_problem(the_rules, table, shard)
+            if problem is not None:  # the balances stay within what a log holds exactly
+                fail(f"--shard {shard}: {problem}; lower --shard")
         except PontoonError as err:
             fail(str(err))
         if seed is None:
