@@ -14,7 +14,7 @@ from pontoon_cli import __version__
 from pontoon_cli.cli_app import command, fail, raw_stdout, say, stream_guard, write_json
 from pontoon_cli.cli_play import _check_play_options, parse_settings, resolve_seeded
 from pontoon_cli.errors import PontoonError
-from pontoon_cli.limits import int_problem
+from pontoon_cli.limits import MAX_SAFE_INT, int_problem
 from pontoon_cli.rules import PRESETS, Rules, Table, money_problem, seating_problem
 from pontoon_cli.simulate import (
     SHARD_ROUNDS,
@@ -140,8 +140,12 @@ def simulate(
             if problem is not None:
                 fail(problem)
             bankroll = sim_bankroll(the_rules, tuple(seats), MIN_STAKE, MAX_STAKE, shard)
-            table = Table.build(seats, bankroll=bankroll, house=definition.house)
-            problem = money_problem(the_rules, table, shard)
+            problem = None
+            if bankroll > MAX_SAFE_INT:
+                problem = f"a seat's starting balance would be {bankroll}, beyond 2**53 - 1"
+            else:
+                table = Table.build(seats, bankroll=bankroll, house=definition.house)
+                problem = money_problem(the_rules, table, shard)
             if problem is not None:  # the balances stay within what a log holds exactly
                 fail(f"--shard {shard}: {problem}; lower --shard")
         except PontoonError as err:

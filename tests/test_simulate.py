@@ -216,7 +216,7 @@ BAD = {
     "set": (["--set", "stick_minimum"], "--set 'stick_minimum': expected OPTION=VALUE"),
     "rules": (["--rules", "casinos"], "unknown preset"),
     "casino-seats": (["--rules", "casino", "--players", "8"], "a casino table seats 1 to 7"),
-    "shard-money": (["--shard", str(10**13)], "--shard 10000000000000: over"),
+    "shard-money": (["--shard", str(10**13)], "--shard 10000000000000: a seat's starting balance"),
     "log-too-long": (["--rounds", "20000", "--log", "x.jsonl"], "--log: a log replays one game"),
     "log-dask": (
         ["--rounds", "10", "--log", "x.jsonl", "--dask", "tcp://127.0.0.1:1"],
