@@ -51,7 +51,10 @@ def simulate(
         ),
     ] = None,
     rounds: Annotated[
-        int, typer.Option(metavar="N", help="How many rounds (deals).  [default: 100000]")
+        int,
+        typer.Option(
+            metavar="N", show_default=False, help="How many rounds (deals).  [default: 100000]"
+        ),
     ] = 100_000,
     players: Annotated[
         int | None,
@@ -74,14 +77,20 @@ def simulate(
         typer.Option(metavar="INT", help="The seed.  [default: a fresh seed, shown on stderr]"),
     ] = None,
     workers: Annotated[
-        int, typer.Option(metavar="W", help="Local worker processes.  [default: 1]")
+        int,
+        typer.Option(metavar="W", show_default=False, help="Local worker processes.  [default: 1]"),
     ] = 1,
     shard: Annotated[
         int,
-        typer.Option(metavar="N", help=f"Rounds per shard.  [default: {SHARD_ROUNDS}]"),
+        typer.Option(
+            metavar="N", show_default=False, help=f"Rounds per shard.  [default: {SHARD_ROUNDS}]"
+        ),
     ] = SHARD_ROUNDS,
     json_: Annotated[
-        bool, typer.Option("--json", help="The report as one JSON object.  [default: text]")
+        bool,
+        typer.Option(
+            "--json", show_default=False, help="The report as one JSON object.  [default: text]"
+        ),
     ] = False,
     log: Annotated[
         Path | None,

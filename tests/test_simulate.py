@@ -233,6 +233,13 @@ def test_bad_options_exit_2_naming_the_option(case: str) -> None:
     assert result.stdout == "" and words in result.stderr
 
 
+def test_help_shows_each_default_once() -> None:
+    text = runner.invoke(app, ["simulate", "--help"], env={"COLUMNS": "200"}).stdout
+    for option in ("--rounds", "--workers", "--shard", "--json", "--players", "--seed"):
+        line = next(row for row in text.splitlines() if row.strip().startswith(option))
+        assert line.count("[default:") == 1, line
+
+
 # Dask: optional, never imported otherwise; the same report on a cluster ----------------------
 
 HAS_DASK = importlib.util.find_spec("distributed") is not None
