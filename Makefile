@@ -27,7 +27,7 @@ $(STAMP_RUN): pyproject.toml setup.py | $(BIN)/python
 
 $(STAMP_TEST): pyproject.toml setup.py | $(BIN)/python
 	$(BIN)/python -m pip install --quiet $(BUILD_REQUIRES)
-	PONTOON_PURE_BUILD=1 $(BIN)/python -m pip install --quiet --no-build-isolation -e '.[test,plot]'
+	PONTOON_PURE_BUILD=1 $(BIN)/python -m pip install --quiet --no-build-isolation -e '.[test,plot,dask]'
 	touch $@ $(STAMP_RUN)
 
 # The compiled modules (pontoon_cli/*.so and their build record), rebuilt whenever a compiled

@@ -12,6 +12,11 @@ the machine's time:
 - start-up: ``pontoon play --seed 1 --deals 1``, a minimal two-command typer app's ``--help``
   (bench/typer_app.py), that app running its own ``play``, and ``python -c pass``, as
   subprocesses;
+- ``pontoon simulate``'s shard function in-process (``simulate.run_shard``: casino, one seat of
+  ``basic`` against the dealer, as a Blackjack-v1 hand is one hand against the dealer; rounds/s
+  per worker), and ``pontoon simulate`` as a subprocess with ``--workers 1`` and ``--workers 2``
+  on two shards (wall time: the 1 -> 2 worker scaling, which a shared machine's other load
+  lowers);
 - with a compiled build (or BENCH_BUILD=both): the same play in a subprocess with
   PONTOON_PURE=1, so compiled and pure Python are compared in the same rounds.
 
@@ -54,6 +59,8 @@ HANDS = int(os.environ.get("BENCH_HANDS", "3500"))  # Gymnasium hands per slice
 LOADS_PASSES = 5  # orjson.loads is ~10x replay: more passes, so its CPU time is not tiny
 BUILD = os.environ.get("BENCH_BUILD", "").strip().lower()
 PLAYERS = 6
+SIM_ROUNDS = int(os.environ.get("BENCH_SIM_ROUNDS", "3000"))  # simulate rounds per slice
+SCALING_SHARD = int(os.environ.get("BENCH_SCALING_SHARD", "20000"))  # rounds per worker
 
 
 # contenders, in-process ------------------------------------------------------------------------
@@ -79,6 +86,46 @@ def play_seconds(deals: int, out: Path | None) -> float:
                 writer.write_deal(game, deal)
 
     return benchlib.cpu_seconds(run)
+
+
+def simulate_seconds(rounds: int, preset: str = "casino") -> float:
+    """CPU seconds of one shard of ``rounds`` rounds, what a worker of ``pontoon simulate`` runs:
+    casino, one seat of ``basic`` (8 decks shuffled before every round, C1); or traditional, 6
+    seats of ``default`` (play's bench table)."""
+    from pontoon_cli.rules import PRESETS
+    from pontoon_cli.simulate import run_shard, sim_bankroll
+
+    rules = PRESETS[preset]
+    seats = ("p1",) if preset == "casino" else tuple(f"p{i}" for i in range(1, PLAYERS + 1))
+    strategy = "basic" if preset == "casino" else "default"
+    spec = {
+        "rules": rules.to_dict(),
+        "seats": list(seats),
+        "bankroll": sim_bankroll(rules, seats, 1, 10, rounds),
+        "min_stake": 1,
+        "max_stake": 10,
+        "punter": strategy,
+        "banker": strategy,
+        "seed": 1,
+        "index": 0,
+        "rounds": rounds,
+    }
+    return benchlib.cpu_seconds(lambda: run_shard(spec))
+
+
+def scaling() -> Round:
+    """Wall seconds of ``pontoon simulate`` on two shards with one worker, then two."""
+    found: Round = {}
+    for workers in (1, 2):
+        argv = pontoon_argv(
+            *("simulate", "--rules", "casino", "--players", "1", "--seed", "1"),
+            *("--rounds", str(2 * SCALING_SHARD), "--shard", str(SCALING_SHARD)),
+            *("--workers", str(workers)),
+        )
+        start = time.perf_counter()
+        subprocess.run(argv, stdout=subprocess.DEVNULL, check=True)
+        found[f"sim_wall_{workers}"] = time.perf_counter() - start
+    return found
 
 
 class Gym:
@@ -238,6 +285,8 @@ def main() -> None:
             "replay": lambda: {"replay": replay_seconds(str(log), lines)},
             "loads": lambda: {"loads": loads_seconds(lines, LOADS_PASSES)},
             "startup": startups,
+            "simulate": lambda: {"simulate": simulate_seconds(SIM_ROUNDS)},
+            "simulate_t": lambda: {"simulate_t": simulate_seconds(SIM_ROUNDS, "traditional")},
         }
         if gym is not None:
             contenders["gym"] = lambda: {"gym": gym.seconds(HANDS)}
@@ -245,11 +294,14 @@ def main() -> None:
             contenders["pure"] = lambda: pure_play(DEALS)
 
         seconds = run_rounds(contenders)
+        scaled = [scaling() for _ in range(ROUNDS)]  # after the rounds: it needs both cores
         work = {
             "play_log": DEALS * SLICES,
             "play_nolog": DEALS * SLICES,
             "replay": len(lines) * SLICES,
             "loads": len(lines) * LOADS_PASSES * SLICES,
+            "simulate": SIM_ROUNDS * SLICES,
+            "simulate_t": SIM_ROUNDS * SLICES,
         }
         if gym is not None:
             work["gym"] = HANDS * SLICES
@@ -263,6 +315,7 @@ def main() -> None:
 
     took = time.perf_counter() - started
     report(build, bytecode_note, rounds, len(lines), log_bytes, memory, took)
+    scaling_lines(rounds, scaled)
 
 
 def run_rounds(contenders: Mapping[str, Callable[[], Round]]) -> list[Round]:
@@ -383,6 +436,35 @@ def report(
                 f"{med[f'pure_{key}']:,.0f} deals/s)"
             )
     print(f"bench took {seconds:.0f} s")
+
+
+def scaling_lines(rounds: list[Round], scaled: list[Round]) -> None:
+    """simulate's figures: rounds/s per worker over Gymnasium's hands/s, and 1 -> 2 workers."""
+    for key, what in (
+        ("simulate", "casino, one seat of basic, 8 decks"),
+        ("simulate_t", f"traditional, {PLAYERS} seats of default"),
+    ):
+        med = benchlib.median([r[key] for r in rounds])
+        print(f"simulate, {what}: {med:,.0f} rounds/s per worker (CPU)")
+        if "gym" in rounds[0]:
+            print(
+                target(
+                    f"simulate ({what}) rounds/s per worker over Gymnasium hands/s",
+                    ratios(rounds, key, "gym"),
+                    ">=",
+                    4,
+                ).line()
+            )
+    speedup = [s["sim_wall_1"] / s["sim_wall_2"] for s in scaled]
+    print(
+        target(
+            f"`pontoon simulate` on 2 shards of {SCALING_SHARD:,}: wall time with --workers 1 "
+            "over --workers 2",
+            speedup,
+            ">=",
+            1.8,
+        ).line()
+    )
 
 
 def memory_line(memory: dict[str, Any]) -> str:

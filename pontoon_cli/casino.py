@@ -464,11 +464,11 @@ class CasinoDeal(DealBase):
 class CasinoGame(GameBase):
     """Rounds at a casino table: the seats' balances and the shoe between rounds (C1, C3).
 
-    The shoe is ``decks`` 52-card decks. It is shuffled (the project's own shuffle and cut,
-    :mod:`pontoon_cli.rng`) before the first round, then every ``shuffle_every`` rounds, and also
-    before any round it could not finish: whenever it holds fewer cards than one round can take
-    (:func:`~pontoon_cli.rules.round_cards`). Between shuffles it carries over: the cards a round
-    took are out of it until the next shuffle.
+    The shoe is ``decks`` 52-card decks (0: an infinite shoe, drawn anew for every round). It is
+    shuffled (the project's own shuffle and cut, :mod:`pontoon_cli.rng`) before the first round,
+    then every ``shuffle_every`` rounds, and also before any round it could not finish: whenever
+    it holds fewer cards than one round can take (:func:`~pontoon_cli.rules.round_cards`).
+    Between shuffles it carries over: the cards a round took are out of it until the next shuffle.
     """
 
     def __init__(self, rules: Rules, table: Table, rng: Rng) -> None:
@@ -479,9 +479,16 @@ class CasinoGame(GameBase):
         self.open_deal: CasinoDeal | None = None
 
     def _new_shoe(self) -> None:
-        """C1: every deck back in the shoe, shuffled."""
-        self.pack = new_pack(self.rules.decks)
-        self._shuffle()
+        """C1: every deck back in the shoe, shuffled. An infinite shoe (``decks`` 0) is the
+        cards of one round (round_cards), each drawn on its own from the 52 (``below(52)``, top
+        card first): a log's ``pack`` holds them as drawn, so a round replays from its record."""
+        if self.rules.decks == 0:
+            deck = new_pack(1)
+            rng = self.rng
+            self.pack = [deck[rng.below(52)] for _ in range(self.need)]
+        else:
+            self.pack = new_pack(self.rules.decks)
+            self._shuffle()
         self.pack_state = PackState.SHUFFLED
         self.rounds_since_shuffle = 0
 
@@ -490,6 +497,15 @@ class CasinoGame(GameBase):
             f"stacked card {position} {card.text!r} is stacked more often than the shoe holds "
             f"it now ({self.rules.decks} deck(s), less the cards dealt since the shuffle, C1)"
         )
+
+    def stack(self, cards: list[Card]) -> None:
+        """Put ``cards`` on top of the shoe; an infinite shoe (``decks`` 0) holds every card
+        however often it is stacked, so the rest of it stays as drawn."""
+        if self.rules.decks != 0:
+            super().stack(cards)
+            return
+        self.pack = list(cards) + self.pack
+        self.pack_state = PackState.STACKED
 
     def can_deal(self) -> bool:
         """True while some seat can cover the minimum stake (C3)."""

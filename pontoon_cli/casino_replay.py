@@ -59,9 +59,12 @@ class ShoeTracker:
     ``shuffle_every`` rounds, and before a round it could not finish (fewer cards than
     :func:`~pontoon_cli.rules.round_cards`); between shuffles it carries over, so a round's
     shoe is exactly what the last round left. A shoe may be new only when a shuffle was due.
+    An infinite shoe (``decks`` 0) is new before every round and holds the cards of one round
+    (``round_cards``), each card any number of times.
     """
 
     def __init__(self, rules: Rules, seats: int) -> None:
+        self.infinite = rules.decks == 0
         self.size = 52 * rules.decks
         self.full: list[int] = [rules.decks] * 52  # each card's count in a new shoe
         self.need = round_cards(rules, seats)
@@ -75,7 +78,7 @@ class ShoeTracker:
     def due(self) -> bool | None:
         """Whether the rules shuffle before this round (C1): True, False, or None when the last
         round's shoe is not known (it diverged before its end) and only the count could say."""
-        if self.first or self.rounds >= self.shuffle_every:
+        if self.first or self.infinite or self.rounds >= self.shuffle_every:
             return True
         after = self.after
         if after is None:
@@ -102,6 +105,11 @@ class ShoeTracker:
         elif due is True:
             if state == "continued":
                 found = at.div(None, None, "pack_state", state, "shuffled", "C1")
+            elif self.infinite:  # C1: one round's cards, each drawn on its own from the 52
+                if state != "stacked" and len(pack) != self.need:
+                    found = at.div(
+                        None, None, "pack", f"{len(pack)} cards", f"{self.need} cards", "C1"
+                    )
             else:
                 found = self._holds(at, pack, self.full)
         elif due is False:

@@ -2,8 +2,9 @@
 
 ``cli_app`` holds the command group and how every command ends (exit codes, closed pipes, stop
 signals, write errors); ``cli_play`` the ``play`` command; ``cli_tools`` ``check``, ``rules``,
-``schema`` and ``replay``; ``cli_views`` ``show``, ``stats`` and ``diff``; ``cli_strategy``
-``strategy``. Importing them registers their commands on the one ``app``.
+``schema`` and ``replay``; ``cli_views`` ``show``, ``stats`` and ``diff``; ``cli_simulate``
+``simulate``; ``cli_strategy`` ``strategy``. Importing them registers their commands on the one
+``app``.
 """
 
 from __future__ import annotations
@@ -12,13 +13,14 @@ import sys
 
 import typer
 
-from pontoon_cli import cli_play, cli_strategy, cli_tools, cli_views
+from pontoon_cli import cli_play, cli_simulate, cli_strategy, cli_tools, cli_views
 from pontoon_cli.cli_app import COMMAND_ORDER, app, stream_guard
 
 __all__ = [
     "COMMAND_ORDER",
     "app",
     "cli_play",
+    "cli_simulate",
     "cli_strategy",
     "cli_tools",
     "cli_views",

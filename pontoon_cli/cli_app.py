@@ -41,10 +41,11 @@ COMMAND_ORDER = (
     "show",
     "stats",
     "diff",
+    "simulate",
+    "strategy",
     "check",
     "rules",
     "schema",
-    "strategy",
 )
 
 

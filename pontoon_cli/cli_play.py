@@ -23,7 +23,7 @@ from pontoon_cli.engine import DealBase
 from pontoon_cli.errors import IllegalAction, PontoonError
 from pontoon_cli.events import BankSold
 from pontoon_cli.game_base import GameBase
-from pontoon_cli.games import find_game, seeded_game
+from pontoon_cli.games import GameDefinition, find_game, seeded_game
 from pontoon_cli.limits import MAX_SAFE_INT, int_problem, name_problem
 from pontoon_cli.log import LogWriter, header_record
 from pontoon_cli.rules import (
@@ -45,7 +45,7 @@ if TYPE_CHECKING:
 # play ------------------------------------------------------------------------------------------
 
 
-def _parse_settings(items: list[str]) -> dict[str, Any]:
+def parse_settings(items: list[str]) -> dict[str, Any]:
     settings: dict[str, Any] = {}
     # a setting whose values are words takes the word as written (pontoon_grades=none, V7)
     words = {name for name, default, _, _ in setting_info() if isinstance(default, str)}
@@ -168,7 +168,7 @@ def play(
     _check_play_options(
         scenario, seed, deals, players, player, banker, bankroll, min_stake, max_stake
     )
-    settings = _parse_settings(set_ or [])
+    settings = parse_settings(set_ or [])
     table_options: dict[str, Any] = {}
     if player:
         table_options["players"] = list(player)
@@ -300,16 +300,15 @@ def _play_scenario(
     say(_scenario_summary(path, scenario))
 
 
-def _play_seeded(
-    seed: int | None,
-    deals: int,
+def resolve_seeded(
     rules_spec: str | None,
     settings: dict[str, Any],
     table_options: dict[str, Any],
     strategy: str | None,
     banker_strategy: str | None,
-    out: Path | None,
-) -> None:
+) -> tuple[Rules, GameDefinition, list[str], str, str]:
+    """What seeded play (``play``, ``simulate``) plays: the rules (``--rules``, ``--set``), the
+    game, the seats and the punters' and banker's strategies, or exit 2 naming the option."""
     if rules_spec:
         from pontoon_cli.scenario import load_rules_spec
 
@@ -326,7 +325,7 @@ def _play_seeded(
                     f"{option}: a casino table has no banker: the dealer is the house and "
                     "plays by his rule (C3, C9); leave it out"
                 )
-    seats = table_options.get("players", ["p1", "p2", "p3", "p4"])
+    seats: list[str] = table_options.get("players", ["p1", "p2", "p3", "p4"])
     if not definition.house and table_options.get("players_option") is not None and len(seats) < 2:
         fail(f"--players must be 2 or more, got {len(seats)}")  # a casino table seats 1 (C3)
     punter = strategy or definition.default_strategy
@@ -342,6 +341,22 @@ def _play_seeded(
             fail(
                 f"unknown strategy {name!r}{suggest(name, known)}{hint}; one of {', '.join(known)}"
             )
+    return rules, definition, seats, punter, bank
+
+
+def _play_seeded(
+    seed: int | None,
+    deals: int,
+    rules_spec: str | None,
+    settings: dict[str, Any],
+    table_options: dict[str, Any],
+    strategy: str | None,
+    banker_strategy: str | None,
+    out: Path | None,
+) -> None:
+    rules, definition, seats, punter, bank = resolve_seeded(
+        rules_spec, settings, table_options, strategy, banker_strategy
+    )
     table = Table.build(
         seats,
         banker=table_options.get("banker"),

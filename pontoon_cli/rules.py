@@ -130,8 +130,9 @@ class Rules:
     decks: int = _setting(
         8,
         "C1",
-        "52-card decks shuffled together into the shoe",
-        (1, 2, 3, 4, 5, 6, 7, 8),
+        "52-card decks shuffled together into the shoe; 0: an infinite shoe, each card drawn on "
+        "its own, each of the 52 equally likely",
+        (0, 1, 2, 3, 4, 5, 6, 7, 8),
         presets=("casino",),
     )
     shuffle_every: int = _setting(
@@ -472,7 +473,7 @@ def round_cards(rules: Rules, seats: int) -> int:
 def _shoe_problem(rules: Rules, seats: int) -> str | None:
     """C1: the shoe holds every card a round can take, so no round runs out of cards."""
     need = round_cards(rules, seats)
-    if need <= 52 * rules.decks:
+    if rules.decks == 0 or need <= 52 * rules.decks:  # 0: an infinite shoe never runs out
         return None
     least = -(-need // 52)
     return (

@@ -122,7 +122,7 @@ def _read_pack(
     for card in cards:
         counts[card] = counts.get(card, 0) + 1
     for card, count in counts.items():
-        if count > packs:
+        if count > packs > 0:  # packs 0: a casino infinite shoe holds any card any number of times
             check.add(
                 path,
                 f"{card.text} is stacked {count} times, but {packs} pack(s) hold it "

@@ -350,3 +350,29 @@ def test_casino_and_traditional_logs_joined_with_cat_verify(tmp_path: Path) -> N
     code, found, err = replay(tmp_path, joined)
     assert (code, found) == (0, []), err
     assert "66 deals verified, 0 with divergences" in err
+
+
+def test_C1_an_infinite_shoe_replays_and_a_round_of_the_wrong_size_is_caught(
+    tmp_path: Path,
+) -> None:
+    # decks = 0: each round's shoe is the cards one round can take (3 seats x 3 hands x 5 + 5),
+    # drawn on their own, so a card may come twice; the log holds them as drawn
+    log = play("--set", "decks=0", "--seed", "2", "--deals", "20", "--players", "3")
+    rounds = records(log)
+    assert {len(r["pack"].split()) for r in rounds[1:]} == {50}
+    assert {r["pack_state"] for r in rounds[1:]} == {"shuffled"}
+    assert replay(tmp_path, log)[:2] == (0, [])
+    short = copy.deepcopy(rounds)
+    short[3]["pack"] = " ".join(short[3]["pack"].split()[:-1])  # a card the round never took
+    code, found, _ = replay(tmp_path, dump(short))
+    assert (code, found) == (
+        1,
+        [divergence(tmp_path, 4, 3, None, None, "pack", "49 cards", "50 cards", "C1")],
+    )
+    continued = copy.deepcopy(rounds)
+    continued[3]["pack_state"] = "continued"  # an infinite shoe is new before every round
+    code, found, _ = replay(tmp_path, dump(continued))
+    assert (code, found) == (
+        1,
+        [divergence(tmp_path, 4, 3, None, None, "pack_state", "continued", "shuffled", "C1")],
+    )

@@ -98,6 +98,7 @@ def casino_grid() -> list[list[str]]:
         ("split_hands", 2),
         ("dealer_hits_soft_17", "false"),
         ("dealer_hits_soft_17", "true"),
+        ("decks", 0),  # C1: the infinite shoe (simulate), each card drawn on its own
     ]
     for n, (name, value) in enumerate(values):
         seats = 1 + n % 7 if name != "decks" or value != 1 else 2  # one deck deals 3 seats

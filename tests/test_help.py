@@ -27,7 +27,18 @@ from pontoon_cli.cli import COMMAND_ORDER, app
 
 ROOT = Path(__file__).resolve().parent.parent
 runner = CliRunner()
-COMMANDS = ["play", "replay", "show", "stats", "diff", "check", "rules", "schema", "strategy"]
+COMMANDS = [
+    "play",
+    "replay",
+    "show",
+    "stats",
+    "diff",
+    "simulate",
+    "strategy",
+    "check",
+    "rules",
+    "schema",
+]
 WIDTHS = [200, 50]  # a wide terminal, and a narrow one
 
 #: The words each option of `play` shows for its value, and its default.
@@ -52,6 +63,7 @@ USAGE = {
     "show": "Usage: pontoon show [OPTIONS] LOG",
     "stats": "Usage: pontoon stats [OPTIONS] LOG...",
     "diff": "Usage: pontoon diff [OPTIONS] A B",
+    "simulate": "Usage: pontoon simulate [OPTIONS]",
     "check": "Usage: pontoon check [OPTIONS] FILE...",
     "rules": "Usage: pontoon rules [OPTIONS] [PRESET|RULE-ID]",
     "schema": "Usage: pontoon schema [OPTIONS]",
@@ -63,6 +75,7 @@ SUMMARIES = {
     "show": "Draw a log's deals for people.",
     "stats": "Aggregate logs: nets, edges, hand classes, banks.",
     "diff": "Compare two logs deal by deal.",
+    "simulate": "Simulate rounds; report the bank's (house's) edge.",
     "check": "Validate scenario and rules files.",
     "rules": "Show the presets, or a rule by its ID.",
     "schema": "Print the JSON Schema of the log.",
@@ -392,6 +405,19 @@ def _traditional_strategy(out: str, err: str, where: Path) -> None:
     assert "banker's edge: " in out
 
 
+def _simulated(preset: str, rounds: int) -> Check:
+    def check(out: str, err: str, where: Path) -> None:
+        assert err == ""
+        report = orjson.loads(out) if out.startswith("{") else None
+        if report is None:
+            assert out.startswith("pontoon simulate: pontoon-cli ")
+            assert f"rules: {preset} " in out and f"{rounds:,} played" in out
+        else:
+            assert report["rules"]["preset"] == preset and report["rounds_played"] == rounds
+
+    return check
+
+
 CHECKS: dict[str, Check] = {
     """pontoon play --seed 7 --deals 3 | jq -c 'select(.type=="deal") | .net'""": _net_lines,
     "pontoon play --seed 7 --deals 100 | pontoon replay -": _verified(100),
@@ -421,6 +447,14 @@ CHECKS: dict[str, Check] = {
         _stands_soft_17_edge
     ),
     "pontoon strategy --rules traditional --banker-stays 16": _traditional_strategy,
+    "pontoon simulate --rules casino --players 5 --rounds 4000 --seed 1": _simulated(
+        "casino", 4000
+    ),
+    "pontoon simulate --rounds 4000 --seed 1 --set banker_doubles=true --json": _simulated(
+        "traditional", 4000
+    ),
+    "pontoon simulate --rules casino --set decks=0 --rounds 4000 --shard 1000 --workers 2 "
+    "--seed 1": _simulated("casino", 4000),
 }
 
 

@@ -1,0 +1,300 @@
+"""``pontoon simulate``: seeded rounds in shards, on local processes or a Dask cluster, and the
+report of the bank's (the house's) edge (pontoon_cli.simulate)."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from pontoon_cli import __version__
+from pontoon_cli.cli_app import command, fail, raw_stdout, say, stream_guard, write_json
+from pontoon_cli.cli_play import _check_play_options, parse_settings, resolve_seeded
+from pontoon_cli.errors import PontoonError
+from pontoon_cli.limits import MAX_SAFE_INT, int_problem
+from pontoon_cli.rules import PRESETS, Rules, Table, money_problem, seating_problem
+from pontoon_cli.simulate import (
+    SHARD_ROUNDS,
+    merge,
+    ratio,
+    report,
+    run_shard,
+    shard_layout,
+    shard_seed,
+    sim_bankroll,
+)
+
+MIN_STAKE = 1
+MAX_STAKE = 10  # play's table: stakes from 1 to 10
+DASK_HINT = "install it with: pip install 'pontoon-cli[dask]' (Dask distributed)"
+
+
+@command(short_help="Simulate rounds; report the bank's (house's) edge.")
+def simulate(
+    rules: Annotated[
+        str | None,
+        typer.Option(
+            metavar="PRESET|FILE",
+            help="A preset, or a rules file (TOML or JSON).  [default: traditional]",
+        ),
+    ] = None,
+    set_: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--set",
+            metavar="OPTION=VALUE",
+            help="Change one rule setting, e.g. decks=0 (casino: an infinite shoe); repeat.  "
+            "[default: none]",
+        ),
+    ] = None,
+    rounds: Annotated[
+        int,
+        typer.Option(
+            metavar="N", show_default=False, help="How many rounds (deals).  [default: 100000]"
+        ),
+    ] = 100_000,
+    players: Annotated[
+        int | None,
+        typer.Option(metavar="N", help="Seats p1...pN (banker included).  [default: 4]"),
+    ] = None,
+    strategy: Annotated[
+        str | None,
+        typer.Option(
+            metavar="NAME",
+            help="The punters' strategy (as play's; casino: basic, dealer-mimic or random).  "
+            "[default: the game's]",
+        ),
+    ] = None,
+    banker_strategy: Annotated[
+        str | None,
+        typer.Option(metavar="NAME", help="The banker's strategy.  [default: as --strategy]"),
+    ] = None,
+    seed: Annotated[
+        int | None,
+        typer.Option(metavar="INT", help="The seed.  [default: a fresh seed, shown on stderr]"),
+    ] = None,
+    workers: Annotated[
+        int,
+        typer.Option(metavar="W", show_default=False, help="Local worker processes.  [default: 1]"),
+    ] = 1,
+    shard: Annotated[
+        int,
+        typer.Option(
+            metavar="N", show_default=False, help=f"Rounds per shard.  [default: {SHARD_ROUNDS}]"
+        ),
+    ] = SHARD_ROUNDS,
+    json_: Annotated[
+        bool,
+        typer.Option(
+            "--json", show_default=False, help="The report as one JSON object.  [default: text]"
+        ),
+    ] = False,
+    log: Annotated[
+        Path | None,
+        typer.Option(
+            metavar="FILE",
+            help="Also write the log of the rounds (one shard only).  [default: none]",
+        ),
+    ] = None,
+    dask: Annotated[
+        str | None,
+        typer.Option(
+            metavar="ADDRESS",
+            help="Run the shards on a Dask scheduler, e.g. tcp://host:8786.  [default: local]",
+        ),
+    ] = None,
+) -> None:
+    """Play seeded rounds without writing a log and report the edge of the bank (traditional,
+    shoot: the banker's seat, whoever holds it) or of the house (casino), per initial stake and
+    per unit staked, with its standard error and 95% interval; each seat's mean net per round;
+    hand classes; decisions.
+
+    The rounds are cut into shards of --shard rounds; shard i is a fresh game seeded from
+    (seed, i), so the report is the same for any --workers and on a Dask cluster.
+
+    \b
+    Examples:
+      pontoon simulate --rules casino --players 5 --rounds 4000 --seed 1
+      pontoon simulate --rounds 4000 --seed 1 --set banker_doubles=true --json
+      pontoon simulate --rules casino --set decks=0 --rounds 4000 --shard 1000 --workers 2 --seed 1
+    """
+    _check_play_options(None, seed, None, players, None, None, None, None, None)
+    for value, option in ((rounds, "--rounds"), (workers, "--workers"), (shard, "--shard")):
+        problem = int_problem(value, option, least=1)
+        if problem is not None:
+            fail(problem)
+    if log is not None and rounds > shard:
+        fail(
+            f"--log: a log replays one game, and each shard is a fresh game (its own balances, "
+            f"its own cut for the bank): with --log, --rounds must be at most --shard ({shard})"
+        )
+    if log is not None and dask is not None:
+        fail("--log and --dask: the log is written by a local run; leave --dask out")
+    if dask is not None:
+        _need_dask(dask)
+    settings = parse_settings(set_ or [])
+    table_options: dict[str, Any] = {}
+    if players is not None:
+        table_options["players"] = [f"p{i}" for i in range(1, players + 1)]
+        table_options["players_option"] = players
+    with stream_guard():
+        try:
+            the_rules, definition, seats, punter, bank = resolve_seeded(
+                rules, settings, table_options, strategy, banker_strategy
+            )
+            problem = seating_problem(the_rules, len(seats), lambda n: f"use --set packs={n}")
+            if problem is not None:
+                fail(problem)
+            bankroll = sim_bankroll(the_rules, tuple(seats), MIN_STAKE, MAX_STAKE, shard)
+            problem = None
+            if bankroll > MAX_SAFE_INT:
+                problem = f"a seat's starting balance would be {bankroll}, beyond 2**53 - 1"
+            else:
+                table = Table.build(seats, bankroll=bankroll, house=definition.house)
+                problem = money_problem(the_rules, table, shard)
+            if problem is not None:  # the balances stay within what a log holds exactly
+                fail(f"--shard {shard}: {problem}; lower --shard")
+        except PontoonError as err:
+            fail(str(err))
+        if seed is None:
+            import secrets
+
+            seed = secrets.randbits(53)
+            say(f"pontoon: seed {seed} (repeat this run with --seed {seed})")
+        strategies = {"punter": punter} if definition.house else {"punter": punter, "banker": bank}
+        setup = {
+            "tool": f"pontoon-cli {__version__}",
+            "rules": the_rules.to_dict(),
+            "settings": _changed(the_rules),
+            "seats": seats,
+            "strategies": strategies,
+            "min_stake": MIN_STAKE,
+            "max_stake": MAX_STAKE,
+            "bankroll": bankroll,
+            "seed": seed,
+            "rounds": rounds,
+            "shard_rounds": shard,
+            "shards": len(shard_layout(rounds, shard)),
+            "shard_seed": "top 53 bits of output i+1 of SplitMix64 seeded with seed",
+            "house": "house" if definition.house else "banker",
+        }
+        specs = [
+            {
+                "rules": setup["rules"],
+                "seats": seats,
+                "bankroll": bankroll,
+                "min_stake": MIN_STAKE,
+                "max_stake": MAX_STAKE,
+                "punter": punter,
+                "banker": bank,
+                "seed": seed,
+                "index": i,
+                "rounds": n,
+            }
+            for i, n in enumerate(shard_layout(rounds, shard))
+        ]
+        if log is not None:
+            _write_log(log, the_rules, seats, bankroll, punter, bank, strategies, seed, rounds)
+        from pontoon_cli.render_simulate import SimulateProgress
+
+        results: list[dict[str, Any]] = []
+        with SimulateProgress(sys.stderr, rounds, show=sys.stderr.isatty()) as progress:
+            runner = _dask_results(dask, specs) if dask else _local_results(workers, specs)
+            for result in runner:
+                results.append(result)
+                if progress.shown:  # the interval so far: only for the bar
+                    so_far = ratio(merge(results), "gain", "initial", "gain_initial", "initial_sq")
+                    progress.advance(result["rounds"], so_far)
+        the_report = report(merge(results), setup)
+        if json_:
+            write_json(the_report)
+        else:
+            from pontoon_cli.render_simulate import report_text
+
+            out = raw_stdout()
+            out.write(report_text(the_report).encode())
+            out.flush()
+
+
+def _changed(rules: Rules) -> dict[str, Any]:
+    """The settings that differ from the preset's."""
+    base = PRESETS[rules.preset].to_dict()
+    return {k: v for k, v in rules.to_dict().items() if base.get(k) != v}
+
+
+def _local_results(workers: int, specs: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+    """Each shard's result as it finishes: in this process, or in ``workers`` processes."""
+    if workers == 1 or len(specs) == 1:
+        for spec in specs:
+            yield run_shard(spec)
+        return
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+
+    with ProcessPoolExecutor(max_workers=min(workers, len(specs))) as pool:
+        futures = [pool.submit(run_shard, spec) for spec in specs]
+        for future in as_completed(futures):
+            yield future.result()
+
+
+def _need_dask(address: str) -> None:
+    """Exit 2 saying how to install Dask distributed, unless it is installed (the optional
+    extra: only ``--dask`` imports it)."""
+    try:
+        import distributed  # noqa: F401
+    except ImportError:
+        fail(f"--dask {address}: Dask distributed is not installed; {DASK_HINT}")
+
+
+def _dask_results(address: str, specs: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+    """Each shard's result as it finishes on the Dask scheduler at ``address`` (the same
+    function as a local run: the same report)."""
+    import importlib
+
+    dist: Any = importlib.import_module("distributed")  # untyped: used through Any
+    try:
+        client = dist.Client(address, timeout="10s")
+    except (OSError, TimeoutError) as err:
+        fail(f"--dask {address}: cannot reach the scheduler: {err}")
+    try:
+        submit: Callable[..., Any] = client.submit
+        futures = [submit(run_shard, spec, pure=False) for spec in specs]
+        for future in dist.as_completed(futures):
+            yield future.result()
+    finally:
+        client.close()
+
+
+def _write_log(
+    path: Path,
+    rules: Rules,
+    seats: list[str],
+    bankroll: int,
+    punter: str,
+    bank: str,
+    strategies: dict[str, str],
+    seed: int,
+    rounds: int,
+) -> None:
+    """The log of shard 0 (the whole run: --log takes one shard), written as ``pontoon play
+    --seed <shard 0's seed> --bankroll <bankroll>`` writes it: the same writer, the same bytes."""
+    from pontoon_cli.games import find_game, seeded_game
+    from pontoon_cli.log import LogWriter, header_record
+
+    definition = find_game(rules)
+    table = Table.build(
+        seats,
+        bankroll=bankroll,
+        min_stake=MIN_STAKE,
+        max_stake=MAX_STAKE,
+        house=definition.house,
+    )
+    first = shard_seed(seed, 0)
+    game, auto = seeded_game(rules, table, first, punter, bank)
+    with LogWriter(path, raw_stdout()) as writer:
+        writer.write(header_record(rules, table, game, first, strategies=strategies))
+        for deal in auto.play(game, rounds):
+            writer.write_deal(game, deal, None, line=definition.line, record=definition.record)
+    say(f"pontoon: the log of {rounds} rounds (seed {first}) written to {writer.where}")

@@ -1,0 +1,291 @@
+"""``pontoon simulate``: the same report for any number of workers (and on Dask), a seeded report
+pinned, the log it writes replays, the bank's figures agree with that log, bad options exit 2."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import orjson
+import pytest
+from jsonschema import Draft202012Validator
+from syrupy.extensions.json import JSONSnapshotExtension
+from typer.testing import CliRunner
+
+from pontoon_cli.casino import CasinoGame
+from pontoon_cli.cli import app
+from pontoon_cli.rng import Rng
+from pontoon_cli.rules import PRESETS, Table, round_cards
+from pontoon_cli.simulate import shard_layout, shard_seed
+
+ROOT = Path(__file__).resolve().parent.parent
+SCHEMA = orjson.loads((ROOT / "pontoon_cli" / "simulate_schema.json").read_bytes())
+runner = CliRunner()
+
+
+def pontoon(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    """The command in its own process (the workers are processes of their own)."""
+    return subprocess.run(
+        [sys.executable, "-m", "pontoon_cli", *args],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        check=False,
+    )
+
+
+def simulate_json(*args: str) -> dict:
+    result = runner.invoke(app, ["simulate", "--json", *args])
+    assert result.exit_code == 0, result.output
+    return orjson.loads(result.stdout)
+
+
+# same answer for any number of workers ------------------------------------------------------
+
+CASES = {
+    "traditional": ["--rounds", "2500", "--shard", "600", "--seed", "3"],
+    "shoot": ["--rules", "shoot", "--rounds", "1300", "--shard", "500", "--seed", "3"],
+    "casino": ["--rules", "casino", "--players", "3", "--rounds", "2500", "--shard", "600"],
+    "casino-infinite-shoe": [
+        *("--rules", "casino", "--set", "decks=0", "--rounds", "1200", "--shard", "500"),
+    ],
+}
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_the_report_is_the_same_for_one_worker_and_three(case: str) -> None:
+    args = ["simulate", *CASES[case], "--seed", "11"]
+    one, three = pontoon(*args, "--workers", "1"), pontoon(*args, "--workers", "3")
+    assert one.returncode == three.returncode == 0, one.stderr + three.stderr
+    assert one.stdout == three.stdout and one.stderr == three.stderr == ""
+    assert "played" in one.stdout
+
+
+def test_shards_are_fixed_by_size_and_seeded_from_the_seed_and_their_index() -> None:
+    assert shard_layout(25, 10) == [10, 10, 5] and shard_layout(20, 10) == [10, 10]
+    master = Rng(42)  # output i + 1 of the generator seeded with the seed, top 53 bits
+    outputs = [master.next64() >> 11 for _ in range(5)]
+    assert [shard_seed(42, i) for i in range(5)] == outputs
+    assert all(0 <= s < 2**53 for s in outputs) and len(set(outputs)) == 5
+
+
+def test_the_json_report_follows_its_schema_and_the_text_report_its_figures() -> None:
+    report = simulate_json("--rules", "casino", "--rounds", "1500", "--shard", "500", "--seed", "2")
+    Draft202012Validator(SCHEMA).validate(report)
+    assert report["shards"] == 3 and report["rounds_played"] == 1500
+    edge = report["edge"]["per_initial_stake"]
+    assert edge["ci95"][0] < edge["edge"] < edge["ci95"][1]
+    # the house's gain is what the seats lost, and every stake of 1 is an initial stake (C3)
+    nets = report["mean_net_per_round"]
+    assert round(-sum(nets.values()) * 1500) == report["totals"]["gain"]
+    assert report["totals"]["initial_stakes"] == 4 * 1500 == report["decisions"]["stake"]
+    assert edge["edge"] == pytest.approx(report["totals"]["gain"] / 6000)
+    text = runner.invoke(
+        app, ["simulate", "--rules", "casino", "--rounds", "1500", "--shard", "500", "--seed", "2"]
+    ).stdout
+    assert f"per initial stake: {100 * edge['edge']:+.4f}% ± {100 * edge['se']:.4f}%" in text
+
+
+def test_a_seeded_report_is_pinned(snapshot) -> None:  # type: ignore[no-untyped-def]
+    report = simulate_json("--rounds", "1000", "--shard", "400", "--seed", "7", "--players", "5")
+    report.pop("tool")  # the version changes; nothing else may
+    assert report == snapshot(extension_class=JSONSnapshotExtension)
+
+
+def test_the_standard_error_takes_rounds_as_units() -> None:
+    # casino, every seat stakes 1: the edge per initial stake is the mean of each round's gain
+    # over its stakes, and its standard error that mean's (the per-round sample variance / n)
+    report = simulate_json("--rules", "casino", "--players", "2", "--rounds", "400", "--seed", "5")
+    log_report = report["edge"]["per_initial_stake"]
+    result = runner.invoke(
+        app,
+        [
+            *("play", "--rules", "casino", "--players", "2", "--deals", "400"),
+            *("--seed", str(shard_seed(5, 0)), "--bankroll", str(report["bankroll"])),
+        ],
+    )
+    ratios = [
+        -sum(d["net"].values()) / 2 for d in map(orjson.loads, result.stdout.splitlines()[1:])
+    ]
+    n = len(ratios)
+    mean = sum(ratios) / n
+    variance = sum((r - mean) ** 2 for r in ratios) / (n - 1) / n
+    assert log_report["edge"] == pytest.approx(mean)
+    assert log_report["se"] == pytest.approx(variance**0.5)
+
+
+# --log: the log of what it played replays ----------------------------------------------------
+
+
+@pytest.mark.parametrize("preset", ["traditional", "shoot"])
+def test_the_log_replays_and_is_what_play_writes_for_the_shard_seed(
+    preset: str, tmp_path: Path
+) -> None:
+    log = tmp_path / "sim.jsonl"
+    result = runner.invoke(
+        app,
+        ["simulate", "--rules", preset, "--rounds", "300", "--seed", "9", "--log", str(log)],
+    )
+    assert result.exit_code == 0, result.output
+    header = orjson.loads(log.read_bytes().split(b"\n", 1)[0])
+    assert header["seed"] == shard_seed(9, 0)
+    replayed = runner.invoke(app, ["replay", str(log)])
+    assert replayed.exit_code == 0 and "300 deals verified, 0 with divergences" in replayed.stderr
+    bankroll = str(header["table"]["bankrolls"]["p1"])
+    played = runner.invoke(
+        app,
+        [
+            *("play", "--rules", preset, "--deals", "300", "--seed", str(header["seed"])),
+            *("--bankroll", bankroll),
+        ],
+    )
+    assert played.stdout_bytes == log.read_bytes()
+    # the report's figures are the log's: the bank's gain is what the punters lost
+    report = simulate_json("--rules", preset, "--rounds", "300", "--seed", "9")
+    deals = [orjson.loads(line) for line in log.read_bytes().splitlines()[1:]]
+    gain = sum(-n for d in deals for p, n in d["net"].items() if p != d["banker"])
+    # S3, S6, S7: what a punter's shoot bets moved into the kitty (the bank's money, S1)
+    gain += sum(
+        m["amount"] for d in deals for m in d.get("kitty", {}).get("moves", []) if m["hand"]
+    )
+    assert report["totals"]["gain"] == gain
+
+
+def test_the_casino_log_is_what_play_writes_for_the_shard_seed(tmp_path: Path) -> None:
+    log = tmp_path / "sim.jsonl"
+    args = ["--rules", "casino", "--set", "decks=0", "--rounds", "50", "--seed", "4"]
+    assert runner.invoke(app, ["simulate", *args, "--log", str(log)]).exit_code == 0
+    header, *deals = map(orjson.loads, log.read_bytes().splitlines())
+    played = runner.invoke(
+        app,
+        [
+            *("play", *args[:4], "--deals", "50", "--seed", str(header["seed"])),
+            *("--bankroll", str(header["table"]["bankrolls"]["p1"])),
+        ],
+    )
+    assert played.stdout_bytes == log.read_bytes()
+    assert all(d["pack_state"] == "shuffled" for d in deals)  # C1, decks 0: drawn anew
+
+
+# the infinite shoe (C1, decks = 0) -----------------------------------------------------------
+
+
+def test_c1_an_infinite_shoe_draws_each_round_s_cards_anew_each_of_52_alike() -> None:
+    rules = PRESETS["casino"].with_overrides({"decks": 0})
+    table = Table.build(["p1", "p2"], bankroll=10_000, house=True)
+    game = CasinoGame(rules, table, Rng(1))
+    need = round_cards(rules, 2)
+    seen: dict[str, int] = {}
+    for _ in range(400):
+        deal = game.start_deal()
+        assert len(deal.pack_before) == need
+        for card in deal.pack_before:
+            seen[card.text] = seen.get(card.text, 0) + 1
+        game.pack = game.pack[:0]  # the round took cards: a new shoe next (as finish_deal does)
+        game._new_shoe()
+    assert len(seen) == 52
+    draws = sum(seen.values())  # 400 rounds of 35 cards: about 269 of each card
+    assert all(abs(n - draws / 52) < 5 * (draws / 52) ** 0.5 for n in seen.values())
+    # more copies of a card than a finite shoe holds: a ninth ace of spades is possible
+    assert max(seen.values()) > 8
+
+
+def test_c1_decks_0_is_a_setting_and_9_is_refused() -> None:
+    assert PRESETS["casino"].with_overrides({"decks": 0}).decks == 0
+    result = runner.invoke(app, ["simulate", "--rules", "casino", "--set", "decks=9"])
+    assert result.exit_code == 2
+    assert "'decks': 9 is not one of 0, 1, 2" in result.stderr
+
+
+# bad options exit 2, naming the option -------------------------------------------------------
+
+BAD = {
+    "rounds": (["--rounds", "0"], "--rounds"),
+    "workers": (["--workers", "0"], "--workers"),
+    "shard": (["--shard", "0"], "--shard"),
+    "players": (["--players", "1"], "--players must be 2 or more"),
+    "seed": (["--seed", str(2**60)], "--seed"),
+    "strategy": (["--strategy", "defualt"], "unknown strategy 'defualt'"),
+    "banker-strategy-casino": (
+        ["--rules", "casino", "--banker-strategy", "basic"],
+        "--banker-strategy: a casino table has no banker",
+    ),
+    "set": (["--set", "stick_minimum"], "--set 'stick_minimum': expected OPTION=VALUE"),
+    "rules": (["--rules", "casinos"], "unknown preset"),
+    "casino-seats": (["--rules", "casino", "--players", "8"], "a casino table seats 1 to 7"),
+    "shard-money": (["--shard", str(10**13)], "--shard 10000000000000: a seat's starting balance"),
+    "log-too-long": (["--rounds", "20000", "--log", "x.jsonl"], "--log: a log replays one game"),
+    "log-dask": (
+        ["--rounds", "10", "--log", "x.jsonl", "--dask", "tcp://127.0.0.1:1"],
+        "--log and --dask",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", BAD)
+def test_bad_options_exit_2_naming_the_option(case: str) -> None:
+    args, words = BAD[case]
+    result = runner.invoke(app, ["simulate", *args])
+    assert result.exit_code == 2, result.output
+    assert result.stdout == "" and words in result.stderr
+
+
+def test_help_shows_each_default_once() -> None:
+    text = runner.invoke(app, ["simulate", "--help"], env={"COLUMNS": "200"}).stdout
+    for option in ("--rounds", "--workers", "--shard", "--json", "--players", "--seed"):
+        line = next(row for row in text.splitlines() if row.strip().startswith(option))
+        assert line.count("[default:") == 1, line
+
+
+# Dask: optional, never imported otherwise; the same report on a cluster ----------------------
+
+HAS_DASK = importlib.util.find_spec("distributed") is not None
+
+
+def test_simulate_without_dask_does_not_import_it() -> None:
+    code = (
+        "import sys\n"
+        "from typer.testing import CliRunner\n"
+        "from pontoon_cli.cli import app\n"
+        "r = CliRunner().invoke(app, ['simulate', '--rounds', '300', '--seed', '1'])\n"
+        "assert r.exit_code == 0, r.output\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('dask', 'distributed')))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    assert out == "[]\n"
+
+
+def test_dask_without_distributed_exits_2_saying_how_to_install() -> None:
+    code = (
+        "import sys\n"
+        "sys.modules['distributed'] = None  # as if not installed: its import fails\n"
+        "from typer.testing import CliRunner\n"
+        "from pontoon_cli.cli import app\n"
+        "r = CliRunner().invoke(app, ['simulate', '--rounds', '10', '--dask', 'tcp://127.0.0.1:1'])\n"
+        "print(r.exit_code, r.stderr)\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    assert out == (
+        "2 pontoon: --dask tcp://127.0.0.1:1: Dask distributed is not installed; install it "
+        "with: pip install 'pontoon-cli[dask]' (Dask distributed)\n\n"
+    )
+
+
+@pytest.mark.skipif(not HAS_DASK, reason="Dask distributed is not installed")
+def test_a_dask_local_cluster_gives_the_local_report() -> None:
+    from distributed import LocalCluster
+
+    args = ["simulate", "--rules", "casino", "--rounds", "1500", "--shard", "400", "--seed", "8"]
+    with LocalCluster(n_workers=2, processes=True, threads_per_worker=1) as cluster:
+        remote = pontoon(*args, "--dask", cluster.scheduler_address)
+    local = pontoon(*args)
+    assert remote.returncode == local.returncode == 0, remote.stderr
+    assert remote.stdout == local.stdout
+    assert json.loads(pontoon(*args, "--json").stdout)["shards"] == 4
