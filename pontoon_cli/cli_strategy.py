@@ -68,9 +68,9 @@ def strategy_command(
       pontoon strategy --rules casino --set dealer_hits_soft_17=false --json | jq .edge.basic
       pontoon strategy --rules traditional --banker-stays 16
     """
-    from pontoon_cli.cli_play import _parse_settings
+    from pontoon_cli.cli_play import parse_settings
 
-    settings = _parse_settings(set_ or [])
+    settings = parse_settings(set_ or [])
     try:
         if rules:
             from pontoon_cli.scenario import load_rules_spec
