@@ -136,8 +136,8 @@ def play(
         str | None,
         typer.Option(
             metavar="NAME",
-            help="The punters' strategy: default or random; under --rules casino, dealer-mimic "
-            "(its default) or random (scenarios: strict too).  [default: default]",
+            help="The punters' strategy: default or random; under --rules casino, basic (its "
+            "default), dealer-mimic or random (scenarios: strict too).  [default: default]",
         ),
     ] = None,
     banker_strategy: Annotated[
