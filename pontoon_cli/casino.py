@@ -173,19 +173,7 @@ class CasinoDeal(DealBase):
             problem = amount_problem(amount, "stake", player, 1)
         if problem is not None:
             return problem
-        lo, hi = self.table.min_stake, self.table.max_stake
-        if not lo <= amount <= hi:
-            return Refusal(
-                "C3",
-                player,
-                1,
-                "cannot stake {}: the stake must be from {} to {}",
-                (amount, lo, hi),
-            )
-        left = self.available(player)
-        if amount > left:
-            return Refusal("C3", player, 1, "cannot stake {} with a balance of {}", (amount, left))
-        return None
+        return self._stake_room_problem(player, amount, "C3", "C3")
 
     def hit_problem(self, player: str, hand: int) -> Refusal | None:
         """Hit: a card, while the lowest total is under 21 and the hand has fewer than five

@@ -168,6 +168,27 @@ class DealBase:
         """What ``player`` may still put on the table this deal (T8.6; C3, C7, C8)."""
         return self.balances_before[player] + self.nets[player] - self.on_table[player]
 
+    def _stake_room_problem(
+        self, player: str, amount: int, limits_rule: str, balance_rule: str
+    ) -> Refusal | None:
+        """An initial stake within the table's limits (T3.3; C3) and what ``player`` has left to
+        put on the table (T8.6; C3): each game names its rules."""
+        lo, hi = self.table.min_stake, self.table.max_stake
+        if not lo <= amount <= hi:
+            return Refusal(
+                limits_rule,
+                player,
+                1,
+                "cannot stake {}: the stake must be from {} to {}",
+                (amount, lo, hi),
+            )
+        left = self.available(player)
+        if amount > left:
+            return Refusal(
+                balance_rule, player, 1, "cannot stake {} with a balance of {}", (amount, left)
+            )
+        return None
+
     def hands_in_order(self) -> list[tuple[str, int, Hand]]:
         """(player, hand number, hand) for every hand that plays, in turn."""
         return [(p, i, h) for p in self.punters for i, h in enumerate(self.hands[p], 1)]

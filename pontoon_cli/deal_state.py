@@ -182,21 +182,7 @@ class DealState(DealBase):
             problem = amount_problem(amount, "stake", player, 1)
         if problem is not None:
             return problem
-        lo, hi = self.table.min_stake, self.table.max_stake
-        if not lo <= amount <= hi:
-            return Refusal(
-                "T3.3",
-                player,
-                1,
-                "cannot stake {}: the stake must be from {} to {}",
-                (amount, lo, hi),
-            )
-        left = self.available(player)
-        if amount > left:
-            return Refusal(
-                "T8.6", player, 1, "cannot stake {} with a balance of {}", (amount, left)
-            )
-        return None
+        return self._stake_room_problem(player, amount, "T3.3", "T8.6")
 
     def buy_range(self, hand: Hand) -> tuple[int, int]:
         """The least and most a hand may pay for its next card (T5.3)."""
