@@ -3,33 +3,67 @@
 ``cli_app`` holds the command group and how every command ends (exit codes, closed pipes, stop
 signals, write errors); ``cli_play`` the ``play`` command; ``cli_tools`` ``check``, ``rules``,
 ``schema`` and ``replay``; ``cli_views`` ``show``, ``stats`` and ``diff``; ``cli_simulate``
-``simulate``; ``cli_strategy`` ``strategy``. Importing them registers their commands on the one
+``simulate``; ``cli_strategy`` ``strategy``. Importing one registers its commands on the one
 ``app``.
+
+The console script imports only the module of the command it runs (``pontoon play`` never loads
+the views, simulate or strategy, and typer builds one command, not ten: start-up is most of a
+short run); ``pontoon --help``, an unknown command, and ``from pontoon_cli.cli import app`` load
+them all.
 """
 
 from __future__ import annotations
 
+import importlib
 import sys
+from typing import Any
 
 import typer
 
-from pontoon_cli import cli_play, cli_simulate, cli_strategy, cli_tools, cli_views
-from pontoon_cli.cli_app import COMMAND_ORDER, app, stream_guard
+from pontoon_cli.cli_app import COMMAND_ORDER, stream_guard
+from pontoon_cli.cli_app import app as _app
 
-__all__ = [
-    "COMMAND_ORDER",
-    "app",
-    "cli_play",
-    "cli_simulate",
-    "cli_strategy",
-    "cli_tools",
-    "cli_views",
-    "main",
-]
+__all__ = ["COMMAND_MODULES", "COMMAND_ORDER", "load_commands", "main"]  # and `app`, below
+
+#: Which module registers each command.
+COMMAND_MODULES = {
+    "play": "cli_play",
+    "replay": "cli_tools",
+    "check": "cli_tools",
+    "rules": "cli_tools",
+    "schema": "cli_tools",
+    "show": "cli_views",
+    "stats": "cli_views",
+    "diff": "cli_views",
+    "simulate": "cli_simulate",
+    "strategy": "cli_strategy",
+}
+
+
+def load_commands(name: str | None = None) -> typer.Typer:
+    """Register ``name``'s command on the app (every command when ``name`` is None or unknown)."""
+    module = COMMAND_MODULES.get(name) if name is not None else None
+    for each in [module] if module is not None else sorted(set(COMMAND_MODULES.values())):
+        importlib.import_module(f"pontoon_cli.{each}")
+    return _app
+
+
+def __getattr__(name: str) -> Any:
+    """``from pontoon_cli.cli import app``: the app with every command registered."""
+    if name == "app":
+        return load_commands()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def _command_named(args: list[str]) -> str | None:
+    """The command a command line runs: its first word that is not an option (the group itself
+    takes only flags: ``--version``, ``--help``)."""
+    return next((arg for arg in args if not arg.startswith("-")), None)
 
 
 def main() -> None:
     """The ``pontoon`` console script."""
+    app = load_commands(_command_named(sys.argv[1:]))
     try:
         with stream_guard():
             app()

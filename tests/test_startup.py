@@ -108,3 +108,23 @@ def test_messages_load_no_rich_and_keep_the_users_text(tmp_path: Path) -> None:
     assert run["code"] == 0
     assert _loaded(run["after"], ("rich",)) == []
     assert run["stderr"].splitlines()[-1] == b"pontoon: 1 deal written to :smile:.jsonl"
+
+
+OTHER_COMMANDS = ("pontoon_cli.cli_tools", "pontoon_cli.cli_views", "pontoon_cli.cli_simulate")
+
+
+def test_a_command_loads_only_its_own_module_and_help_lists_them_all(tmp_path: Path) -> None:
+    # The console script registers the command it runs and no other (typer then builds one
+    # command, not ten); the group's help, which lists them, loads every one.
+    run = _modules(tmp_path, "play", "--seed", "1", "--deals", "1")
+    assert run["code"] == 0
+    assert "pontoon_cli.cli_play" in run["after"]
+    assert _loaded(run["after"], (*OTHER_COMMANDS, "pontoon_cli.cli_strategy")) == []
+    helped = _modules(tmp_path, "--help")
+    assert helped["code"] == 0
+    listed = helped["stdout"].decode().split("Commands:")[1]
+    for name in ("play", "replay", "show", "stats", "diff", "simulate", "strategy", "check"):
+        assert f"\n  {name} " in listed
+    assert "No such command 'replya'" in _modules(tmp_path, "replya")["stderr"].decode()
+    suggested = _modules(tmp_path, "simulat")["stderr"].decode()
+    assert "Did you mean 'simulate'" in suggested
