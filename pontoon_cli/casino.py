@@ -453,18 +453,33 @@ class CasinoGame(GameBase):
     """Rounds at a casino table: the seats' balances and the shoe between rounds (C1, C3).
 
     The shoe is ``decks`` 52-card decks (0: an infinite shoe, drawn anew for every round). It is
-    shuffled (the project's own shuffle and cut, :mod:`pontoon_cli.rng`) before the first round,
-    then every ``shuffle_every`` rounds, and also before any round it could not finish: whenever
-    it holds fewer cards than one round can take (:func:`~pontoon_cli.rules.round_cards`).
-    Between shuffles it carries over: the cards a round took are out of it until the next shuffle.
+    shuffled (:meth:`~pontoon_cli.rng.Rng.shuffle_from_top`, with a generator of its own spawned
+    from the game's) before the first round, then every ``shuffle_every`` rounds, and also before
+    any round it could not finish: whenever it holds fewer cards than one round can take
+    (:func:`~pontoon_cli.rules.round_cards`). Between shuffles it carries over: the cards a round
+    took are out of it until the next shuffle.
+
+    ``pack`` is the shoe since the last shuffle, ``top`` how many of its cards are dealt, and
+    ``fixed`` how far down it is shuffled: the shuffle fixes the top card first, so it is carried
+    only as far as the rounds need. A round sees the whole rest of the shoe (a log records it),
+    or, once :meth:`unlogged` says no log is written, only the cards it can take: the same cards
+    either way, and a simulated round no longer pays for shuffling the 400 it never deals.
     """
 
     def __init__(self, rules: Rules, table: Table, rng: Rng) -> None:
         super().__init__(rules, table, rng)
         self.need = round_cards(rules, len(table.seats))
         self.rounds_since_shuffle = 0
+        self.whole_shoe = True  # each round sees the rest of the shoe (the log's ``pack``)
+        self.top = 0
+        self.fixed = 0
+        self.shuffler = rng  # replaced by the shuffle's own generator
         self._new_shoe()
         self.open_deal: CasinoDeal | None = None
+
+    def unlogged(self) -> None:
+        """No log is written: a round is given only the cards it can take."""
+        self.whole_shoe = False
 
     def _new_shoe(self) -> None:
         """C1: every deck back in the shoe, shuffled. An infinite shoe (``decks`` 0) is the
@@ -474,11 +489,25 @@ class CasinoGame(GameBase):
             deck = new_pack(1)
             rng = self.rng
             self.pack = [deck[rng.below(52)] for _ in range(self.need)]
+            self.fixed = self.need
         else:
             self.pack = new_pack(self.rules.decks)
-            self._shuffle()
+            self.shuffler = self.rng.spawn()  # this shuffle's draws, however far it is carried
+            self.fixed = 0
+        self.top = 0
         self.pack_state = PackState.SHUFFLED
         self.rounds_since_shuffle = 0
+
+    def _shuffled_to(self, stop: int) -> None:
+        """Carry the shuffle down to position ``stop`` (exclusive) of the shoe."""
+        if stop > self.fixed:
+            self.shuffler.shuffle_from_top(self.pack, self.fixed, stop)
+            self.fixed = stop
+
+    def _rest(self) -> list[Card]:
+        """The shoe as it stands: the cards not yet dealt, shuffled to the bottom."""
+        self._shuffled_to(len(self.pack))
+        return self.pack[self.top :]
 
     def stack_refusal(self, position: int, card: Card) -> str:
         return (
@@ -489,11 +518,14 @@ class CasinoGame(GameBase):
     def stack(self, cards: list[Card]) -> None:
         """Put ``cards`` on top of the shoe; an infinite shoe (``decks`` 0) holds every card
         however often it is stacked, so the rest of it stays as drawn."""
+        self.pack = self._rest()
+        self.top = 0
         if self.rules.decks != 0:
             super().stack(cards)
-            return
-        self.pack = list(cards) + self.pack
-        self.pack_state = PackState.STACKED
+        else:
+            self.pack = list(cards) + self.pack
+            self.pack_state = PackState.STACKED
+        self.fixed = len(self.pack)
 
     def can_deal(self) -> bool:
         """True while some seat can cover the minimum stake (C3)."""
@@ -503,10 +535,16 @@ class CasinoGame(GameBase):
     def start_deal(self) -> CasinoDeal:
         """Begin the next round from the shoe as it stands."""
         self.deals_played += 1
+        if self.whole_shoe:
+            cards = self._rest()
+        else:
+            stop = min(self.top + self.need, len(self.pack))
+            self._shuffled_to(stop)
+            cards = self.pack[self.top : stop]
         deal = CasinoDeal(
             self.rules,
             self.table,
-            self.pack,
+            cards,
             dict(self.balances),
             self.deals_played,
             self.pack_state,
@@ -523,10 +561,11 @@ class CasinoGame(GameBase):
         balances = self.balances
         for p, net in deal.nets.items():
             balances[p] += net
-        self.pack = list(deal.pack)
+        self.top += len(deal.pack_before) - len(deal.pack)
         self.open_deal = None
         self.rounds_since_shuffle += 1
-        if self.rounds_since_shuffle >= self.rules.shuffle_every or len(self.pack) < self.need:
+        left = len(self.pack) - self.top
+        if self.rounds_since_shuffle >= self.rules.shuffle_every or left < self.need:
             self._new_shoe()
         else:
             self.pack_state = PackState.CONTINUED

@@ -36,6 +36,10 @@ class GameBase:
         self.rng.shuffle(self.pack)
         self.rng.cut(self.pack)
 
+    def unlogged(self) -> None:
+        """Say that no log of this game is written (simulate): a game may then skip what only
+        a log needs. The deals are the same either way."""
+
     def stack_refusal(self, position: int, card: Card) -> str:
         """Why ``card``, stacked at ``position``, is more than the pack holds."""
         return f"stacked card {position} {card.text!r} is stacked more often than the pack holds"

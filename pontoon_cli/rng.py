@@ -17,6 +17,11 @@ then return ``x mod n`` (rejection, so no value is favoured).
 Shuffle (``shuffle``): Fisher–Yates from the last position down: for ``i`` from ``len - 1`` to 1,
 ``j = below(i + 1)``, swap positions ``i`` and ``j``.
 
+Shuffle from the top (``shuffle_from_top``; the casino shoe, C1): Fisher–Yates from the first
+position up: for ``i`` from 0 to ``len - 2``, ``j = i + below(len - i)``, swap positions ``i`` and
+``j``. After step ``i`` positions 0 to ``i`` are final, so a shoe may be shuffled only as far down
+as it is dealt and the rest later: the same draws in the same order give the same shoe.
+
 Cut (``cut``): after a shuffle the pack is cut (T8.2): ``k = 1 + below(len - 1)``; the top ``k``
 cards go to the bottom, in order.
 
@@ -157,6 +162,30 @@ class Rng:
                 if z_hi != 0 or z_lo >= threshold:
                     break
             j = (z_hi % n * r32 + z_lo) % n  # z mod n, from the halves
+            items[i], items[j] = items[j], items[i]
+        self._state = (hi << 32) | lo
+
+    def shuffle_from_top(self, items: list[T], start: int, stop: int) -> None:
+        """Steps ``start`` to ``stop - 1`` of Fisher–Yates from the first position up (the module
+        docstring): afterwards positions below ``stop`` are final. Steps ``0 .. a - 1`` then
+        ``a .. b - 1`` are steps ``0 .. b - 1``; the draws are ``below``'s, inlined as in
+        :meth:`shuffle`."""
+        size = len(items)
+        stop = min(stop, size - 1)  # the last position has nothing left to swap with
+        state = self._state
+        hi, lo = state >> 32, state & _LO32
+        for i in range(start, stop):
+            n = size - i
+            r32 = (1 << 32) % n
+            threshold = r32 * r32 % n  # 2**64 mod n: only an output below 2**32 can be refused
+            while True:
+                lo += _GOLDEN_LO  # state = (state + _GOLDEN) mod 2**64
+                hi = (hi + _GOLDEN_HI + (lo >> 32)) & _LO32
+                lo &= _LO32
+                z_hi, z_lo = _output(hi, lo)
+                if z_hi != 0 or z_lo >= threshold:
+                    break
+            j = i + (z_hi % n * r32 + z_lo) % n  # i + z mod n, from the halves
             items[i], items[j] = items[j], items[i]
         self._state = (hi << 32) | lo
 

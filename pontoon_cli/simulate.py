@@ -102,6 +102,7 @@ def run_shard(spec: dict[str, Any]) -> dict[str, Any]:
     index: int = spec["index"]
     seed = shard_seed(spec["seed"], index)
     game, auto = seeded_game(rules, table, seed, spec["punter"], spec["banker"])
+    game.unlogged()
     sums = [0] * len(SUMS)
     nets = dict.fromkeys(seats, 0)
     hands = [0] * len(_LABELS)  # the punters' (seats') hands, by class

@@ -12,7 +12,17 @@ from typing import Any
 import jsonschema
 import orjson
 import pytest
-from casino_logs import BASE, BASE_LOG, Record, arranged, base, divergence, play, records
+from casino_logs import (
+    BASE,
+    BASE_LOG,
+    Record,
+    arranged,
+    base,
+    dealt,
+    divergence,
+    play,
+    records,
+)
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_log import delete_path, paths, set_path
@@ -162,7 +172,7 @@ def test_docs_log_format_shows_a_real_casino_round_and_the_minimal_fixture() -> 
     section = text.split("## Casino Pontoon: the dealer and the shoe (C1–C11)", 1)[1]
     section = section.split("\n## ", 1)[0]
     blocks = [b.split("\n```", 1)[0].strip() for b in section.split("```json\n")[1:]]
-    log = play("--seed", "4", "--deals", "2", "--players", "2", "--strategy", "dealer-mimic",
+    log = play("--seed", "296", "--deals", "2", "--players", "2", "--strategy", "dealer-mimic",
                "--set", "decks=1", "--set", "shuffle_every=2")  # fmt: skip
     assert blocks == [*log.decode().splitlines(), MINIMAL.read_text(encoding="utf-8").strip()]
 
@@ -340,6 +350,17 @@ def test_the_schema_command_prints_the_casino_definitions() -> None:
 
 def test_the_base_log_is_the_writers_bytes() -> None:
     assert dump(BASE) == BASE_LOG
+
+
+def test_the_tests_random_player_s_games_today_verify(tmp_path: Path) -> None:
+    # The base log keeps an earlier shuffle; the same player over today's shoe (shuffled from the
+    # top and carried over between shuffles, C1) must verify too, doubles and splits included.
+    log = dealt(5, 60, 3, 200, decks=2, shuffle_every=3)
+    code, found, err = replay(tmp_path, log)
+    assert (code, found) == (0, []), err
+    decisions = [d["action"] for r in records(log)[1:] for d in r["decisions"]]
+    assert {"double", "split"} <= set(decisions)
+    assert log != BASE_LOG[: len(log)]
 
 
 def test_casino_and_traditional_logs_joined_with_cat_verify(tmp_path: Path) -> None:

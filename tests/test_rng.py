@@ -89,3 +89,42 @@ def test_choice_and_spawn_are_deterministic() -> None:
     sa, sb = a.spawn(), b.spawn()
     assert [sa.next64() for _ in range(3)] == [sb.next64() for _ in range(3)]
     assert a.next64() == b.next64()
+
+
+def _from_top_by_below(seed: int, items: list[int]) -> list[int]:
+    """The documented algorithm, step by step through ``below``: for i from 0 to len - 2,
+    j = i + below(len - i), swap i and j."""
+    rng, items = Rng(seed), list(items)
+    for i in range(len(items) - 1):
+        j = i + rng.below(len(items) - i)
+        items[i], items[j] = items[j], items[i]
+    return items
+
+
+@given(
+    seed=st.integers(0, 2**64 - 1),
+    size=st.integers(0, 420),
+    cuts=st.lists(st.integers(0, 430), max_size=4),
+)
+@settings(max_examples=80, deadline=None)
+def test_c1_shuffle_from_top_is_the_documented_algorithm_however_it_is_carried(
+    seed: int, size: int, cuts: list[int]
+) -> None:
+    # C1's shoe is shuffled only as far down as the rounds deal it: the pieces, taken in order,
+    # are the whole shuffle, and the whole shuffle is Fisher-Yates from the first position up.
+    expected = _from_top_by_below(seed, list(range(size)))
+    rng, items, done = Rng(seed), list(range(size)), 0
+    for stop in sorted(cuts):
+        rng.shuffle_from_top(items, done, stop)
+        done = max(done, min(stop, max(size - 1, 0)))
+        assert items[:done] == expected[:done]  # the top is final as far as it is shuffled
+    rng.shuffle_from_top(items, done, size)
+    assert items == expected
+    assert sorted(items) == list(range(size))
+
+
+def test_c1_shuffle_from_top_is_stable_for_a_seed() -> None:
+    items = list(range(10))
+    Rng(42).shuffle_from_top(items, 0, 10)
+    assert items == _from_top_by_below(42, list(range(10)))
+    assert items == [3, 2, 4, 5, 8, 7, 0, 9, 6, 1]

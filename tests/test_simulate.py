@@ -17,6 +17,8 @@ from typer.testing import CliRunner
 
 from pontoon_cli.casino import CasinoGame
 from pontoon_cli.cli import app
+from pontoon_cli.events import Decision
+from pontoon_cli.games import seeded_game
 from pontoon_cli.rng import Rng
 from pontoon_cli.rules import PRESETS, Table, round_cards
 from pontoon_cli.simulate import shard_layout, shard_seed
@@ -168,6 +170,45 @@ def test_the_casino_log_is_what_play_writes_for_the_shard_seed(tmp_path: Path) -
     )
     assert played.stdout_bytes == log.read_bytes()
     assert all(d["pack_state"] == "shuffled" for d in deals)  # C1, decks 0: drawn anew
+
+
+@pytest.mark.parametrize(
+    ("settings", "seats"),
+    [
+        ({}, 1),
+        ({}, 5),
+        ({"decks": 1, "shuffle_every": 3}, 2),
+        ({"decks": 2, "shuffle_every": 50}, 3),  # reshuffled when short, not by the count
+        ({"decks": 8, "split_hands": 2, "dealer_hits_soft_17": False}, 7),
+    ],
+    ids=["8-decks-1-seat", "8-decks-5-seats", "1-deck-every-3", "2-decks-when-short", "7-seats"],
+)
+def test_c1_an_unlogged_game_deals_what_a_logged_one_deals(
+    settings: dict[str, object], seats: int
+) -> None:
+    # simulate's game is shuffled only as far down as its rounds deal (Rng.shuffle_from_top):
+    # the same cards, decisions and nets as the game play logs, which shuffles the whole shoe.
+    rules = PRESETS["casino"].with_overrides(settings)
+    table = Table.build([f"p{i}" for i in range(1, seats + 1)], bankroll=10**6, house=True)
+    games = []
+    for logged in (True, False):
+        game, auto = seeded_game(rules, table, 17, "basic")
+        if not logged:
+            game.unlogged()
+        games.append(
+            [
+                (
+                    len(d.pack_before) - len(d.pack),
+                    d.pack_before[: len(d.pack_before) - len(d.pack)],
+                    [(e.player, e.action) for e in d.events if isinstance(e, Decision)],
+                    d.nets,
+                )
+                for d in auto.play(game, 400)
+            ]
+        )
+    logged_deals, unlogged_deals = games
+    assert unlogged_deals == logged_deals
+    assert sum(n for n, *_ in logged_deals) > 52 * max(rules.decks, 1)  # past a reshuffle
 
 
 # the infinite shoe (C1, decks = 0) -----------------------------------------------------------
