@@ -60,7 +60,7 @@ LOADS_PASSES = 5  # orjson.loads is ~10x replay: more passes, so its CPU time is
 BUILD = os.environ.get("BENCH_BUILD", "").strip().lower()
 PLAYERS = 6
 SIM_ROUNDS = int(os.environ.get("BENCH_SIM_ROUNDS", "3000"))  # simulate rounds per slice
-SCALING_SHARD = int(os.environ.get("BENCH_SCALING_SHARD", "20000"))  # rounds per worker
+SCALING_SHARD = int(os.environ.get("BENCH_SCALING_SHARD", "300000"))  # rounds per worker: ~3 s
 
 
 # contenders, in-process ------------------------------------------------------------------------
