@@ -96,7 +96,8 @@ def simulate(
         Path | None,
         typer.Option(
             metavar="FILE",
-            help="Also write the log of the rounds (one shard only).  [default: none]",
+            help="Also write the log of every round: each shard a game with its own header, in "
+            "shard order (replay verifies it).  [default: none]",
         ),
     ] = None,
     dask: Annotated[
@@ -126,11 +127,6 @@ def simulate(
         problem = int_problem(value, option, least=1)
         if problem is not None:
             fail(problem)
-    if log is not None and rounds > shard:
-        fail(
-            f"--log: a log replays one game, and each shard is a fresh game (its own balances, "
-            f"its own cut for the bank): with --log, --rounds must be at most --shard ({shard})"
-        )
     if log is not None and dask is not None:
         fail("--log and --dask: the log is written by a local run; leave --dask out")
     if dask is not None:
@@ -197,7 +193,7 @@ def simulate(
             for i, n in enumerate(shard_layout(rounds, shard))
         ]
         if log is not None:
-            _write_log(log, the_rules, seats, bankroll, punter, bank, strategies, seed, rounds)
+            _write_log(log, the_rules, seats, bankroll, punter, bank, strategies, specs)
         from pontoon_cli.render_simulate import SimulateProgress
 
         results: list[dict[str, Any]] = []
@@ -275,11 +271,13 @@ def _write_log(
     punter: str,
     bank: str,
     strategies: dict[str, str],
-    seed: int,
-    rounds: int,
+    specs: list[dict[str, Any]],
 ) -> None:
-    """The log of shard 0 (the whole run: --log takes one shard), written as ``pontoon play
-    --seed <shard 0's seed> --bankroll <bankroll>`` writes it: the same writer, the same bytes."""
+    """The log of every shard in shard order, each a game of its own (its header, then its
+    rounds), written as ``pontoon play --seed <shard i's seed> --deals <its rounds> --bankroll
+    <bankroll>`` writes it: the same writer, the same bytes, one after the other (replay starts
+    a new game at each header). Played here, in this process: a shard's log is its rounds as the
+    workers play them (an unlogged game deals the same cards, tests/test_simulate.py)."""
     from pontoon_cli.games import find_game, seeded_game
     from pontoon_cli.log import LogWriter, header_record
 
@@ -291,10 +289,18 @@ def _write_log(
         max_stake=MAX_STAKE,
         house=definition.house,
     )
-    first = shard_seed(seed, 0)
-    game, auto = seeded_game(rules, table, first, punter, bank)
+    rounds = 0
     with LogWriter(path, raw_stdout()) as writer:
-        writer.write(header_record(rules, table, game, first, strategies=strategies))
-        for deal in auto.play(game, rounds):
-            writer.write_deal(game, deal, None, line=definition.line, record=definition.record)
-    say(f"pontoon: the log of {rounds} rounds (seed {first}) written to {writer.where}")
+        for spec in specs:
+            seed = shard_seed(spec["seed"], spec["index"])
+            game, auto = seeded_game(rules, table, seed, punter, bank)
+            writer.write(header_record(rules, table, game, seed, strategies=strategies))
+            for deal in auto.play(game, spec["rounds"]):
+                writer.write_deal(game, deal, None, line=definition.line, record=definition.record)
+                rounds += 1
+    games = (
+        f"{len(specs)} games, one a shard"
+        if len(specs) > 1
+        else f"seed {shard_seed(specs[0]['seed'], 0)}"
+    )
+    say(f"pontoon: the log of {rounds} rounds ({games}) written to {writer.where}")
