@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import re
 import signal
 import sys
 from collections.abc import Callable, Iterator
@@ -18,7 +19,7 @@ from typing import Annotated, Any, NoReturn, ParamSpec, TypeVar
 
 import orjson
 import typer
-from typer.core import TyperArgument, TyperCommand, TyperGroup
+from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 
 from pontoon_cli import __version__
 from pontoon_cli.output import (
@@ -52,6 +53,9 @@ COMMAND_ORDER = (
 class _Group(TyperGroup):
     """The ``pontoon`` group: commands listed in the README's order, not the order of definition."""
 
+    def get_params(self, ctx: Any) -> list[Any]:
+        return _plainly_read(super().get_params(ctx))
+
     def list_commands(self, ctx: Any) -> list[str]:
         known = super().list_commands(ctx)
         return [n for n in COMMAND_ORDER if n in known] + [
@@ -59,9 +63,83 @@ class _Group(TyperGroup):
         ]
 
 
+_UNSURE: Any = object()
+_DIGITS = re.compile(r"-?[0-9]{1,30}")
+
+
+def _plain_value(param: Any, value: Any) -> Any:
+    """What typer's own reading gives for ``value`` of ``param``, where that is plain: a value not
+    given (None, or ``()`` when repeatable), a flag's bool, a string for ``str``, ASCII digits for
+    ``int``, strings for ``list[str]``. ``_UNSURE`` for anything else: typer reads it.
+
+    Typer (0.29) reads every parameter of the command it runs through a pydantic validator, given
+    or not, and importing pydantic for it is 80 of the 120 ms ``pontoon play --seed 1 --deals 1``
+    spends past its imports; a value this reads plainly is the one typer gives (tests/test_cli.py
+    compares every option of every command both ways)."""
+    descriptor = getattr(param, "type_descriptor", None)
+    if descriptor is None:  # a typer without validators: click's own reading is cheap
+        return _UNSURE
+    annotation = descriptor.annotation
+    many = param.multiple or param.nargs == -1
+    if value is None:
+        return () if many else None
+    if many:
+        plain_list = annotation == list[str] and isinstance(value, (list, tuple))
+        return list(value) if plain_list and all(isinstance(v, str) for v in value) else _UNSURE
+    if param.nargs != 1:
+        return _UNSURE
+    if annotation is bool and isinstance(value, bool):
+        return value
+    if annotation is str and isinstance(value, str):
+        return value
+    if annotation is int and isinstance(value, str) and _DIGITS.fullmatch(value):
+        return int(value)
+    return _UNSURE
+
+
+def _process(param: Any, ctx: Any, value: Any) -> Any:
+    """``process_value`` without typer's validator where the value is plain (above): then the
+    required check and the callback, as typer does after reading it."""
+    plain = _plain_value(param, value)
+    if plain is _UNSURE or (param.required and param.value_is_missing(plain)):
+        return _UNSURE
+    if param.callback is not None:
+        plain = param.callback(ctx, param, plain)
+    return plain
+
+
+class _Option(TyperOption):
+    """An option read without typer's pydantic validator where its value is plain (_plain_value)."""
+
+    def process_value(self, ctx: Any, value: Any) -> Any:
+        done = _process(self, ctx, value)
+        return super().process_value(ctx, value) if done is _UNSURE else done
+
+
+class _Argument(TyperArgument):
+    """An argument read without typer's pydantic validator where its value is plain."""
+
+    def process_value(self, ctx: Any, value: Any) -> Any:
+        done = _process(self, ctx, value)
+        return super().process_value(ctx, value) if done is _UNSURE else done
+
+
+def _plainly_read(params: list[Any]) -> list[Any]:
+    """The same parameter objects, read by _Option / _Argument."""
+    for param in params:
+        if type(param) is TyperOption:
+            param.__class__ = _Option
+        elif type(param) is TyperArgument:
+            param.__class__ = _Argument
+    return params
+
+
 class _Command(TyperCommand):
     """A command whose help names arguments by their metavar alone (``LOG...``), never by a Python
     type (``LOG <list[str]>``, ``{LOG}...``); options show theirs (``--deals N``)."""
+
+    def get_params(self, ctx: Any) -> list[Any]:
+        return _plainly_read(super().get_params(ctx))  # --help's option too
 
     def collect_usage_pieces(self, ctx: Any) -> list[str]:
         pieces = [self.options_metavar] if self.options_metavar else []

@@ -503,3 +503,63 @@ def test_rules_file_without_an_extension_and_an_unknown_name(
     assert code == 2
     assert "unknown preset 'tradtional'; did you mean 'traditional'?" in err
     assert "no rules file" in err
+
+
+# start-up: values read without typer's validators are the values typer gives ---------------------
+
+RAW_VALUES = [
+    *(None, "7", "-3", "007", "0", "12345678901234567890", "abc", " 7", "7 ", "1_000", "\u0663"),
+    *("1.0", "", "-", "x.jsonl", True, False, ("a", "b"), (), ["k=v"], ("1", 2)),
+]
+
+
+def test_a_plainly_read_value_is_the_one_typer_s_validator_gives() -> None:
+    # cli_app reads plain values (None, flags, str, ASCII-digit ints, lists of str) itself, so
+    # `pontoon play --seed 1` does not import pydantic; anything else goes to typer. For every
+    # parameter of every command and a range of raw values, where the plain reading answers, it
+    # must be typer's answer, and where typer refuses, the plain reading must not answer.
+    import typer.main
+    from typer.core import TyperArgument, TyperOption
+
+    from pontoon_cli.cli_app import _UNSURE, _plain_value
+
+    group = typer.main.get_command(app)
+    answered = 0
+    for name in group.list_commands(None):  # type: ignore[attr-defined]
+        command = group.get_command(None, name)  # type: ignore[attr-defined]
+        ctx = command.context_class(command, info_name=name)
+        for param in command.get_params(ctx):
+            base = TyperArgument if isinstance(param, TyperArgument) else TyperOption
+            if param.callback is not None:  # --help, --version: they act, not read
+                continue
+            for raw in RAW_VALUES:
+                plain = _plain_value(param, raw)
+                if plain is _UNSURE or (param.required and param.value_is_missing(plain)):
+                    continue  # typer reads it (_process hands a missing required value back)
+                answered += 1
+                try:
+                    typer_s = base.process_value(param, ctx, raw)
+                except Exception as refused:  # any refusal is a difference
+                    raise AssertionError(f"{name} {param.name} {raw!r}: typer refuses") from refused
+                assert (plain, type(plain)) == (typer_s, type(typer_s)), (name, param.name, raw)
+    assert answered > 100
+
+
+def test_seeded_play_reads_its_options_without_pydantic(tmp_path: Path) -> None:
+    probe = (
+        "import sys; sys.argv = ['pontoon', 'play', '--seed', '1', '--deals', '1', '--players', "
+        "'3', '--rules', 'traditional', '--set', 'stick_minimum=16']\n"
+        "from pontoon_cli.cli import main\n"
+        "try:\n    main()\nexcept SystemExit as done:\n    assert not done.code, done.code\n"
+        "print(sorted(m for m in sys.modules if m.startswith('pydantic')), file=sys.stderr)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr.decode()
+    assert done.stdout.count(b"\n") == 2  # the header and one deal
+    assert done.stderr.decode().strip().splitlines()[-1] == "[]"
+    bad = subprocess.run(
+        [sys.executable, "-m", "pontoon_cli", "play", "--deals", "three"],
+        capture_output=True,
+        cwd=tmp_path,
+    )
+    assert bad.returncode == 2 and b"Invalid value for '--deals'" in bad.stderr  # typer's words
