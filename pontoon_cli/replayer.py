@@ -278,7 +278,8 @@ class LogReplayer:
                     line, n, "pack_state", recorded=state, expected=want, rule="T8.1"
                 )
         at = Place(self.file, line, n)
-        first = first or self.pack.check(at, pack, state)
+        found = self.pack.check(at, pack, state)  # always: it learns whether the pack is whole
+        first = first or found
         self.pack.first_deal = False
         # the kitty before the deal (S1, S8-S10), its moves made on the balances
         kitty, found = kitty_before(Place(self.file, line, n), self.game, banker, record, balances)

@@ -283,6 +283,28 @@ def test_two_packs_with_a_card_three_times_T1_1(tmp_path: Path) -> None:
     )
 
 
+def test_a_broken_pack_is_named_in_the_next_deal_after_an_earlier_divergence_T1_1(
+    tmp_path: Path,
+) -> None:
+    # Deal 1 diverges before its pack is looked at (a stacked pack in a dealt game, T8.1) and
+    # its pack holds KS twice, AC not at all, in cards it does not deal; deal 2 continues from
+    # it, so the same. Replay still checks deal 1's pack, knows it broken, and names deal 2's
+    # (else deal 2, exactly what deal 1 left, would pass as verified).
+    recs = base()
+    assert recs[2]["pack_state"] == "continued"
+    last = recs[1]["pack"].split()[-1]
+    assert all(c["card"] != last for c in recs[1]["cards"]) and last != "KS"
+    for rec in recs[1:3]:
+        rec["pack"] = " ".join("KS" if c == last else c for c in rec["pack"].split())
+    recs[1]["pack_state"] = "stacked"
+    code, found, err = replay(tmp_path, dump(recs))
+    assert code == 1, err
+    assert found[:2] == [
+        divergence(tmp_path, 2, 1, None, None, "pack_state", "stacked", "shuffled", "T8.1"),
+        divergence(tmp_path, 3, 2, None, None, "pack", f"{last} 0 times", f"{last} 1 time", "T1.1"),
+    ]
+
+
 def test_a_first_deal_claimed_continued_T8_1(tmp_path: Path) -> None:
     recs = base()
     recs[1]["pack_state"] = "continued"
