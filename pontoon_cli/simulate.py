@@ -103,11 +103,13 @@ def run_shard(spec: dict[str, Any]) -> dict[str, Any]:
     seed = shard_seed(spec["seed"], index)
     game, auto = seeded_game(rules, table, seed, spec["punter"], spec["banker"])
     game.unlogged()
-    sums = [0] * len(SUMS)
+    # The per-round sums as locals (native integers when compiled), in SUMS' order.
+    sum_g = sum_i = sum_s = sum_gg = sum_ii = sum_ss = sum_gi = sum_gs = 0
     nets = dict.fromkeys(seats, 0)
     hands = [0] * len(_LABELS)  # the punters' (seats') hands, by class
     house = [0] * len(_LABELS)  # the banker's (dealer's) hands, by class
-    decisions: dict[str, int] = {}
+    actions: dict[str, int] = {}  # each action word's place in counts, in order of first use
+    counts: list[int] = []
     played = 0
     for deal in auto.play(game, spec["rounds"]):
         played += 1
@@ -124,41 +126,48 @@ def run_shard(spec: dict[str, Any]) -> dict[str, Any]:
         for e in deal.events:
             if isinstance(e, Decision):
                 action = e.action
-                decisions[action] = decisions.get(action, 0) + 1
-                if e.amount is not None:
+                at = actions.get(action, -1)
+                if at < 0:
+                    at = actions[action] = len(counts)
+                    counts.append(0)
+                counts[at] += 1
+                amount = e.amount
+                if amount is not None:
                     if action == "stake":
-                        initial += e.amount
+                        initial += amount
                     elif action == "shoot":  # S2: a bet against the kitty, staked too
-                        staked += e.amount
+                        staked += amount
         for row in deal.hands.values():
             for h in row:
                 hands[h.cls] += 1
                 staked += h.stake
         gain = 0
         for p, net in deal.nets.items():
-            nets[p] += net
-            if p != bank:
-                gain -= net
+            if net:
+                nets[p] += net
+                if p != bank:
+                    gain -= net
         if isinstance(deal, ShootDeal):  # S3, S6, S7: the kitty is the bank's money
             for p, paid in deal.shoot_net.items():
                 nets[p] += paid
                 nets[bank] -= paid
                 gain -= paid
-        sums[0] += gain
-        sums[1] += initial
-        sums[2] += staked
-        sums[3] += gain * gain
-        sums[4] += initial * initial
-        sums[5] += staked * staked
-        sums[6] += gain * initial
-        sums[7] += gain * staked
+        sum_g += gain
+        sum_i += initial
+        sum_s += staked
+        sum_gg += gain * gain
+        sum_ii += initial * initial
+        sum_ss += staked * staked
+        sum_gi += gain * initial
+        sum_gs += gain * staked
+    sums = (sum_g, sum_i, sum_s, sum_gg, sum_ii, sum_ss, sum_gi, sum_gs)
     result: dict[str, Any] = {"index": index, "seed": seed, "rounds": played}
     for name, value in zip(SUMS, sums, strict=True):
         result[name] = value
     result["nets"] = nets
     result["hands"] = {_LABELS[c]: n for c, n in enumerate(hands) if n}
     result["house_hands"] = {_LABELS[c]: n for c, n in enumerate(house) if n}
-    result["decisions"] = decisions
+    result["decisions"] = {action: counts[at] for action, at in sorted(actions.items())}
     return result
 
 
