@@ -84,6 +84,21 @@ def _output(hi: int, lo: int) -> tuple[int, int]:
     return hi ^ (hi >> 31), lo
 
 
+def _draw_below(hi: int, lo: int, n: int) -> tuple[int, int, int]:
+    """One ``below(n)`` for ``n`` up to 2**30 from the state ``hi * 2**32 + lo``, on 32-bit halves:
+    the state's new halves and the number. No 64-bit number is made along the way (compiled, such
+    a number is boxed), and compiled, the three come back unboxed."""
+    r32 = (1 << 32) % n
+    threshold = r32 * r32 % n  # 2**64 mod n: only an output below 2**32 can be refused
+    while True:
+        lo += _GOLDEN_LO  # state = (state + _GOLDEN) mod 2**64
+        hi = (hi + _GOLDEN_HI + (lo >> 32)) & _LO32
+        lo &= _LO32
+        z_hi, z_lo = _output(hi, lo)
+        if z_hi != 0 or z_lo >= threshold:
+            return hi, lo, (z_hi % n * r32 + z_lo) % n  # z mod n, from the halves
+
+
 class Rng:
     """A seeded SplitMix64 generator owned by its caller (see the module docstring)."""
 
@@ -122,21 +137,11 @@ class Rng:
 
     def _below_small(self, n: int) -> int:
         """``below(n)`` for ``n`` up to 2**30, on 32-bit halves as :meth:`shuffle` draws: the
-        same outputs, the same refusals, and no 64-bit number made along the way (compiled, such
-        a number is boxed: the cut after every shuffle drew through one)."""
+        same outputs, the same refusals (:func:`_draw_below`)."""
         state = self._state
-        hi, lo = state >> 32, state & _LO32
-        r32 = (1 << 32) % n
-        threshold = r32 * r32 % n  # 2**64 mod n: only an output below 2**32 can be refused
-        while True:
-            lo += _GOLDEN_LO  # state = (state + _GOLDEN) mod 2**64
-            hi = (hi + _GOLDEN_HI + (lo >> 32)) & _LO32
-            lo &= _LO32
-            z_hi, z_lo = _output(hi, lo)
-            if z_hi != 0 or z_lo >= threshold:
-                break
+        hi, lo, r = _draw_below(state >> 32, state & _LO32, n)
         self._state = (hi << 32) | lo
-        return (z_hi % n * r32 + z_lo) % n  # z mod n, from the halves
+        return r
 
     def choice(self, items: list[T] | tuple[T, ...]) -> T:
         """One of ``items``, each equally likely."""
@@ -145,47 +150,26 @@ class Rng:
     def shuffle(self, items: list[T]) -> None:
         """Shuffle ``items`` in place: Fisher–Yates, last position first.
 
-        The same draws as ``j = self.below(i + 1)`` for each ``i``; the loop is inlined here
-        because a shuffle is most of the random numbers a game uses.
+        The same draws as ``j = self.below(i + 1)`` for each ``i``, with the state kept in halves
+        between them (:func:`_draw_below`): a shuffle is most of the random numbers a game uses.
         """
         state = self._state
         hi, lo = state >> 32, state & _LO32
         for i in range(len(items) - 1, 0, -1):
-            n = i + 1
-            r32 = (1 << 32) % n
-            threshold = r32 * r32 % n  # 2**64 mod n: only an output below 2**32 can be refused
-            while True:
-                lo += _GOLDEN_LO  # state = (state + _GOLDEN) mod 2**64
-                hi = (hi + _GOLDEN_HI + (lo >> 32)) & _LO32
-                lo &= _LO32
-                z_hi, z_lo = _output(hi, lo)
-                if z_hi != 0 or z_lo >= threshold:
-                    break
-            j = (z_hi % n * r32 + z_lo) % n  # z mod n, from the halves
+            hi, lo, j = _draw_below(hi, lo, i + 1)
             items[i], items[j] = items[j], items[i]
         self._state = (hi << 32) | lo
 
     def shuffle_from_top(self, items: list[T], start: int, stop: int) -> None:
         """Steps ``start`` to ``stop - 1`` of Fisher–Yates from the first position up (the module
         docstring): afterwards positions below ``stop`` are final. Steps ``0 .. a - 1`` then
-        ``a .. b - 1`` are steps ``0 .. b - 1``; the draws are ``below``'s, inlined as in
-        :meth:`shuffle`."""
+        ``a .. b - 1`` are steps ``0 .. b - 1``; the draws are ``below``'s (:func:`_draw_below`)."""
         size = len(items)
-        stop = min(stop, size - 1)  # the last position has nothing left to swap with
         state = self._state
         hi, lo = state >> 32, state & _LO32
-        for i in range(start, stop):
-            n = size - i
-            r32 = (1 << 32) % n
-            threshold = r32 * r32 % n  # 2**64 mod n: only an output below 2**32 can be refused
-            while True:
-                lo += _GOLDEN_LO  # state = (state + _GOLDEN) mod 2**64
-                hi = (hi + _GOLDEN_HI + (lo >> 32)) & _LO32
-                lo &= _LO32
-                z_hi, z_lo = _output(hi, lo)
-                if z_hi != 0 or z_lo >= threshold:
-                    break
-            j = i + (z_hi % n * r32 + z_lo) % n  # i + z mod n, from the halves
+        for i in range(start, min(stop, size - 1)):  # the last position has nothing to swap with
+            hi, lo, r = _draw_below(hi, lo, size - i)
+            j = i + r
             items[i], items[j] = items[j], items[i]
         self._state = (hi << 32) | lo
 
