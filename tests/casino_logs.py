@@ -9,7 +9,9 @@ from pathlib import Path
 from typing import Any
 
 import orjson
-from test_replay import dump, replay
+from test_replay import dump
+from test_replay_tamper import divergence as divergence  # the tests below import both from here
+from test_replay_tamper import only as only
 from typer.testing import CliRunner
 
 from pontoon_cli.cards import Card, new_pack
@@ -83,39 +85,6 @@ BASE = records(BASE_LOG)
 
 def base() -> list[Record]:
     return copy.deepcopy(BASE)
-
-
-def divergence(
-    tmp_path: Path,
-    line: int,
-    deal: int | None,
-    player: str | None,
-    hand: int | None,
-    field: str,
-    recorded: Any,
-    expected: Any,
-    rule: str,
-) -> Record:
-    """A whole divergence, as ``replay --json`` writes it."""
-    return {
-        "file": str(tmp_path / LOG),
-        "line": line,
-        "deal": deal,
-        "player": player,
-        "hand": hand,
-        "field": field,
-        "recorded": recorded,
-        "expected": expected,
-        "rule": rule,
-    }
-
-
-def only(tmp_path: Path, recs: list[Record]) -> Record:
-    """The one divergence of a tampered log: nothing after it may diverge too."""
-    code, found, err = replay(tmp_path, dump(recs))
-    assert code == 1, err
-    assert len(found) == 1, found
-    return found[0]
 
 
 def arranged(
