@@ -238,35 +238,10 @@ def _play_deal(
                     raise _placed(scenario, step.line, err, deal.number) from None
                 continue
         if auto is None:
-            legal = ", ".join(_legal_text(a) for a in deal.legal_actions())
-            what = "stake" if deal.phase is Phase.STAKES else "action"
-            raise _placed(
-                scenario,
-                _script_line(scenario, script, "banker" if is_banker else player, block_line),
-                IllegalAction(
-                    f'the script has no {what} for this decision (strategy "strict"); '
-                    f"legal now: {legal}",
-                    "",
-                    player,
-                    hand,
-                ),
-                deal.number,
-            )
+            line = _script_line(scenario, script, "banker" if is_banker else player, block_line)
+            raise _unscripted(scenario, line, deal, player, hand)
         players.decide(deal)
-    for who, queue in queues.items():
-        if queue:
-            step = queue[0]
-            raise _placed(
-                scenario,
-                step.line,
-                IllegalAction(
-                    f"action {step.text!r} is left over: {who}'s hands are finished",
-                    "T6.2" if who == deal.banker else "T5",
-                    who,
-                    None,
-                ),
-                deal.number,
-            )
+    _left_over(scenario, queues, deal, lambda who: "T6.2" if who == deal.banker else "T5")
 
 
 def _play_round(
@@ -315,32 +290,10 @@ def _play_round(
                     raise _placed(scenario, step.line, err, deal.number) from None
                 continue
         if auto is None:
-            legal = ", ".join(_legal_text(a) for a in deal.legal_actions())
-            what = "stake" if deal.phase is Phase.STAKES else "action"
-            raise _placed(
-                scenario,
-                _script_line(scenario, script, player, block_line),
-                IllegalAction(
-                    f'the script has no {what} for this decision (strategy "strict"); '
-                    f"legal now: {legal}",
-                    "",
-                    player,
-                    hand,
-                ),
-                deal.number,
-            )
+            line = _script_line(scenario, script, player, block_line)
+            raise _unscripted(scenario, line, deal, player, hand)
         players.decide(deal)
-    for who, queue in queues.items():
-        if queue:
-            step = queue[0]
-            raise _placed(
-                scenario,
-                step.line,
-                IllegalAction(
-                    f"action {step.text!r} is left over: {who}'s hands are finished", "C6", who
-                ),
-                deal.number,
-            )
+    _left_over(scenario, queues, deal, lambda who: "C6")
 
 
 def _compare_round(script: DealScript, game: GameBase, deal: CasinoDeal) -> Iterator[Mismatch]:
@@ -379,6 +332,45 @@ def _no_double_scripted(queue: deque[Step] | None, auto: object) -> bool:
     if queue:
         return queue[0].action not in ("double", "no_double")
     return auto is None
+
+
+def _unscripted(
+    scenario: Scenario, line: int, deal: Deal | CasinoDeal, player: str, hand: int
+) -> IllegalAction:
+    """A decision the strict script has no step for, with what would be legal."""
+    legal = ", ".join(_legal_text(a) for a in deal.legal_actions())
+    what = "stake" if deal.phase is Phase.STAKES else "action"
+    return _placed(
+        scenario,
+        line,
+        IllegalAction(
+            f'the script has no {what} for this decision (strategy "strict"); legal now: {legal}',
+            "",
+            player,
+            hand,
+        ),
+        deal.number,
+    )
+
+
+def _left_over(
+    scenario: Scenario, queues: dict[str, deque[Step]], deal: DealBase, rule: Callable[[str], str]
+) -> None:
+    """A scripted step still waiting when its player's hands are finished is an error."""
+    for who, queue in queues.items():
+        if queue:
+            step = queue[0]
+            raise _placed(
+                scenario,
+                step.line,
+                IllegalAction(
+                    f"action {step.text!r} is left over: {who}'s hands are finished",
+                    rule(who),
+                    who,
+                    None,
+                ),
+                deal.number,
+            )
 
 
 def _script_line(scenario: Scenario, script: DealScript | None, who: str, default: int) -> int:
