@@ -462,24 +462,20 @@ class CasinoGame(GameBase):
     ``pack`` is the shoe since the last shuffle, ``top`` how many of its cards are dealt, and
     ``fixed`` how far down it is shuffled: the shuffle fixes the top card first, so it is carried
     only as far as the rounds need. A round sees the whole rest of the shoe (a log records it),
-    or, once :meth:`unlogged` says no log is written, only the cards it can take: the same cards
-    either way, and a simulated round no longer pays for shuffling the 400 it never deals.
+    or, once :meth:`~pontoon_cli.game_base.GameBase.unlogged` says no log is written, only the
+    cards it can take: the same cards either way, and a simulated round no longer pays for
+    shuffling the 400 it never deals.
     """
 
     def __init__(self, rules: Rules, table: Table, rng: Rng) -> None:
         super().__init__(rules, table, rng)
         self.need = round_cards(rules, len(table.seats))
         self.rounds_since_shuffle = 0
-        self.whole_shoe = True  # each round sees the rest of the shoe (the log's ``pack``)
         self.top = 0
         self.fixed = 0
         self.shuffler = rng  # replaced by the shuffle's own generator
         self._new_shoe()
         self.open_deal: CasinoDeal | None = None
-
-    def unlogged(self) -> None:
-        """No log is written: a round is given only the cards it can take."""
-        self.whole_shoe = False
 
     def _new_shoe(self) -> None:
         """C1: every deck back in the shoe, shuffled. An infinite shoe (``decks`` 0) is the
@@ -535,7 +531,7 @@ class CasinoGame(GameBase):
     def start_deal(self) -> CasinoDeal:
         """Begin the next round from the shoe as it stands."""
         self.deals_played += 1
-        if self.whole_shoe:
+        if self.logged:  # the log's ``pack``: the rest of the shoe
             cards = self._rest()
         else:
             stop = min(self.top + self.need, len(self.pack))
@@ -549,6 +545,7 @@ class CasinoGame(GameBase):
             self.deals_played,
             self.pack_state,
         )
+        self.without_log(deal)
         self.open_deal = deal
         return deal
 

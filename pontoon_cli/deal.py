@@ -206,8 +206,9 @@ class Deal(DealState):
         event = Decision(player, number, "burn")
         self.events.append(event)
         burnt = h.cards
-        for card in burnt:  # shown: in the log as cards face up to the hand
-            self.events.append(CardDealt(player, number, card, True))
+        if self.card_events:
+            for card in burnt:  # shown: in the log as cards face up to the hand
+                self.events.append(CardDealt(player, number, card, True))
         self.pack.extend(burnt)
         h.cards = []
         h.low = h.up_low = h.up_cards = 0

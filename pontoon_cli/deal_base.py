@@ -149,6 +149,7 @@ class DealBase:
         self.sitting_out: list[str] = [p for p in order if balances[p] < least]
         self.hands: dict[str, list[Hand]] = {p: [Hand()] for p in self.punters}
         self.events: list[Event] = []
+        self.card_events = True  # each card dealt is an event (only a log needs them)
         # Comprehensions rather than dict.fromkeys: compiled, a method of dict is a generic call.
         self.nets: dict[str, int] = {p: 0 for p in self.punters}
         self.on_table: dict[str, int] = {p: 0 for p in self.punters}  # open stakes
@@ -202,7 +203,8 @@ class DealBase:
             raise EmptyPack
         card = pack.popleft()
         h.add(card, face_up)
-        self.events.append(CardDealt(player, number, card, face_up))
+        if self.card_events:
+            self.events.append(CardDealt(player, number, card, face_up))
         return card
 
     # the hands in turn -----------------------------------------------------------------------

@@ -73,6 +73,7 @@ class Game(GameBase):
             self.deals_played,
             self.pack_state,
         )
+        self.without_log(self.open_deal)
         return self.open_deal
 
     def finish_deal(self, deal: DealBase) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from pontoon_cli.cards import Card
 from pontoon_cli.deal_base import DealBase, PackState
 from pontoon_cli.errors import PontoonError
+from pontoon_cli.events import CardDealt
 from pontoon_cli.rng import Rng
 from pontoon_cli.rules import Rules, Table
 
@@ -30,6 +31,7 @@ class GameBase:
         self.pack: list[Card] = []
         self.pack_state = PackState.SHUFFLED
         self.deals_played = 0
+        self.logged = True  # a log of the game is written (unlogged(): simulate)
         self.kitty = 0  # mutant-equivalent: nothing reads it before Shoot Pontoon (S1)
 
     def _shuffle(self) -> None:
@@ -38,7 +40,16 @@ class GameBase:
 
     def unlogged(self) -> None:
         """Say that no log of this game is written (simulate): a game may then skip what only
-        a log needs. The deals are the same either way."""
+        a log needs (each card dealt as an event: the hands hold the cards; a casino round's
+        whole shoe). The deals are the same either way: the same cards, decisions and nets."""
+        self.logged = False
+
+    def without_log(self, deal: DealBase) -> None:
+        """A new deal of an unlogged game records no card as an event: those it dealt as it
+        began are dropped, and it records no more."""
+        if not self.logged:
+            deal.card_events = False
+            deal.events = [e for e in deal.events if not isinstance(e, CardDealt)]
 
     def stack_refusal(self, position: int, card: Card) -> str:
         """Why ``card``, stacked at ``position``, is more than the pack holds."""

@@ -418,6 +418,7 @@ class ShootGame(Game):
             self.pack_state,
             kitty,
         )
+        self.without_log(deal)
         self.open_deal = deal
         return deal
 

@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 
 from pontoon_cli.casino import CasinoGame
 from pontoon_cli.cli import app
-from pontoon_cli.events import Decision
+from pontoon_cli.events import CardDealt, Decision
 from pontoon_cli.games import seeded_game
 from pontoon_cli.rng import Rng
 from pontoon_cli.rules import PRESETS, Table, round_cards
@@ -208,43 +208,55 @@ def test_the_log_of_several_shards_is_each_shard_s_game_in_order_and_replays(
     assert report["totals"]["gain"] == gain
 
 
-@pytest.mark.parametrize(
-    ("settings", "seats"),
-    [
-        ({}, 1),
-        ({}, 5),
-        ({"decks": 1, "shuffle_every": 3}, 2),
-        ({"decks": 2, "shuffle_every": 50}, 3),  # reshuffled when short, not by the count
-        ({"decks": 8, "split_hands": 2, "dealer_hits_soft_17": False}, 7),
-    ],
-    ids=["8-decks-1-seat", "8-decks-5-seats", "1-deck-every-3", "2-decks-when-short", "7-seats"],
-)
-def test_c1_an_unlogged_game_deals_what_a_logged_one_deals(
-    settings: dict[str, object], seats: int
-) -> None:
-    # simulate's game is shuffled only as far down as its rounds deal (Rng.shuffle_from_top):
-    # the same cards, decisions and nets as the game play logs, which shuffles the whole shoe.
-    rules = PRESETS["casino"].with_overrides(settings)
-    table = Table.build([f"p{i}" for i in range(1, seats + 1)], bankroll=10**6, house=True)
+UNLOGGED = {
+    "casino-8-decks-1-seat": ("casino", {}, 1),
+    "casino-8-decks-5-seats": ("casino", {}, 5),
+    "casino-1-deck-every-3": ("casino", {"decks": 1, "shuffle_every": 3}, 2),
+    "casino-2-decks-when-short": ("casino", {"decks": 2, "shuffle_every": 50}, 3),
+    "casino-7-seats": ("casino", {"split_hands": 2, "dealer_hits_soft_17": False}, 7),
+    "traditional-6-seats": ("traditional", {}, 6),
+    "traditional-burn-V8": ("traditional", {"burn_on": 13}, 4),  # burnt cards: events only
+    "shoot-4-seats": ("shoot", {}, 4),
+}
+
+
+@pytest.mark.parametrize("case", UNLOGGED)
+def test_c1_an_unlogged_game_deals_what_a_logged_one_deals(case: str) -> None:
+    # simulate's game writes no log (GameBase.unlogged): a casino shoe is shuffled only as far
+    # down as its rounds deal (Rng.shuffle_from_top), and no game records each card as an event
+    # (the hands hold them). The same cards, decisions, hands and nets as the game play logs.
+    preset, settings, seats = UNLOGGED[case]
+    rules = PRESETS[preset].with_overrides(settings)
+    names = [f"p{i}" for i in range(1, seats + 1)]
+    table = Table.build(names, bankroll=10**6, house=preset == "casino")
+    strategy = "basic" if preset == "casino" else "default"
     games = []
     for logged in (True, False):
-        game, auto = seeded_game(rules, table, 17, "basic")
+        game, auto = seeded_game(rules, table, 17, strategy, strategy)
         if not logged:
             game.unlogged()
+        deals = list(auto.play(game, 400))
+        cards = [isinstance(e, CardDealt) for d in deals for e in d.events]
+        assert any(cards) if logged else not any(cards)
         games.append(
             [
                 (
-                    len(d.pack_before) - len(d.pack),
                     d.pack_before[: len(d.pack_before) - len(d.pack)],
-                    [(e.player, e.action) for e in d.events if isinstance(e, Decision)],
+                    [
+                        (e.player, e.hand, e.action, e.amount)
+                        for e in d.events
+                        if isinstance(e, Decision)
+                    ],
+                    [(p, [h.cards for h in row]) for p, row in d.hands.items()],
                     d.nets,
                 )
-                for d in auto.play(game, 400)
+                for d in deals
             ]
         )
     logged_deals, unlogged_deals = games
     assert unlogged_deals == logged_deals
-    assert sum(n for n, *_ in logged_deals) > 52 * max(rules.decks, 1)  # past a reshuffle
+    if preset == "casino":  # past a reshuffle
+        assert sum(len(dealt) for dealt, *_ in logged_deals) > 52 * max(rules.decks, 1)
 
 
 # the infinite shoe (C1, decks = 0) -----------------------------------------------------------
