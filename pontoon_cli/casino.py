@@ -29,10 +29,11 @@ from pontoon_cli.deal_base import (
     PackState,
     Phase,
     Refusal,
+    action_units,
     amount_problem,
     raise_refusal,
 )
-from pontoon_cli.errors import IllegalAction, PontoonError
+from pontoon_cli.errors import PontoonError
 from pontoon_cli.events import Decision
 from pontoon_cli.game_base import GameBase
 from pontoon_cli.hands import Hand, HandClass
@@ -40,7 +41,6 @@ from pontoon_cli.rng import Rng
 from pontoon_cli.rules import DEALER, Rules, Table, round_cards
 from pontoon_cli.settle import settle_casino
 
-_WORDS: Final = CASINO_ACTIONS.by_word
 #: The least total a hand may stand on (C6).
 STAND_MINIMUM: Final = 15
 _PHASE_RULE: Final = {Phase.STAKES: "C3", Phase.PLAYERS: "C6"}
@@ -278,24 +278,7 @@ class CasinoDeal(DealBase):
 
     def act(self, player: str, hand: int, action: str, amount: int | None = None) -> Decision:
         """Take the decision ``action`` (a log or script word) through its own method."""
-        word = _WORDS.get(action) if isinstance(action, str) else None  # a log may hold any
-        if word is None:
-            others = CASINO_ACTIONS.others
-            rule = others.get(action, "C6") if isinstance(action, str) else "C6"
-            raise IllegalAction(
-                f"unknown action {action!r}: expected {CASINO_ACTIONS.listed()}",
-                rule,
-                player,
-                hand,
-            )
-        if amount is None:
-            if word.amount:
-                raise IllegalAction(f"{action} needs an amount", word.rule, player, hand)
-            units = 0
-        elif not word.amount:
-            raise IllegalAction(f"{action} takes no amount", word.rule, player, hand)
-        else:
-            units = amount
+        units = action_units(CASINO_ACTIONS, action, amount, player, hand, "C6")
         match action:
             case "stake":
                 return self.stake(player, units)

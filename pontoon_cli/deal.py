@@ -15,18 +15,14 @@ pack runs out (T8.5), and then finds who decides next.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Final
 
-from pontoon_cli.actions import TRADITIONAL_ACTIONS
+from pontoon_cli.actions import TRADITIONAL_ACTIONS, ActionTable
 from pontoon_cli.cards import Card
-from pontoon_cli.deal_base import EmptyPack, PackState, Phase
+from pontoon_cli.deal_base import EmptyPack, PackState, Phase, action_units
 from pontoon_cli.deal_state import DealState, banker_stops
-from pontoon_cli.errors import IllegalAction
 from pontoon_cli.events import CardDealt, Decision
 from pontoon_cli.hands import Hand, HandClass
 from pontoon_cli.rules import Rules, Table
-
-_WORDS: Final = TRADITIONAL_ACTIONS.by_word
 
 
 class Deal(DealState):
@@ -46,6 +42,7 @@ class Deal(DealState):
         number: int = 1,
         pack_state: PackState = PackState.SHUFFLED,
     ) -> None:
+        self.actions: ActionTable = TRADITIONAL_ACTIONS  # the words act() takes (Shoot: its own)
         super().__init__(rules, table, banker, pack, balances, number, pack_state)
         try:
             self._advance()
@@ -60,22 +57,7 @@ class Deal(DealState):
 
         The event records the engine's own hand number, whatever equal value the caller gave.
         """
-        word = _WORDS.get(action) if isinstance(action, str) else None  # a log may hold any
-        if word is None:
-            raise IllegalAction(
-                f"unknown action {action!r}: expected {TRADITIONAL_ACTIONS.listed()}",
-                "T5",
-                player,
-                hand,
-            )
-        if amount is None:
-            if word.amount:  # each action's own rule: T4.2 a stake, T5.3 a buy
-                raise IllegalAction(f"{action} needs an amount", word.rule, player, hand)
-            units = 0
-        elif not word.amount:
-            raise IllegalAction(f"{action} takes no amount", word.rule, player, hand)
-        else:
-            units = amount
+        units = action_units(self.actions, action, amount, player, hand, "T5")
         match action:
             case "stake":
                 return self.stake(player, units)

@@ -18,6 +18,7 @@ from collections.abc import Iterable, Sequence
 from enum import Enum, StrEnum
 from typing import Final, NamedTuple
 
+from pontoon_cli.actions import ActionTable
 from pontoon_cli.cards import Card
 from pontoon_cli.errors import IllegalAction
 from pontoon_cli.events import CardDealt, Event
@@ -115,6 +116,27 @@ def amount_problem(amount: object, what: str, player: str, hand: int) -> Refusal
             (what, amount),
         )
     return None
+
+
+def action_units(
+    table: ActionTable, action: object, amount: int | None, player: str, hand: int, rule: str
+) -> int:
+    """What the decision ``action`` puts on the table (0 when it takes no amount), once it is a
+    word of ``table`` given an amount exactly when it takes one; else the refusal, citing the
+    word's own rule (a word of another game's: that game's rule; any other: ``rule``)."""
+    word = table.by_word.get(action) if isinstance(action, str) else None  # a log may hold any
+    if word is None:
+        belongs = table.others.get(action, rule) if isinstance(action, str) else rule
+        raise IllegalAction(
+            f"unknown action {action!r}: expected {table.listed()}", belongs, player, hand
+        )
+    if amount is None:
+        if word.amount:  # each action's own rule: T4.2 a stake, T5.3 a buy, C3
+            raise IllegalAction(f"{action} needs an amount", word.rule, player, hand)
+        return 0
+    if not word.amount:
+        raise IllegalAction(f"{action} takes no amount", word.rule, player, hand)
+    return amount
 
 
 class DealBase:

@@ -65,6 +65,7 @@ class ShootDeal(Deal):
         self._new_split: set[int] = set()  # new hands of a split, yet to shoot (S5)
         self._shoot_round = False  # the round after the stakes has begun (S2)
         super().__init__(rules, table, banker, pack, balances, number, pack_state)
+        self.actions = SHOOT_ACTIONS
 
     # who acts and what is legal ---------------------------------------------------------------
 

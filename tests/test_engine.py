@@ -149,6 +149,10 @@ def test_unknown_or_malformed_action_words() -> None:
     assert str(illegal(deal.act, "ann", 1, "buy")) == "ann, hand 1: buy needs an amount (T5.3)"
     err = illegal(deal.act, "ann", 1, "twist", 3)
     assert str(err) == "ann, hand 1: twist takes no amount (T5.4)"
+    # a word of another game's rules cites the rule it belongs to (S2: a shoot bet)
+    err = illegal(deal.act, "ann", 1, "shoot", 3)
+    assert str(err).startswith("ann, hand 1: unknown action 'shoot': expected stake, buy")
+    assert err.rule == "S2"
 
 
 def _cut_ok(game: Game) -> None:
