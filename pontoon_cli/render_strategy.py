@@ -101,6 +101,56 @@ def casino_text(data: dict[str, Any], decks: int | None = None) -> str:
     return "\n".join([*out, "", *casino_footer(data)]) + "\n"
 
 
+# casino on a finite shoe -------------------------------------------------------------------------
+
+SHOE_POLICIES: Final = {
+    "basic": "basic (the shipped table)",
+    "dealer-mimic": "dealer-mimic",
+    "optimal": "the best play for his cards",
+}
+
+
+def shoe_header(data: dict[str, Any]) -> list[str]:
+    rules = data["rules"]
+    decks = data["decks"]
+    dealer = "hits" if rules["dealer_hits_soft_17"] else "stands on"
+    return [
+        f"casino (C1-C11): the dealer {dealer} soft 17 (C9), up to {rules['max_hands']} hands "
+        f"(C8), a double deals one card (C7)",
+        f"finite shoe of {decks} {'deck' if decks == 1 else 'decks'}, fresh each round, one "
+        "seat: exact expected values, every card dealt leaving the shoe",
+        "splits approximate: a split hand and the dealer it meets draw from the shoe less the "
+        "pair and its own cards",
+    ]
+
+
+def shoe_rows(data: dict[str, Any]) -> list[tuple[str, str, str]]:
+    """(policy, house edge on this shoe, on the infinite deck) for each policy."""
+    return [
+        (SHOE_POLICIES[name], percent(edge), percent(data["infinite_deck_edge"][name]))
+        for name, edge in data["edge"].items()
+    ]
+
+
+def shoe_footer(data: dict[str, Any]) -> list[str]:
+    dealer = data["dealer"]
+    outcomes = ", ".join(f"{k} {100 * v:.2f}%" for k, v in dealer["given_no_pontoon"].items())
+    return [
+        f"the dealer from the full shoe: pontoon {100 * dealer['pontoon']:.2f}% (C5); given none:",
+        f"  {outcomes}",
+    ]
+
+
+def shoe_text(data: dict[str, Any]) -> str:
+    """The finite-shoe edges as plain text, beside the infinite deck's."""
+    title = "house edge, per initial stake"
+    width = max(len(name) for name in [title, *SHOE_POLICIES.values()])
+    out = [*shoe_header(data), "", f"{title:<{width}}  {'this shoe':>9}  {'infinite':>9}"]
+    for name, edge, infinite in shoe_rows(data):
+        out.append(f"{name:<{width}}  {edge:>9}  {infinite:>9}")
+    return "\n".join([*out, "", *shoe_footer(data)]) + "\n"
+
+
 # traditional -------------------------------------------------------------------------------------
 
 
@@ -211,6 +261,16 @@ def print_rich(data: dict[str, Any], values: bool, decks: int | None = None) -> 
     def cell(letter: str) -> Text:
         return Text(letter, style=COLOURS.get(letter, "dim"))
 
+    if data["format"].startswith("pontoon-casino-shoe"):
+        console.print("\n".join(shoe_header(data)))
+        table = Table(caption="house edge, per initial stake")
+        for column in ("policy", "this shoe", "infinite deck"):
+            table.add_column(column, justify="left" if column == "policy" else "right")
+        for row in shoe_rows(data):
+            table.add_row(*row)
+        console.print(table)
+        console.print("\n".join(shoe_footer(data)))
+        return
     if values:
         table = Table(title="the value of each choice, best first (stakes)")
         for column in ("situation", "best", "values"):
