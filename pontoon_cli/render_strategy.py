@@ -106,7 +106,7 @@ def casino_text(data: dict[str, Any], decks: int | None = None) -> str:
 SHOE_POLICIES: Final = {
     "basic": "basic (the shipped table)",
     "dealer-mimic": "dealer-mimic",
-    "optimal": "the best play for his cards",
+    "optimal": "the best play for his cards",  # his own cards only (C4)
 }
 
 
@@ -119,8 +119,8 @@ def shoe_header(data: dict[str, Any]) -> list[str]:
         f"(C8), a double deals one card (C7)",
         f"finite shoe of {decks} {'deck' if decks == 1 else 'decks'}, fresh each round, one "
         "seat: exact expected values, every card dealt leaving the shoe",
-        "splits approximate: a split hand and the dealer it meets draw from the shoe less the "
-        "pair and its own cards",
+        "splits exact for basic and dealer-mimic; the best play's split hands decided on their "
+        "own cards (approximate)",
     ]
 
 

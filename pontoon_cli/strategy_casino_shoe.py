@@ -17,22 +17,29 @@ The method (the README, "### `pontoon strategy`", says the same):
   pontoon among them) are computed exactly from what is left. A dealer pontoon (C5) takes the
   initial stake before anyone plays: the round's value is ``-P(pontoon)`` plus the sum over the
   player's hands of their settlement on the event that the dealer has no pontoon.
-- **Splits (C8) are approximate**: each split hand is played from the shoe less the pair cards
-  (both, and any resplit card) and its own cards, and settled against a dealer who draws from that
-  same shoe: the other split hands' cards are not taken out (exact for their pair cards, not for
-  the cards they draw). Everything else is exact. Splits are rare (the shipped table splits aces
-  and eights, about 1.2% of rounds), and a hand's few cards move the dealer's outcomes little.
+- **Splits (C8) are exact for a given policy** (``basic``, ``dealer-mimic``): the engine deals
+  both split hands their second card at once and plays them in turn, but a policy that looks only
+  at the hand in play makes the order irrelevant again: a hand's settlement is worth the same
+  against a dealer drawing right after it, whatever hands are played between (the cards after a
+  stopping rule are distributed as the first ones), and a card taken unseen changes nothing, so
+  ``F(k, n, shoe)``, ``k`` hands of one pair card each with ``n`` splits left, needs only a term
+  for the pair's own card (:meth:`Shoed.split_hands`). A brute-force enumeration of whole rounds
+  in the engine's order agrees to 1e-15 (``tests/test_strategy_finite.py``).
 - **The policies**: ``basic`` is the shipped table (``casino_basic.json``, the infinite-deck
   optimum: what ``play`` and ``simulate`` use), asked as the engine asks it; ``dealer-mimic`` hits
   below 17 and never doubles or splits. ``optimal`` is the best decision for the player's every
-  composition of cards on this shoe (he sees only his own cards, C4), splits as above.
+  composition of cards on this shoe (he sees only his own cards, C4). **Its split hands are
+  approximate**: each is decided on its own cards and the pair's, not on the other split hands'
+  cards, which a player sees (the same identity, applied to a policy that changes with the
+  cards); two ways of leaving them out differ by 9e-7 at one deck.
 
 Pure Python, standard library only; not compiled (``_build``: the ``strategy_`` prefix). One
-policy on one shoe takes about a second (the README gives the times).
+policy on one shoe takes one or two seconds (the README gives the times).
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final
@@ -48,10 +55,9 @@ FORMAT: Final = "pontoon-casino-shoe/1"
 DECIMALS: Final = 6
 METHOD: Final = (
     "exact expected values on a finite shoe, composition-dependent: every card dealt (the "
-    "player's and the dealer's) leaves the shoe; one seat, a fresh shoe each round; splits "
-    "approximate: each split hand and the dealer it meets draw from the shoe less the pair cards "
-    "and that hand's own cards, not the other split hands' (pontoon_cli/strategy_casino_shoe.py "
-    "docstring)"
+    "player's and the dealer's) leaves the shoe; one seat, a fresh shoe each round; splits exact "
+    "for basic and dealer-mimic; the best play's split hands are decided without the other split "
+    "hands' cards, an approximation (pontoon_cli/strategy_casino_shoe.py docstring)"
 )
 
 Shoe = tuple[int, ...]
@@ -80,9 +86,12 @@ class _DealerGraph:
     def __init__(self, hits_soft_17: bool) -> None:
         self.hits_soft_17 = hits_soft_17
         index: dict[Shoe, int] = {}
-        # per drawing node: (cards held, moves to drawing nodes, moves to an outcome), a move
-        # (value index, count of that value held, the node or outcome it leads to)
-        self.nodes: list[tuple[int, list[tuple[int, int, int]], list[tuple[int, int, int]]]] = []
+        # per drawing node: (cards held, moves to drawing nodes, moves to an outcome): a move
+        # (value index, count of that value held, the node it leads to); an outcome's (values
+        # lo to hi - 1 as indexes, the count of those held, the outcome they lead to)
+        self.nodes: list[
+            tuple[int, list[tuple[int, int, int]], list[tuple[int, int, int, int]]]
+        ] = []
         self.starts: list[tuple[int, int, int]] = []  # (value a, value b, target), a <= b
         pending: list[tuple[Shoe, int, int, bool]] = []
 
@@ -117,8 +126,11 @@ class _DealerGraph:
                 to = target(after, cards + 1, low2, total2, soft2)
                 if to >= 0:
                     moves.append((v - 1, held[v - 1], to))
+                elif ends and ends[-1][3] == -1 - to and ends[-1][1] == v - 1:
+                    lo, _, before, outcome = ends.pop()  # the next value to the same outcome
+                    ends.append((lo, v, before + held[v - 1], outcome))
                 else:
-                    ends.append((v - 1, held[v - 1], -1 - to))
+                    ends.append((v - 1, v, held[v - 1], -1 - to))
             done += 1
 
     def outcomes(self, shoe: Shoe) -> tuple[float, list[float]]:
@@ -127,6 +139,9 @@ class _DealerGraph:
         out = [0.0] * len(OUTCOMES)
         prob = [0.0] * len(self.nodes)
         two = left * (left - 1)
+        below = [0] * (VALUES + 1)  # below[k]: the cards of value indexes under k
+        for k, n in enumerate(shoe):
+            below[k + 1] = below[k] + n
         for a, b, to in self.starts:
             p = shoe[a] * (shoe[b] - 1) / two if a == b else 2 * shoe[a] * shoe[b] / two
             if to >= 0:
@@ -140,8 +155,8 @@ class _DealerGraph:
             p /= left - cards
             for v, held, to in moves:
                 prob[to] += p * (shoe[v] - held)
-            for v, held, to in ends:
-                out[to] += p * (shoe[v] - held)
+            for lo, hi, held, to in ends:
+                out[to] += p * (below[hi] - below[lo] - held)
         return 2 * shoe[0] * shoe[9] / two, out
 
 
@@ -301,8 +316,15 @@ class Shoed:
         return self.policy.split is not None and self.policy.split(pair)
 
     def split_hands(self, shoe: Shoe, pair: int, waiting: int, splits_left: int) -> float:
-        """Hands holding one ``pair`` card each, ``shoe`` less every pair card: each hand gets its
-        second card and is played from ``shoe``, the others' cards left in (the approximation)."""
+        """``F(waiting, splits_left, shoe)``: hands holding one ``pair`` card each, to be played
+        from ``shoe`` (every pair card out of it), each getting its second card in turn (C8).
+
+        Exact, by the deal's exchangeability (module docstring): a hand's value is its settlement
+        against a dealer drawing right after it, ``W``, whatever hands come between; and the
+        hands after one that got a card ``c`` are ``F(waiting - 1, splits_left, shoe - c)``,
+        whose average over every ``c`` is ``F(waiting - 1, splits_left, shoe)`` (a card taken
+        unseen changes nothing). So only the pair's own card, which may split again, needs its
+        own term."""
         if waiting == 0:
             return 0.0
         key = (shoe, pair, waiting, splits_left)
@@ -311,18 +333,21 @@ class Shoed:
             return found
         left = sum(shoe)
         value = 0.0
-        rest = self.split_hands(shoe, pair, waiting - 1, splits_left)
         for i, n in enumerate(shoe):
-            if n == 0:
-                continue
-            after = (*shoe[:i], n - 1, *shoe[i + 1 :])
-            play = self.two_cards(after, pair, i + 1) + rest
-            if i + 1 == pair and splits_left > 0:
-                again = self.split_hands(after, pair, waiting + 1, splits_left - 1)
-                play = again if self.policy.act is not None else max(play, again)
-            value += n * play
-        self._split[key] = value / left
-        return value / left
+            if n:
+                value += n * self.two_cards((*shoe[:i], n - 1, *shoe[i + 1 :]), pair, i + 1)
+        value = value / left + self.split_hands(shoe, pair, waiting - 1, splits_left)
+        n = shoe[pair - 1]
+        if splits_left > 0 and n > 0:  # the pair's card: split again, or play the hand
+            after = take(shoe, pair)
+            play = self.two_cards(after, pair, pair) + self.split_hands(
+                after, pair, waiting - 1, splits_left
+            )
+            again = self.split_hands(after, pair, waiting + 1, splits_left - 1)
+            chosen = max(play, again) if self.policy.act is None else again
+            value += n / left * (chosen - play)
+        self._split[key] = value
+        return value
 
     def pair(self, shoe: Shoe, pair: int) -> float:
         """Two cards of ``pair`` dealt (``shoe`` without them): split or played (C8)."""
@@ -363,9 +388,11 @@ class Shoed:
 # -- the command's figures ------------------------------------------------------------------------
 
 
+@functools.cache
 def figures(rules: CasinoRules, decks: int) -> dict[str, Any]:
     """``pontoon strategy --rules casino --decks N --json``: the edges on a fresh shoe of
-    ``decks`` decks, one seat, each policy's beside its infinite-deck figure."""
+    ``decks`` decks, one seat, each policy's beside its infinite-deck figure (made once per
+    process: the caller must not change it)."""
     from pontoon_cli import strategy_casino
 
     if not 1 <= decks <= 8:
