@@ -105,8 +105,9 @@ def casino_text(data: dict[str, Any], decks: int | None = None) -> str:
 
 SHOE_POLICIES: Final = {
     "basic": "basic (the shipped table)",
-    "dealer-mimic": "dealer-mimic",
+    "table": "the table above",
     "optimal": "the best play for his cards",  # his own cards only (C4)
+    "dealer-mimic": "dealer-mimic",
 }
 
 
@@ -126,9 +127,29 @@ def shoe_header(data: dict[str, Any]) -> list[str]:
 
 def shoe_rows(data: dict[str, Any]) -> list[tuple[str, str, str]]:
     """(policy, house edge on this shoe, on the infinite deck) for each policy."""
+    edge, infinite = data["edge"], data["infinite_deck_edge"]
+    return [(label, percent(edge[k]), percent(infinite[k])) for k, label in SHOE_POLICIES.items()]
+
+
+def shoe_table(data: dict[str, Any]) -> dict[str, Any]:
+    """The finite shoe's table in the infinite-deck data's shape (:func:`casino_rows`)."""
+    table = data["table"]
+    return {
+        "rules": data["rules"],
+        "play": {k: {"order": [a]} for k, a in table["play"].items()},
+        "doubled": {k: {"order": [a]} for k, a in table["doubled"].items()},
+        "pairs": {p: {"split": split} for p, split in table["split"].items()},
+    }
+
+
+def shoe_table_lines(data: dict[str, Any]) -> list[str]:
+    """The split pairs and where the table differs from `basic`."""
+    names = {"1": "A", "10": "T"}
+    split = [names.get(p, p) for p, row in data["table"]["split"].items() if row]
+    differs = data["table"]["differs_from_basic"]
     return [
-        (SHOE_POLICIES[name], percent(edge), percent(data["infinite_deck_edge"][name]))
-        for name, edge in data["edge"].items()
+        "split pairs: " + (" ".join(split) or "none") + " (at any hand count up to the cap)",
+        "differs from basic: " + ("; ".join(differs) or "nowhere"),
     ]
 
 
@@ -145,7 +166,12 @@ def shoe_text(data: dict[str, Any]) -> str:
     """The finite-shoe edges as plain text, beside the infinite deck's."""
     title = "house edge, per initial stake"
     width = max(len(name) for name in [title, *SHOE_POLICIES.values()])
-    out = [*shoe_header(data), "", f"{title:<{width}}  {'this shoe':>9}  {'infinite':>9}"]
+    out = [*shoe_header(data), "", CASINO_KEY + "; columns: two, three, four cards", ""]
+    out.append("hand     2 3 4   doubled 2 3 4")
+    for hand, play, doubled in casino_rows(shoe_table(data)):
+        out.append(f"{hand:<8} {' '.join(play)}           {' '.join(doubled)}")
+    out += ["", *shoe_table_lines(data), ""]
+    out.append(f"{title:<{width}}  {'this shoe':>9}  {'infinite':>9}")
     for name, edge, infinite in shoe_rows(data):
         out.append(f"{name:<{width}}  {edge:>9}  {infinite:>9}")
     return "\n".join([*out, "", *shoe_footer(data)]) + "\n"
@@ -263,6 +289,14 @@ def print_rich(data: dict[str, Any], values: bool, decks: int | None = None) -> 
 
     if data["format"].startswith("pontoon-casino-shoe"):
         console.print("\n".join(shoe_header(data)))
+        grid = Table(caption=CASINO_KEY)
+        grid.add_column("hand", no_wrap=True)
+        for name in ("2", "3", "4", "doubled 3", "doubled 4"):
+            grid.add_column(name, justify="center")
+        for hand, play, doubled in casino_rows(shoe_table(data)):
+            grid.add_row(hand, *map(cell, play), *map(cell, doubled[1:]))
+        console.print(grid)
+        console.print("\n".join(shoe_table_lines(data)))
         table = Table(caption="house edge, per initial stake")
         for column in ("policy", "this shoe", "infinite deck"):
             table.add_column(column, justify="left" if column == "policy" else "right")

@@ -31,7 +31,9 @@ The method (the README, "### `pontoon strategy`", says the same):
   composition of cards on this shoe (he sees only his own cards, C4). **Its split hands are
   approximate**: each is decided on its own cards and the pair's, not on the other split hands'
   cards, which a player sees (the same identity, applied to a policy that changes with the
-  cards); two ways of leaving them out differ by 9e-7 at one deck.
+  cards); two ways of leaving them out differ by 9e-7 at one deck. ``table``, one choice per
+  situation for this shoe like the infinite-deck table, is
+  :mod:`pontoon_cli.strategy_casino_shoe_table`'s (its edge exact).
 
 Pure Python, standard library only; not compiled (``_build``: the ``strategy_`` prefix). One
 policy on one shoe takes one or two seconds (the README gives the times).
@@ -397,12 +399,16 @@ def figures(rules: CasinoRules, decks: int) -> dict[str, Any]:
 
     if not 1 <= decks <= 8:
         raise ValueError(f"decks {decks!r}: a finite shoe is 1 to 8 decks (C1)")
+    from pontoon_cli import strategy_casino_shoe_table as tables
+
     shoe = full_shoe(decks)
     dealer: dict[Shoe, tuple[float, list[float]]] = {}
     edges = {
         policy.name: round(Shoed(shoe, rules, policy, dealer).edge(), DECIMALS)
         for policy in (basic_policy(), MIMIC, OPTIMAL)
     }
+    rows, splits, table_edge = tables.best_table(shoe, rules, dealer)
+    edges["table"] = round(table_edge, DECIMALS)
     infinite = strategy_casino.solved(rules)
     pontoon, outcomes = dealer_graph(rules.dealer_hits_soft_17).outcomes(shoe)
     flags = "" if rules.dealer_hits_soft_17 else " --set dealer_hits_soft_17=false"
@@ -430,13 +436,17 @@ def figures(rules: CasinoRules, decks: int) -> dict[str, Any]:
             "dealer-mimic": "hit below 17, never double or split",
             "optimal": "the best choice for the player's every composition of cards on this shoe "
             "(he sees only his own, C4); splits as the method says",
+            "table": "a table of one choice per situation for this shoe ('table'), found by "
+            "policy improvement from basic (pontoon_cli/strategy_casino_shoe_table.py)",
         },
         "edge": edges,
         "infinite_deck_edge": {
             "basic": round(infinite.edge(), DECIMALS),
             "dealer-mimic": round(-infinite.mimic_initial_value(), DECIMALS),
             "optimal": round(infinite.edge(), DECIMALS),
+            "table": round(infinite.edge(), DECIMALS),
         },
+        "table": tables.table_data(rows, splits),
         "dealer": {
             "pontoon": round(pontoon, DECIMALS),
             "given_no_pontoon": {

@@ -19,6 +19,7 @@ from typer.testing import CliRunner
 
 from pontoon_cli import casino_basic, strategy_casino
 from pontoon_cli import strategy_casino_shoe as shoe_calc
+from pontoon_cli import strategy_casino_shoe_table as tables
 from pontoon_cli.cli import app
 from pontoon_cli.strategy_casino import CasinoRules, add_card
 from pontoon_cli.strategy_casino_shoe import Shoe, Shoed, full_shoe, take
@@ -231,6 +232,35 @@ def test_the_best_play_for_the_players_cards_never_does_worse_than_basic() -> No
     for decks, gain in ((1, 0.000206), (8, 0.0)):
         edge = shoe_calc.figures(CasinoRules(), decks)["edge"]
         assert edge["basic"] - edge["optimal"] == pytest.approx(gain, abs=2e-6), (decks, edge)
+
+
+def test_the_finite_shoe_table_splits_sevens_at_one_deck_and_gains_most_of_the_best_play() -> None:
+    data = shoe_calc.figures(CasinoRules(), 1)
+    assert data["table"]["differs_from_basic"] == ["pair 7: split (basic: the contrary)"]
+    assert data["table"]["split"] == {str(p): p in (1, 7, 8) for p in range(1, 11)}  # C8
+    edge = data["edge"]
+    assert edge["optimal"] < edge["table"] < edge["basic"]
+    assert edge["table"] == 0.014161
+    # the edge is the exact value of the table's play
+    rows, splits = tables.basic_rows()
+    splits[7] = True
+    played = Shoed(full_shoe(1), CasinoRules(), tables.table_policy(rows, splits)).edge()
+    assert round(played, 6) == edge["table"]
+
+
+def test_policy_improvement_finds_the_table_back_from_a_spoiled_one() -> None:
+    # a table spoiled in four places (C6-C8 choices a player can take) is mended in a few steps
+    rows, splits = tables.basic_rows()
+    spoiled = dict(rows)
+    spoiled[(False, 16, 2, False)] = "hit"
+    spoiled[(False, 11, 2, False)] = "hit"
+    spoiled[(True, 18, 3, False)] = "stand"
+    spoiled_splits = {**splits, 8: False, 9: True}
+    shoe, rules = full_shoe(3), CasinoRules()
+    worse = Shoed(shoe, rules, tables.table_policy(spoiled, spoiled_splits)).edge()
+    mended, mended_splits, edge = tables.best_table(shoe, rules, start=(spoiled, spoiled_splits))
+    assert (mended, mended_splits) == (rows, splits)  # three decks: basic, as found from it
+    assert edge == pytest.approx(basic_edge(3), abs=1e-12) and worse > edge + 0.01
 
 
 # the command -------------------------------------------------------------------------------------
