@@ -42,6 +42,15 @@ def strategy_command(
             "(4 to 21).  [default: 17]",
         ),
     ] = None,
+    decks: Annotated[
+        int | None,
+        typer.Option(
+            metavar="N",
+            help="Casino: a finite shoe of N decks (1 to 8), fresh each round, one seat: the "
+            "exact edges on it; 0: the infinite deck. The same as --set decks=N.  "
+            "[default: the infinite deck]",
+        ),
+    ] = None,
     values: Annotated[
         bool, typer.Option("--values", help="List the value of every choice in every situation.")
     ] = False,
@@ -57,7 +66,10 @@ def strategy_command(
 
     An expected-value recursion over an infinite deck (every card independent). Casino
     (C1-C11): each hand's hit, stand, double and split values against the dealer, and the house
-    edge; the shipped `basic` table is `pontoon strategy --rules casino --json`. Traditional
+    edge; the shipped `basic` table is `pontoon strategy --rules casino --json`. With --decks N
+    (or --set decks=N), the exact edges of `basic`, dealer-mimic and the best play for the
+    player's cards on a finite shoe of N decks, fresh each round, one seat: what `pontoon
+    simulate --players 1 --set decks=N` measures (splits approximate; the README). Traditional
     (T1-T8): one punter heads-up against a banker who stays on --banker-stays or more: stick,
     twist, buy (for the stake or the most allowed, T5.3) and split, and the banker's edge. A rich
     table on a terminal, plain text in a pipe; the README states every assumption.
@@ -66,11 +78,19 @@ def strategy_command(
     Examples:
       pontoon strategy --rules casino
       pontoon strategy --rules casino --set dealer_hits_soft_17=false --json | jq .edge.basic
+      pontoon strategy --rules casino --decks 1
       pontoon strategy --rules traditional --banker-stays 16
     """
     from pontoon_cli.cli_play import parse_settings
 
     settings = parse_settings(set_ or [])
+    if decks is not None:
+        if not 0 <= decks <= 8:
+            fail(f"--decks must be 0 (the infinite deck) to 8, got {decks}")
+        given = settings.get("decks", decks)
+        if given != decks:
+            fail(f"--decks {decks} and --set decks={given} disagree: give one of them")
+        settings["decks"] = decks  # the same as --set decks=N (C1)
     try:
         if rules:
             from pontoon_cli.scenario import load_rules_spec
@@ -85,7 +105,10 @@ def strategy_command(
     if chosen.preset == "casino":
         if banker_stays is not None:
             fail("--banker-stays: a casino dealer draws by C9, not a chosen rule; leave it out")
-        data, text = _casino(chosen, values)
+        if "decks" in settings and chosen.decks:
+            data, text = _casino_shoe(chosen, values)
+        else:
+            data, text = _casino(chosen, values)
     else:
         data, text = _traditional(chosen, banker_stays, values)
     if write is not None:
@@ -110,6 +133,20 @@ def _casino(rules: Rules, values: bool) -> tuple[dict[str, Any], str]:
     if values:
         return data, render_strategy.values_text(data)
     return data, render_strategy.casino_text(data, _shoe(rules))
+
+
+def _casino_shoe(rules: Rules, values: bool) -> tuple[dict[str, Any], str]:
+    """The finite-shoe figures (C1: ``decks`` decks, fresh each round, one seat)."""
+    from pontoon_cli import render_strategy, strategy_casino, strategy_casino_shoe
+
+    if values:
+        fail(
+            f"--values: the finite shoe of {rules.decks} decks gives the edges, not every "
+            "situation's values; leave out --decks (and --set decks) for the infinite-deck table"
+        )
+    casino = strategy_casino.CasinoRules.from_rules(rules)
+    data = strategy_casino_shoe.figures(casino, rules.decks)
+    return data, render_strategy.shoe_text(data)
 
 
 def _shoe(rules: Rules) -> int | None:

@@ -101,6 +101,82 @@ def casino_text(data: dict[str, Any], decks: int | None = None) -> str:
     return "\n".join([*out, "", *casino_footer(data)]) + "\n"
 
 
+# casino on a finite shoe -------------------------------------------------------------------------
+
+SHOE_POLICIES: Final = {
+    "basic": "basic (the shipped table)",
+    "table": "the table above",
+    "optimal": "the best play for his cards",  # his own cards only (C4)
+    "dealer-mimic": "dealer-mimic",
+}
+
+
+def shoe_header(data: dict[str, Any]) -> list[str]:
+    rules = data["rules"]
+    decks = data["decks"]
+    dealer = "hits" if rules["dealer_hits_soft_17"] else "stands on"
+    return [
+        f"casino (C1-C11): the dealer {dealer} soft 17 (C9), up to {rules['max_hands']} hands "
+        f"(C8), a double deals one card (C7)",
+        f"finite shoe of {decks} {'deck' if decks == 1 else 'decks'}, fresh each round, one "
+        "seat: exact expected values, every card dealt leaving the shoe",
+        "splits exact for basic and dealer-mimic; the best play's split hands decided on their "
+        "own cards (approximate)",
+    ]
+
+
+def shoe_rows(data: dict[str, Any]) -> list[tuple[str, str, str]]:
+    """(policy, house edge on this shoe, on the infinite deck) for each policy."""
+    edge, infinite = data["edge"], data["infinite_deck_edge"]
+    return [(label, percent(edge[k]), percent(infinite[k])) for k, label in SHOE_POLICIES.items()]
+
+
+def shoe_table(data: dict[str, Any]) -> dict[str, Any]:
+    """The finite shoe's table in the infinite-deck data's shape (:func:`casino_rows`)."""
+    table = data["table"]
+    return {
+        "rules": data["rules"],
+        "play": {k: {"order": [a]} for k, a in table["play"].items()},
+        "doubled": {k: {"order": [a]} for k, a in table["doubled"].items()},
+        "pairs": {p: {"split": split} for p, split in table["split"].items()},
+    }
+
+
+def shoe_table_lines(data: dict[str, Any]) -> list[str]:
+    """The split pairs and where the table differs from `basic`."""
+    names = {"1": "A", "10": "T"}
+    split = [names.get(p, p) for p, row in data["table"]["split"].items() if row]
+    differs = data["table"]["differs_from_basic"]
+    return [
+        "split pairs: " + (" ".join(split) or "none") + " (at any hand count up to the cap)",
+        "differs from basic: " + ("; ".join(differs) or "nowhere"),
+    ]
+
+
+def shoe_footer(data: dict[str, Any]) -> list[str]:
+    dealer = data["dealer"]
+    outcomes = ", ".join(f"{k} {100 * v:.2f}%" for k, v in dealer["given_no_pontoon"].items())
+    return [
+        f"the dealer from the full shoe: pontoon {100 * dealer['pontoon']:.2f}% (C5); given none:",
+        f"  {outcomes}",
+    ]
+
+
+def shoe_text(data: dict[str, Any]) -> str:
+    """The finite-shoe edges as plain text, beside the infinite deck's."""
+    title = "house edge, per initial stake"
+    width = max(len(name) for name in [title, *SHOE_POLICIES.values()])
+    out = [*shoe_header(data), "", CASINO_KEY + "; columns: two, three, four cards", ""]
+    out.append("hand     2 3 4   doubled 2 3 4")
+    for hand, play, doubled in casino_rows(shoe_table(data)):
+        out.append(f"{hand:<8} {' '.join(play)}           {' '.join(doubled)}")
+    out += ["", *shoe_table_lines(data), ""]
+    out.append(f"{title:<{width}}  {'this shoe':>9}  {'infinite':>9}")
+    for name, edge, infinite in shoe_rows(data):
+        out.append(f"{name:<{width}}  {edge:>9}  {infinite:>9}")
+    return "\n".join([*out, "", *shoe_footer(data)]) + "\n"
+
+
 # traditional -------------------------------------------------------------------------------------
 
 
@@ -211,6 +287,24 @@ def print_rich(data: dict[str, Any], values: bool, decks: int | None = None) -> 
     def cell(letter: str) -> Text:
         return Text(letter, style=COLOURS.get(letter, "dim"))
 
+    if data["format"].startswith("pontoon-casino-shoe"):
+        console.print("\n".join(shoe_header(data)))
+        grid = Table(caption=CASINO_KEY)
+        grid.add_column("hand", no_wrap=True)
+        for name in ("2", "3", "4", "doubled 3", "doubled 4"):
+            grid.add_column(name, justify="center")
+        for hand, play, doubled in casino_rows(shoe_table(data)):
+            grid.add_row(hand, *map(cell, play), *map(cell, doubled[1:]))
+        console.print(grid)
+        console.print("\n".join(shoe_table_lines(data)))
+        table = Table(caption="house edge, per initial stake")
+        for column in ("policy", "this shoe", "infinite deck"):
+            table.add_column(column, justify="left" if column == "policy" else "right")
+        for row in shoe_rows(data):
+            table.add_row(*row)
+        console.print(table)
+        console.print("\n".join(shoe_footer(data)))
+        return
     if values:
         table = Table(title="the value of each choice, best first (stakes)")
         for column in ("situation", "best", "values"):

@@ -8,9 +8,9 @@
 What the calculation assumes (the README, "### `pontoon strategy`", says the same):
 
 - **Infinite deck**: every card is drawn independently of every other, a ten-card with probability
-  4/13 and each other rank (ace, 2-9) with 1/13. The rules' shoe (``decks``, C1) is not modelled:
-  a finite shoe costs the player about 0.2% of the stake at eight decks (README, "An independent
-  reference simulator").
+  4/13 and each other rank (ace, 2-9) with 1/13. The rules' shoe (``decks``, C1) is not modelled
+  here: :mod:`pontoon_cli.strategy_casino_shoe` computes a finite shoe (``pontoon strategy
+  --decks N``); eight decks cost the player 0.13% of the stake more than the infinite deck.
 - **The player's information**: his own cards, the number of hands he has, whether the hand is
   doubled, and that the dealer has no pontoon (C5: the dealer checks first and takes every stake,
   so no decision is ever taken facing a dealer pontoon). He sees no dealer card (C4).

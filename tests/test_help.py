@@ -396,6 +396,11 @@ def _casino_strategy(out: str, err: str, where: Path) -> None:
     assert "house edge, basic:        +0.2937% of the initial stake" in out
 
 
+def _finite_shoe_strategy(out: str, err: str, where: Path) -> None:
+    assert "finite shoe of 1 deck, fresh each round, one seat" in out and err == ""
+    assert "basic (the shipped table)       +1.4362%   +0.2937%" in out  # C1
+
+
 def _stands_soft_17_edge(out: str, err: str, where: Path) -> None:
     assert out == "-0.001783\n"  # C9: the dealer standing on soft 17 gives the player the edge
 
@@ -446,6 +451,7 @@ CHECKS: dict[str, Check] = {
     "pontoon strategy --rules casino --set dealer_hits_soft_17=false --json | jq .edge.basic": (
         _stands_soft_17_edge
     ),
+    "pontoon strategy --rules casino --decks 1": _finite_shoe_strategy,
     "pontoon strategy --rules traditional --banker-stays 16": _traditional_strategy,
     "pontoon simulate --rules casino --players 5 --rounds 4000 --seed 1": _simulated(
         "casino", 4000
