@@ -38,6 +38,7 @@ from __future__ import annotations
 import datetime
 import json
 import os
+import resource
 import subprocess
 import sys
 import tempfile
@@ -88,15 +89,16 @@ def play_seconds(deals: int, out: Path | None) -> float:
     return benchlib.cpu_seconds(run)
 
 
-def simulate_seconds(rounds: int, preset: str = "casino") -> float:
+def simulate_seconds(rounds: int, preset: str = "casino", players: int = 1) -> float:
     """CPU seconds of one shard of ``rounds`` rounds, what a worker of ``pontoon simulate`` runs:
-    casino, one seat of ``basic`` (8 decks shuffled before every round, C1); or traditional, 6
-    seats of ``default`` (play's bench table)."""
+    casino, one seat of ``basic`` (8 decks shuffled before every round, C1: one hand against the
+    dealer, as a Blackjack-v1 hand); or traditional, ``players`` seats of ``default`` (4:
+    simulate's own default table; 6: play's bench table)."""
     from pontoon_cli.rules import PRESETS
     from pontoon_cli.simulate import run_shard, sim_bankroll
 
     rules = PRESETS[preset]
-    seats = ("p1",) if preset == "casino" else tuple(f"p{i}" for i in range(1, PLAYERS + 1))
+    seats = tuple(f"p{i}" for i in range(1, players + 1))
     strategy = "basic" if preset == "casino" else "default"
     spec = {
         "rules": rules.to_dict(),
@@ -114,7 +116,8 @@ def simulate_seconds(rounds: int, preset: str = "casino") -> float:
 
 
 def scaling() -> Round:
-    """Wall seconds of ``pontoon simulate`` on two shards with one worker, then two."""
+    """Wall seconds of ``pontoon simulate`` on two shards with one worker, then two, and the CPU
+    seconds each run took in all (the children's: its workers included)."""
     found: Round = {}
     for workers in (1, 2):
         argv = pontoon_argv(
@@ -122,9 +125,14 @@ def scaling() -> Round:
             *("--rounds", str(2 * SCALING_SHARD), "--shard", str(SCALING_SHARD)),
             *("--workers", str(workers)),
         )
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         start = time.perf_counter()
         subprocess.run(argv, stdout=subprocess.DEVNULL, check=True)
         found[f"sim_wall_{workers}"] = time.perf_counter() - start
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        found[f"sim_cpu_{workers}"] = (after.ru_utime + after.ru_stime) - (
+            before.ru_utime + before.ru_stime
+        )
     return found
 
 
@@ -286,7 +294,10 @@ def main() -> None:
             "loads": lambda: {"loads": loads_seconds(lines, LOADS_PASSES)},
             "startup": startups,
             "simulate": lambda: {"simulate": simulate_seconds(SIM_ROUNDS)},
-            "simulate_t": lambda: {"simulate_t": simulate_seconds(SIM_ROUNDS, "traditional")},
+            "simulate_t4": lambda: {"simulate_t4": simulate_seconds(SIM_ROUNDS, "traditional", 4)},
+            "simulate_t": lambda: {
+                "simulate_t": simulate_seconds(SIM_ROUNDS, "traditional", PLAYERS)
+            },
         }
         if gym is not None:
             contenders["gym"] = lambda: {"gym": gym.seconds(HANDS)}
@@ -301,6 +312,7 @@ def main() -> None:
             "replay": len(lines) * SLICES,
             "loads": len(lines) * LOADS_PASSES * SLICES,
             "simulate": SIM_ROUNDS * SLICES,
+            "simulate_t4": SIM_ROUNDS * SLICES,
             "simulate_t": SIM_ROUNDS * SLICES,
         }
         if gym is not None:
@@ -442,7 +454,8 @@ def scaling_lines(rounds: list[Round], scaled: list[Round]) -> None:
     """simulate's figures: rounds/s per worker over Gymnasium's hands/s, and 1 -> 2 workers."""
     for key, what in (
         ("simulate", "casino, one seat of basic, 8 decks"),
-        ("simulate_t", f"traditional, {PLAYERS} seats of default"),
+        ("simulate_t4", "traditional, 4 seats of default, simulate's table"),
+        ("simulate_t", f"traditional, {PLAYERS} seats of default, play's bench table"),
     ):
         med = benchlib.median([r[key] for r in rounds])
         print(f"simulate, {what}: {med:,.0f} rounds/s per worker (CPU)")
@@ -464,6 +477,14 @@ def scaling_lines(rounds: list[Round], scaled: list[Round]) -> None:
             ">=",
             1.8,
         ).line()
+    )
+    busy = [s["sim_cpu_2"] / s["sim_wall_2"] for s in scaled]
+    dearer = [s["sim_cpu_2"] / s["sim_cpu_1"] for s in scaled]
+    print(
+        f"  with --workers 2: cores kept busy (CPU over wall) {benchlib.median(busy):.2f} "
+        f"({min(busy):.2f}-{max(busy):.2f}); the same rounds' CPU time over --workers 1's "
+        f"{benchlib.median(dearer):.2f}× ({min(dearer):.2f}-{max(dearer):.2f}): above 1, the two "
+        "cores slowed each other (a shared host)"
     )
 
 
