@@ -13,10 +13,11 @@ the machine's time:
   (bench/typer_app.py), that app running its own ``play``, and ``python -c pass``, as
   subprocesses;
 - ``pontoon simulate``'s shard function in-process (``simulate.run_shard``: casino, one seat of
-  ``basic`` against the dealer, as a Blackjack-v1 hand is one hand against the dealer; rounds/s
-  per worker), and ``pontoon simulate`` as a subprocess with ``--workers 1`` and ``--workers 2``
-  on two shards (wall time: the 1 -> 2 worker scaling, which a shared machine's other load
-  lowers);
+  ``basic`` against the dealer, as a Blackjack-v1 hand is one hand against the dealer;
+  traditional at simulate's table, 4 seats, and at play's, 6; rounds/s per worker), and
+  ``pontoon simulate`` as a subprocess with ``--workers 1`` and ``--workers 2`` over its own
+  shards of 10,000 (wall time: the 1 -> 2 worker scaling, which a shared machine's other load
+  lowers; the runs' CPU time beside it);
 - with a compiled build (or BENCH_BUILD=both): the same play in a subprocess with
   PONTOON_PURE=1, so compiled and pure Python are compared in the same rounds.
 
@@ -61,7 +62,8 @@ LOADS_PASSES = 5  # orjson.loads is ~10x replay: more passes, so its CPU time is
 BUILD = os.environ.get("BENCH_BUILD", "").strip().lower()
 PLAYERS = 6
 SIM_ROUNDS = int(os.environ.get("BENCH_SIM_ROUNDS", "3000"))  # simulate rounds per slice
-SCALING_SHARD = int(os.environ.get("BENCH_SCALING_SHARD", "300000"))  # rounds per worker: ~3 s
+# simulate's rounds for the 1 -> 2 worker figure: 60 shards of simulate's own 10,000 (~7 s on one)
+SCALING_ROUNDS = int(os.environ.get("BENCH_SCALING_ROUNDS", "600000"))
 
 
 # contenders, in-process ------------------------------------------------------------------------
@@ -116,13 +118,14 @@ def simulate_seconds(rounds: int, preset: str = "casino", players: int = 1) -> f
 
 
 def scaling() -> Round:
-    """Wall seconds of ``pontoon simulate`` on two shards with one worker, then two, and the CPU
-    seconds each run took in all (the children's: its workers included)."""
+    """Wall seconds of ``pontoon simulate`` (its own shards of 10,000, which the workers take as
+    they come free) with one worker, then two, and the CPU seconds each run took in all (the
+    children's: its workers included)."""
     found: Round = {}
     for workers in (1, 2):
         argv = pontoon_argv(
             *("simulate", "--rules", "casino", "--players", "1", "--seed", "1"),
-            *("--rounds", str(2 * SCALING_SHARD), "--shard", str(SCALING_SHARD)),
+            *("--rounds", str(SCALING_ROUNDS)),
             *("--workers", str(workers)),
         )
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -471,8 +474,8 @@ def scaling_lines(rounds: list[Round], scaled: list[Round]) -> None:
     speedup = [s["sim_wall_1"] / s["sim_wall_2"] for s in scaled]
     print(
         target(
-            f"`pontoon simulate` on 2 shards of {SCALING_SHARD:,}: wall time with --workers 1 "
-            "over --workers 2",
+            f"`pontoon simulate --rounds {SCALING_ROUNDS:,}` (shards of 10,000): wall time with "
+            "--workers 1 over --workers 2",
             speedup,
             ">=",
             1.8,
