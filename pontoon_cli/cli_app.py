@@ -80,6 +80,9 @@ def _plain_value(param: Any, value: Any) -> Any:
     if descriptor is None:  # a typer without validators: click's own reading is cheap
         return _UNSURE
     annotation = descriptor.annotation
+    info = descriptor.parameter_info
+    if any(getattr(info, k, None) is not None for k in ("parser", "click_type", "min", "max")):
+        return _UNSURE  # a reading of its own (none of pontoon's options has one today)
     many = param.multiple or param.nargs == -1
     if value is None:
         return () if many else None

@@ -563,3 +563,20 @@ def test_seeded_play_reads_its_options_without_pydantic(tmp_path: Path) -> None:
         cwd=tmp_path,
     )
     assert bad.returncode == 2 and b"Invalid value for '--deals'" in bad.stderr  # typer's words
+
+
+def test_a_parameter_with_a_reading_of_its_own_is_left_to_typer() -> None:
+    # min/max, a parser or a click type: typer's validator applies them, so the plain reading
+    # must not answer for such a parameter (pontoon's options have none today).
+    from types import SimpleNamespace
+
+    from pontoon_cli.cli_app import _UNSURE, _plain_value
+
+    def param(**info: object) -> object:
+        fields = {"parser": None, "click_type": None, "min": None, "max": None, **info}
+        descriptor = SimpleNamespace(annotation=int, parameter_info=SimpleNamespace(**fields))
+        return SimpleNamespace(type_descriptor=descriptor, multiple=False, nargs=1)
+
+    assert _plain_value(param(), "7") == 7
+    for info in ({"min": 1}, {"max": 9}, {"parser": int}, {"click_type": object()}):
+        assert _plain_value(param(**info), "7") is _UNSURE, info
