@@ -306,7 +306,7 @@ class Deal(DealState):
         banker_class, banker_grade = self.rated(b, False)
         b.cls = banker_class
         banker_total = b.total
-        settle = self._settle
+        settler = self._settle  # its method called on it: natively when compiled
         rules = self.rules
         nets = self.nets
         to_banker = 0
@@ -315,7 +315,7 @@ class Deal(DealState):
                 if h.settled:
                     continue
                 cls, grade = self.rated(h, True)  # V6, V7
-                net, rule = settle(
+                net, rule = settler.settle(
                     rules,
                     banker_class,
                     banker_total,

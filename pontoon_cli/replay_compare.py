@@ -49,7 +49,7 @@ def cross_check(at: Place, deal: Deal, rules: Rules, settle: Settler) -> Diverge
                 expected = (0, "T8.5")
             else:
                 cls, grade = rate(h.hand_class, h.cards, royal, grades, True)
-                expected = settle(
+                expected = settle.settle(
                     rules,
                     banker_class,
                     banker_total,

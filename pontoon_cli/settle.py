@@ -9,14 +9,10 @@ setting (a hook). :func:`settle_casino` is the seat-against-dealer table of casi
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Final
 
 from pontoon_cli.hands import HandClass
 from pontoon_cli.rules import Rules
-
-#: (rules, banker class, total, grade, punter class, total, grade, stake, doubled) -> (net, rule)
-Settler = Callable[[Rules, HandClass, int, int, HandClass, int, int, int, bool], tuple[int, str]]
 
 # Final, so the compiled build reads them as constants, not from the module's dictionary.
 _PONTOON: Final = HandClass.PONTOON
@@ -72,7 +68,32 @@ def settle_traditional(
     return -stake, "T7.1"  # worse: the banker pays only B+1 or better
 
 
-SETTLERS: dict[str, Settler] = {"traditional": settle_traditional}
+class Settler:
+    """A settlement table, the ``settlement`` rule setting's hook: (rules, banker class, total,
+    grade, punter class, total, grade, stake, doubled) -> (net, rule). This one is the
+    traditional table (:func:`settle_traditional`); another would override :meth:`settle`. A
+    class rather than a function kept in a dictionary: compiled, the engine and replay call its
+    method natively, where a function kept in a variable goes through Python's generic call."""
+
+    def settle(
+        self,
+        rules: Rules,
+        banker: HandClass,
+        banker_total: int,
+        banker_grade: int,
+        punter: HandClass,
+        punter_total: int,
+        punter_grade: int,
+        stake: int,
+        doubled: bool,
+    ) -> tuple[int, str]:
+        return settle_traditional(
+            rules, banker, banker_total, banker_grade, punter, punter_total, punter_grade, stake,
+            doubled,
+        )  # fmt: skip
+
+
+SETTLERS: dict[str, Settler] = {"traditional": Settler()}
 
 #: What a player's pontoon and five card trick are paid at a casino table, in stakes (C10).
 CASINO_BONUS_PAYS: Final = 2

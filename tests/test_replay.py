@@ -472,17 +472,24 @@ def test_a_stacked_deal_is_not_checked_for_continuity(
 
 
 def test_a_disagreement_with_the_settlement_function_is_internal() -> None:
-    replayer = LogReplayer("t.jsonl")
-    lines = BASE_LOG.splitlines(keepends=True)
-    assert replayer.feed(1, lines[0]) is None
+    # Replay settles every re-dealt hand again with the pure settlement table (cross_check); an
+    # engine hand whose net differs from it is an internal divergence (T7), not the log's.
+    from pontoon_cli.replay_compare import cross_check
+    from pontoon_cli.replay_report import Place
+    from pontoon_cli.rules import PRESETS, Table
+    from pontoon_cli.settle import SETTLERS
+    from pontoon_cli.strategies import seeded_game
 
-    def wrong(*args: Any) -> tuple[int, str]:
-        return 0, "T7"
-
-    replayer.settle = wrong
-    found = replayer.feed(2, lines[1])
+    rules = PRESETS["traditional"]
+    game, players = seeded_game(rules, Table.build(["p1", "p2", "p3"]), 7)
+    settler = SETTLERS[rules.settlement]
+    deal = next(d for d in players.play(game, 50) if not d.void)
+    assert cross_check(Place("t.jsonl", 2, deal.number), deal, rules, settler) is None
+    punter = deal.punters[0]
+    deal.hands[punter][0].net += 1  # the engine's settlement, not the table's
+    found = cross_check(Place("t.jsonl", 2, deal.number), deal, rules, settler)
     assert found is not None
-    assert (found.field, found.rule) == ("internal", "T7")
+    assert (found.field, found.rule, found.player, found.hand) == ("internal", "T7", punter, 1)
 
 
 def test_every_divergence_of_the_log_is_reported_one_per_deal(tmp_path: Path) -> None:

@@ -63,7 +63,13 @@ def test_V4_multiples_come_from_the_rules(pays: int, collects: int) -> None:
 
 
 def test_the_settlement_setting_names_its_function() -> None:
-    assert SETTLERS[RULES.settlement] is settle_traditional
+    settler = SETTLERS[RULES.settlement]
+    assert settler.settle(RULES, TOT, 18, 0, P, 21, 0, 4, False) == settle_traditional(
+        RULES, TOT, 18, 0, P, 21, 0, 4
+    )
+    assert settler.settle(RULES, P, 21, 0, TOT, 19, 0, 4, True) == settle_traditional(
+        RULES, P, 21, 0, TOT, 19, 0, 4, True
+    )
 
 
 @pytest.mark.parametrize(
