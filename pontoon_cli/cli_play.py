@@ -12,11 +12,14 @@ import typer
 from pontoon_cli.cli_app import (
     EXIT_INPUT,
     EXIT_RULES,
+    banker_strategy_option,
     command,
     counted,
     fail,
     raw_stdout,
+    rules_option,
     say,
+    set_option,
     stream_guard,
 )
 from pontoon_cli.engine import DealBase
@@ -105,21 +108,8 @@ def play(
         str | None,
         typer.Option(metavar="NAME", help="The first banker.  [default: cut for the bank, T3.2]"),
     ] = None,
-    rules: Annotated[
-        str | None,
-        typer.Option(
-            metavar="PRESET|FILE",
-            help="A preset, or a rules file (TOML or JSON).  [default: traditional]",
-        ),
-    ] = None,
-    set_: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--set",
-            metavar="OPTION=VALUE",
-            help="Change one rule setting, e.g. stick_minimum=16; repeat.  [default: none]",
-        ),
-    ] = None,
+    rules: Annotated[str | None, rules_option()] = None,
+    set_: Annotated[list[str] | None, set_option("stick_minimum=16")] = None,
     bankroll: Annotated[
         int | None,
         typer.Option(metavar="AMOUNT", help="Everyone's starting balance.  [default: 1000]"),
@@ -140,10 +130,7 @@ def play(
             "default), dealer-mimic or random (scenarios: strict too).  [default: default]",
         ),
     ] = None,
-    banker_strategy: Annotated[
-        str | None,
-        typer.Option(metavar="NAME", help="The banker's strategy.  [default: as --strategy]"),
-    ] = None,
+    banker_strategy: Annotated[str | None, banker_strategy_option()] = None,
     out: Annotated[
         Path | None,
         typer.Option(

@@ -11,7 +11,17 @@ from typing import Annotated, Any
 import typer
 
 from pontoon_cli import __version__
-from pontoon_cli.cli_app import command, fail, raw_stdout, say, stream_guard, write_json
+from pontoon_cli.cli_app import (
+    banker_strategy_option,
+    command,
+    fail,
+    raw_stdout,
+    rules_option,
+    say,
+    set_option,
+    stream_guard,
+    write_json,
+)
 from pontoon_cli.cli_play import _check_play_options, parse_settings, resolve_seeded
 from pontoon_cli.errors import PontoonError
 from pontoon_cli.limits import MAX_SAFE_INT, int_problem
@@ -34,22 +44,8 @@ DASK_HINT = "install it with: pip install 'pontoon-cli[dask]' (Dask distributed)
 
 @command(short_help="Simulate rounds; report the bank's (house's) edge.")
 def simulate(
-    rules: Annotated[
-        str | None,
-        typer.Option(
-            metavar="PRESET|FILE",
-            help="A preset, or a rules file (TOML or JSON).  [default: traditional]",
-        ),
-    ] = None,
-    set_: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--set",
-            metavar="OPTION=VALUE",
-            help="Change one rule setting, e.g. decks=0 (casino: an infinite shoe); repeat.  "
-            "[default: none]",
-        ),
-    ] = None,
+    rules: Annotated[str | None, rules_option()] = None,
+    set_: Annotated[list[str] | None, set_option("decks=0 (casino: an infinite shoe)")] = None,
     rounds: Annotated[
         int,
         typer.Option(
@@ -68,10 +64,7 @@ def simulate(
             "[default: the game's]",
         ),
     ] = None,
-    banker_strategy: Annotated[
-        str | None,
-        typer.Option(metavar="NAME", help="The banker's strategy.  [default: as --strategy]"),
-    ] = None,
+    banker_strategy: Annotated[str | None, banker_strategy_option()] = None,
     seed: Annotated[
         int | None,
         typer.Option(metavar="INT", help="The seed.  [default: a fresh seed, shown on stderr]"),

@@ -8,7 +8,7 @@ from typing import Annotated, Any
 
 import typer
 
-from pontoon_cli.cli_app import command, data_out, fail, guarded, say
+from pontoon_cli.cli_app import command, data_out, fail, guarded, rules_option, say, set_option
 from pontoon_cli.errors import PontoonError
 from pontoon_cli.rules import Rules
 
@@ -18,22 +18,8 @@ LEAST_BANKER_STAYS = 4  # the lowest two-card total (T6.1: the banker has no sma
 @command("strategy", short_help="Compute the best play and the edge, exactly.")
 @guarded
 def strategy_command(
-    rules: Annotated[
-        str | None,
-        typer.Option(
-            metavar="PRESET|FILE",
-            help="casino or traditional, or a rules file (TOML or JSON).  [default: traditional]",
-        ),
-    ] = None,
-    set_: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--set",
-            metavar="OPTION=VALUE",
-            help="Change one rule setting, e.g. dealer_hits_soft_17=false; repeat.  "
-            "[default: none]",
-        ),
-    ] = None,
+    rules: Annotated[str | None, rules_option("casino or traditional")] = None,
+    set_: Annotated[list[str] | None, set_option("dealer_hits_soft_17=false")] = None,
     banker_stays: Annotated[
         int | None,
         typer.Option(
