@@ -20,19 +20,21 @@ $(BIN)/python:
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 # The package is installed editable and pure first (quick); $(STAMP_BUILD) then compiles in place.
+# PYTHONWARNINGS=ignore keeps setuptools' boxed notice about editable installs out of the way.
 $(STAMP_RUN): pyproject.toml setup.py | $(BIN)/python
 	$(BIN)/python -m pip install --quiet $(BUILD_REQUIRES)
-	PONTOON_PURE_BUILD=1 $(BIN)/python -m pip install --quiet --no-build-isolation -e .
+	PYTHONWARNINGS=ignore PONTOON_PURE_BUILD=1 $(BIN)/python -m pip install --quiet --no-build-isolation -e .
 	touch $@
 
 $(STAMP_TEST): pyproject.toml setup.py | $(BIN)/python
 	$(BIN)/python -m pip install --quiet $(BUILD_REQUIRES)
-	PONTOON_PURE_BUILD=1 $(BIN)/python -m pip install --quiet --no-build-isolation -e '.[test,plot,dask]'
+	PYTHONWARNINGS=ignore PONTOON_PURE_BUILD=1 $(BIN)/python -m pip install --quiet --no-build-isolation -e '.[test,plot,dask]'
 	touch $@ $(STAMP_RUN)
 
 # The compiled modules (pontoon_cli/*.so and their build record), rebuilt whenever a compiled
 # source changes. Without a working C compiler this warns in one line and leaves pure Python.
 $(STAMP_BUILD): $(STAMP_RUN) $(COMPILED_SOURCES) setup.py pyproject.toml pontoon_cli/_build.py
+	@echo "pontoon: compiling the engine with mypyc (about a minute, once; later runs reuse it)"
 	$(BIN)/python setup.py --quiet build_ext --inplace
 	touch $@
 
@@ -64,11 +66,13 @@ lint: $(STAMP_TEST)
 	$(BIN)/ruff format --check pontoon_cli tests setup.py
 	$(BIN)/mypy --strict pontoon_cli
 
-## make demo: play a short seeded game, show its log, and verify it with replay.
+## make demo: play a short seeded game into a log, verify it with replay, and show its deals.
+DEMO_LOG := $(VENV)/demo.jsonl
 demo: $(STAMP_BUILD)
 	$(BIN)/pontoon --version
-	$(BIN)/pontoon play --seed 7 --deals 3 --players 4
-	$(BIN)/pontoon play --seed 7 --deals 3 --players 4 | $(BIN)/pontoon replay -
+	$(BIN)/pontoon play --seed 7 --deals 3 --players 4 --out $(DEMO_LOG)
+	$(BIN)/pontoon replay $(DEMO_LOG)
+	$(BIN)/pontoon show $(DEMO_LOG)
 
 ## make bench: speed figures (never asserted by tests): contenders interleaved in each round,
 ## CPU time, medians of per-round ratios. BENCH_ROUNDS=5, BENCH_BUILD=pure|both, BENCH_REPLAY_MB=200.

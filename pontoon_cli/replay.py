@@ -133,5 +133,9 @@ def _replay_stream(
 def replay_lines(file: str, lines: Iterable[bytes]) -> list[Divergence]:
     """Every divergence of a log given as lines (tests, benchmarks). Raises LogFormatError."""
     replayer = LogReplayer(file)
-    found = (replayer.feed(n, raw) for n, raw in enumerate(lines, 1))
-    return [f for f in found if f is not None]
+    found: list[Divergence] = []
+    for n, raw in enumerate(lines, 1):
+        divergence = replayer.feed(n, raw)
+        if divergence is not None:
+            found.append(divergence)
+    return found
