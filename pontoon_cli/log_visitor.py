@@ -12,6 +12,8 @@ What the reader reuses rather than repeats:
 
 - the bounded source of replay (:mod:`pontoon_cli.replay_source`): files, ``-``, gzip by its magic
   bytes, the line and size limits, line numbers;
+- replay's header checks (:func:`~pontoon_cli.logcheck.read_header`: the schema, the seats, the
+  rules and the table, a casino seat named ``dealer`` refused as replay refuses it, C3);
 - replay's verdict on a line that is not a record (:func:`~pontoon_cli.logcheck.json_problem`)
   and the log schema's checks (:mod:`pontoon_cli.logcheck`), so every record a visitor sees has
   the shape docs/log-format.md gives (a visitor may index it without a ``TypeError``);
@@ -31,8 +33,8 @@ from typing import IO, Any, Final, Generic, TypeVar
 
 import orjson
 
-from pontoon_cli.errors import LogFormatError, PontoonError
-from pontoon_cli.games import GAMES, find_game
+from pontoon_cli.errors import LogFormatError
+from pontoon_cli.games import find_game
 from pontoon_cli.logcheck import (
     MISSING,
     Problem,
@@ -40,9 +42,8 @@ from pontoon_cli.logcheck import (
     casino_body_problem,
     deal_body_problem,
     deal_head_problem,
-    header_names_problem,
-    header_problem,
     json_problem,
+    read_header,
     strict_problem,
 )
 from pontoon_cli.replay_source import STDIN, Source, display, open_error
@@ -176,18 +177,7 @@ def _decode(at: At, raw: bytes) -> dict[str, Any]:
 
 def _header(at: At, raw: bytes, record: dict[str, Any]) -> Rules:
     _strict(at, raw, record)
-    preset = record.get("rules", {}).get("preset") if type(record.get("rules")) is dict else None
-    # a casino table (C3) has no banker: the games registry says which presets are so
-    _check(
-        at, header_problem(record, type(preset) is str and preset in GAMES and GAMES[preset].house)
-    )
-    names = header_names_problem(record)
-    if names is not None:
-        raise _unreadable(at, names[0], names[1])
-    try:
-        return Rules.from_dict(record["rules"])
-    except PontoonError as err:
-        raise _unreadable(at, "rules", str(err)) from None
+    return read_header(record, str(at))[0]  # replay's own checks of a header (C3, T3.1)
 
 
 def _strict(at: At, raw: bytes, record: dict[str, Any]) -> None:
