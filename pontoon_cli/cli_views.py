@@ -167,7 +167,9 @@ def stats(
     shoot bets; for the table the banker's edge per punter hand with its standard error, how
     long each bank lasted, pontoons per 100 deals; and each bankroll over time.
 
-    Memory stays flat whatever the logs' length. Exit 2 for unreadable input.
+    Every log (and every game of a joined log) must be of one preset: a second preset is exit
+    2, naming both headers; run stats on each apart. Memory stays flat whatever the logs'
+    length. Exit 2 for unreadable input.
 
     \b
     Examples:

@@ -5,9 +5,11 @@ exit 2 without matplotlib)."""
 from __future__ import annotations
 
 import math
+import re
 import statistics
 import sys
 from pathlib import Path
+from typing import Any
 
 import orjson
 import pytest
@@ -225,3 +227,81 @@ def test_plot_needs_svg_or_png(here: Path) -> None:
         2,
         "pontoon: --plot b.pdf: the chart is written as .svg or .png, by its name\n",
     )
+
+
+@pytest.mark.parametrize("joined", [False, True], ids=["two-files", "one-cat-file"])
+def test_games_of_two_presets_are_refused_naming_both(here: Path, joined: bool) -> None:
+    """A casino dealer's rounds and a Shoot banker's deals make no one edge, and p1's bankrolls
+    at the two tables no one series: exit 2 before a figure is written."""
+    casino = play("--rules", "casino", "--seed", "3", "--deals", "2", "--players", "2")
+    shoot = play("--rules", "shoot", "--seed", "3", "--deals", "2", "--players", "2")
+    if joined:
+        (here / "both.jsonl").write_bytes(casino + shoot)
+        code, out, err = run("stats", "both.jsonl")
+        first, second = "both.jsonl:1", "both.jsonl:4"
+    else:
+        (here / "casino.jsonl").write_bytes(casino)
+        (here / "shoot.jsonl").write_bytes(shoot)
+        code, out, err = run("stats", "casino.jsonl", "shoot.jsonl")
+        first, second = "casino.jsonl:1", "shoot.jsonl:1"
+    assert (code, out) == (2, "")
+    assert err == (
+        f"pontoon: {second}: a shoot game, and {first} a casino game: stats adds up the games "
+        "of one preset (one edge, one bankroll per player); run stats on each preset's logs "
+        "apart\n"
+    )
+
+
+def test_logs_of_one_preset_add_up_and_name_it(here: Path) -> None:
+    report = figures("game.jsonl", "game.jsonl")
+    assert (report["preset"], report["logs"], report["games"], report["deals"]) == (
+        "traditional",
+        2,
+        2,
+        200,
+    )
+
+
+def _spec(text: str) -> dict[str, Any]:
+    """README's ``{a, b: {c, d}, e: [[...], ...]}`` as {"a": None, "b": {"c": None, ...}, "e":
+    None}: the keys it names, nested where it spells an object out."""
+    spec: dict[str, Any] = {}
+    pos = 1  # past the "{"
+    while text[pos] != "}":
+        end = min(i for i in (text.find(c, pos) for c in ",:}") if i >= 0)
+        key = text[pos:end].strip()
+        spec[key] = None
+        pos = end
+        if text[pos] == ":":
+            value_at = pos + 1
+            while text[value_at] == " ":
+                value_at += 1
+            depth, pos = 0, value_at
+            while depth or text[pos] not in ",}":  # the value, to its own closing bracket
+                depth += (text[pos] in "{[") - (text[pos] in "}]")
+                pos += 1
+            if text[value_at] == "{":
+                spec[key] = _spec(text[value_at:pos])
+        if text[pos] == ",":
+            pos += 1
+    return spec
+
+
+def _same_keys(spec: dict[str, Any], emitted: dict[str, Any], where: str) -> None:
+    assert sorted(spec) == sorted(emitted), f"README's keys of {where or 'the object'}"
+    for key, inner in spec.items():
+        if inner is not None:
+            _same_keys(inner, emitted[key], f"{where}.{key}".lstrip("."))
+
+
+def test_the_readme_lists_exactly_the_keys_json_writes(here: Path) -> None:
+    readme = (ROOT / "README.md").read_text()
+    paragraph = readme[readme.index("**`--json`** writes the same figures") :]
+    paragraph = " ".join(paragraph[: paragraph.index("\n\n")].split())
+    top, player, table, bankroll = [_spec(m) for m in re.findall(r"`(\{.*?\})`", paragraph)]
+    report = figures("game.jsonl")
+    _same_keys(top, report, "")
+    for who in report["players"]:
+        _same_keys(player, report["players"][who], f"players.{who}")
+        _same_keys(bankroll, report["bankroll"][who], f"bankroll.{who}")
+    _same_keys(table, report["table"], "table")
