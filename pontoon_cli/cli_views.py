@@ -33,17 +33,26 @@ def _colour(stream: Any) -> bool:
 def show(
     log: Annotated[str, typer.Argument(metavar="LOG", help="A log file (.gz too); - reads stdin.")],
     deal: Annotated[
-        int | None, typer.Option(metavar="N", help="Only deal N.  [default: every deal]")
-    ] = None,
-    deals: Annotated[
-        str | None, typer.Option(metavar="A-B", help="Only deals A to B.  [default: every deal]")
-    ] = None,
-    player: Annotated[
         str | None,
         typer.Option(
+            metavar="[G:]N",
+            help="Only deal N of the log's first game; G:N, deal N of game G (each header "
+            "starts a game: simulate --log and cat write several).  [default: every deal]",
+        ),
+    ] = None,
+    deals: Annotated[
+        str | None,
+        typer.Option(
+            metavar="[G:]A-B",
+            help="Only deals A to B of the first game; G:A-B, of game G.  [default: every deal]",
+        ),
+    ] = None,
+    player: Annotated[
+        list[str] | None,
+        typer.Option(
             metavar="NAME",
-            help="Only the deals NAME played or banked, and in them NAME's hands.  "
-            "[default: everyone]",
+            help="Only the deals NAME played or banked, and in them NAME's hands; give it again "
+            "for more players.  [default: everyone]",
         ),
     ] = None,
     fmt: Annotated[
@@ -65,32 +74,37 @@ def show(
     class and settlement with its rule ID, the banker's hand, nets and balances, and the kitty
     in Shoot.
 
-    Cards show their suits in colour on a terminal, and as the log's letters (TH) when piped or
-    with NO_COLOR. Exit 2 for unreadable input, a deal not in the log, or a player not at the
-    table.
+    A log of several games (one header each) is read game by game: --deal and --deals choose in
+    the first game unless they name another (2:5), and reading stops after the last deal chosen.
+    Cards show their suits in colour on a terminal, and as the log's letters (TH) when piped,
+    with NO_COLOR or TERM=dumb. Exit 2 for unreadable input, a deal not in the log, or a player
+    not at the table.
 
     \b
     Examples:
       pontoon show game.jsonl --deal 2
       pontoon show game.jsonl --deals 1-3 --player p3
+      pontoon show rounds.jsonl --deal 2:5 --player p2 --player p3
       pontoon show game.jsonl --deal 2 --format svg --out deal2.svg
     """
     from pontoon_cli.output import open_sink
     from pontoon_cli.render_show import Drawing
-    from pontoon_cli.view_show import MAX_PICTURE_DEALS, Show, ShowError, parse_range
+    from pontoon_cli.view_show import MAX_PICTURE_DEALS, Show, ShowError, parse_choice
 
     if fmt not in FORMATS:
         fail(f"--format {fmt!r}: expected one of {', '.join(FORMATS)}")
     if deal is not None and deals is not None:
         fail("--deal and --deals choose the same thing: give one")
     try:
-        chosen = parse_range(deals) if deals is not None else None
+        chosen = (
+            parse_choice("--deal", deal)
+            if deal is not None
+            else parse_choice("--deals", deals)
+            if deals is not None
+            else None
+        )
     except ShowError as err:
         fail(str(err))
-    if deal is not None:
-        if deal < 1:
-            fail(f"--deal {deal}: a deal number is 1 or more")
-        chosen = (deal, deal)
     with stream_guard():
         sink = open_sink(out, sys.stdout.buffer)
         try:
@@ -111,7 +125,7 @@ def show(
             visitor = Show(
                 draw,
                 deals=chosen,
-                player=player,
+                players=tuple(dict.fromkeys(player or ())),
                 most=MAX_PICTURE_DEALS if picture else None,
             )
             _read(log, visitor)

@@ -51,7 +51,7 @@ from pontoon_cli.rules import Rules
 
 __all__ = ["STDIN", "STOP", "At", "LogRecord", "LogVisitor", "display", "read_log", "records"]
 
-#: What :meth:`LogVisitor.visit_deal` returns to read no further (``show --deals 3-5`` after 5).
+#: What a visit returns to read no further (``show --deals 3-5`` after 5, or at game 2's header).
 STOP: Final = True
 
 # A run of 16 digits (2**53 has 16) may be a number beyond it: every digit read as "0", every
@@ -92,8 +92,10 @@ class LogVisitor(Generic[R]):
     """What :func:`read_log` calls; override what you need. Records come checked against the
     log's schema, so their fields have the documented types (optional ones may be absent)."""
 
-    def visit_header(self, at: At, record: dict[str, Any], rules: Rules) -> None:
-        """A header record: a game starts (again, for a second header)."""
+    def visit_header(self, at: At, record: dict[str, Any], rules: Rules) -> bool | None:
+        """A header record: a game starts (again, for a second header); return :data:`STOP`
+        to read no further."""
+        return None
 
     def visit_deal(self, at: At, record: dict[str, Any]) -> bool | None:
         """A deal record; return :data:`STOP` to read no further."""
@@ -115,7 +117,8 @@ def read_log(path: str, visitor: LogVisitor[R], stdin: IO[bytes] | None = None) 
         for item in records(path, stdin):
             if item.kind == "header":
                 assert item.rules is not None
-                visitor.visit_header(item.at, item.record, item.rules)
+                if visitor.visit_header(item.at, item.record, item.rules) is STOP:
+                    break
             elif visitor.visit_deal(item.at, item.record) is STOP:
                 break
     except LogFormatError as err:
