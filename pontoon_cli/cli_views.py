@@ -22,8 +22,18 @@ FORMATS = ("text", "svg", "html")
 
 
 def _colour(stream: Any) -> bool:
-    isatty = getattr(stream, "isatty", None)
-    return bool(isatty and isatty()) and "NO_COLOR" not in os.environ
+    from pontoon_cli.render import colour_wanted
+
+    return colour_wanted(stream)
+
+
+def _bar(verb: str) -> Any:
+    """replay's progress bar on stderr, only on a terminal (render.ReplayView), and the way to
+    stdout that writes above it while it is shown."""
+    from pontoon_cli.cli_app import data_out
+    from pontoon_cli.render import ReplayView
+
+    return ReplayView(data_out(), sys.stderr, verb=verb)
 
 
 # show --------------------------------------------------------------------------------------------
@@ -116,11 +126,13 @@ def show(
 
                 width = shutil.get_terminal_size().columns
             drawing = Drawing(colour=colour, width=width, record=picture)
+            bar = _bar("show")
+            text_out = bar if out is None else sink  # to stdout above the bar, if one is shown
 
             def draw(p: Any) -> None:
                 drawing.draw(p)
                 if not picture:
-                    sink.write(drawing.take().encode())
+                    text_out.write(drawing.take().encode())
 
             visitor = Show(
                 draw,
@@ -128,7 +140,7 @@ def show(
                 players=tuple(dict.fromkeys(player or ())),
                 most=MAX_PICTURE_DEALS if picture else None,
             )
-            _read(log, visitor)
+            _read(log, visitor, bar)
             visitor.check(_name(log))
             if fmt == "svg":
                 sink.write(drawing.svg(f"pontoon show {_name(log)}").encode())
@@ -143,10 +155,10 @@ def show(
             raise
 
 
-def _read(log: str, visitor: Any) -> Any:
+def _read(log: str, visitor: Any, bar: Any) -> Any:
     from pontoon_cli.log_visitor import read_log
 
-    return read_log(log, visitor)
+    return read_log(log, visitor, progress=bar)
 
 
 def _name(log: str) -> str:
@@ -206,10 +218,11 @@ def stats(
             fail("--plot needs matplotlib, an optional extra: pip install 'pontoon-cli[plot]'")
     with stream_guard():
         visitor = Stats()
+        bar = _bar("stats")
         for log in logs:
             visitor.start_log()
             try:
-                _read(log, visitor)
+                _read(log, visitor, bar)
             except PontoonError as err:
                 fail(str(err))
         visitor.finish()
@@ -289,7 +302,8 @@ def diff(
     name_a, name_b = _name(a), _name(b)
     if name_a == name_b:
         name_a, name_b = f"A {name_a}", f"B {name_b}"
-    comparison = Diff(a, b, every=every)
+    bar = _bar("diff")
+    comparison = Diff(a, b, every=every, progress=bar)
     out = data_out()
     found = 0
     with stream_guard():
@@ -304,9 +318,9 @@ def diff(
                     line = orjson.dumps(
                         difference.to_dict(name_a, name_b), option=orjson.OPT_APPEND_NEWLINE
                     ).decode()
-                    out.write(escape_json(line).encode())
+                    bar.write(escape_json(line).encode())
                 else:
-                    out.write((difference.text(name_a, name_b) + "\n").encode())
+                    bar.write((difference.text(name_a, name_b) + "\n").encode())
         except PontoonError as err:
             out.flush()
             fail(str(err))

@@ -27,9 +27,9 @@ The reader keeps one line at a time: memory does not grow with the log.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from dataclasses import dataclass
-from typing import IO, Any, Final, Generic, TypeVar
+from typing import IO, Any, Final, Generic, Protocol, TypeVar
 
 import orjson
 
@@ -49,7 +49,17 @@ from pontoon_cli.logcheck import (
 from pontoon_cli.replay_source import STDIN, Source, display, open_error
 from pontoon_cli.rules import Rules
 
-__all__ = ["STDIN", "STOP", "At", "LogRecord", "LogVisitor", "display", "read_log", "records"]
+__all__ = [
+    "STDIN",
+    "STOP",
+    "At",
+    "LogRecord",
+    "LogVisitor",
+    "Progress",
+    "display",
+    "read_log",
+    "records",
+]
 
 #: What a visit returns to read no further (``show --deals 3-5`` after 5, or at game 2's header).
 STOP: Final = True
@@ -111,10 +121,32 @@ class LogVisitor(Generic[R]):
         raise NotImplementedError
 
 
-def read_log(path: str, visitor: LogVisitor[R], stdin: IO[bytes] | None = None) -> R:
+class Progress(Protocol):
+    """How far a log has been read (replay's bar, :class:`pontoon_cli.render.ReplayView`):
+    ``start`` when it is open (its size, if known), ``advance`` to a byte position every
+    :data:`TICK` + 1 lines, ``finish`` when reading ends, however it ends."""
+
+    def start(self, name: str, total: int | None) -> None: ...
+
+    def advance(self, position: int) -> None: ...
+
+    def finish(self) -> None: ...
+
+
+#: Progress is told every 2048 lines, as replay tells it.
+TICK: Final = 2047
+
+
+def read_log(
+    path: str,
+    visitor: LogVisitor[R],
+    stdin: IO[bytes] | None = None,
+    progress: Progress | None = None,
+) -> R:
     """Drive ``visitor`` over the log at ``path`` (``-``: stdin) and return its result."""
+    items = records(path, stdin, progress)
     try:
-        for item in records(path, stdin):
+        for item in items:
             if item.kind == "header":
                 assert item.rules is not None
                 if visitor.visit_header(item.at, item.record, item.rules) is STOP:
@@ -123,11 +155,15 @@ def read_log(path: str, visitor: LogVisitor[R], stdin: IO[bytes] | None = None) 
                 break
     except LogFormatError as err:
         visitor.handle_error(err)
+    finally:
+        items.close()  # the progress bar goes now, not when the generator is collected
     return visitor.result()
 
 
-def records(path: str, stdin: IO[bytes] | None = None) -> Iterator[LogRecord]:
-    """The checked records of the log at ``path``, one at a time.
+def records(
+    path: str, stdin: IO[bytes] | None = None, progress: Progress | None = None
+) -> Generator[LogRecord, None, None]:
+    """The checked records of the log at ``path``, one at a time, telling ``progress``.
 
     Raises LogFormatError, whose message names the file, the line and the field: a log that
     cannot be opened, an empty log, a line that is not a record, a deal before the first header.
@@ -137,33 +173,43 @@ def records(path: str, stdin: IO[bytes] | None = None) -> Iterator[LogRecord]:
     except OSError as err:  # missing, a directory, no permission
         raise LogFormatError(open_error(path, err)) from None
     with source:
-        name = source.name
-        started = False
-        house = False  # a casino table's log (C3): its rounds have their own keys
-        number = 0
-        for number, raw in enumerate(source.read(), 1):
-            at = At(name, number)
-            record = _decode(at, raw)
-            kind = record.get("type", MISSING)
-            if kind == "deal":
-                if not started:
-                    raise _unreadable(
-                        at, "type", 'expected the header record ("type": "header") first'
-                    )
-                body = casino_body_problem if house else deal_body_problem
-                _check(at, deal_head_problem(record) or body(record))
-                _strict(at, raw, record)
-                yield LogRecord(at, "deal", record, raw)
-            elif kind == "header":
-                rules = _header(at, raw, record)
-                house = find_game(rules).house
-                started = True
-                yield LogRecord(at, "header", record, raw, rules)
-            else:
-                _strict(at, raw, record)
-                raise _unreadable(at, "type", f'expected "header" or "deal", got {brief(kind)}')
-        if number == 0:
-            raise LogFormatError(f"{name}: empty log: expected a header record on line 1")
+        if progress is not None:
+            progress.start(source.name, source.total)
+        try:
+            yield from _checked(source, progress)
+        finally:
+            if progress is not None:
+                progress.finish()
+
+
+def _checked(source: Source, progress: Progress | None) -> Iterator[LogRecord]:
+    name = source.name
+    started = False
+    house = False  # a casino table's log (C3): its rounds have their own keys
+    number = 0
+    for number, raw in enumerate(source.read(), 1):
+        if progress is not None and not number & TICK:
+            progress.advance(source.position())
+        at = At(name, number)
+        record = _decode(at, raw)
+        kind = record.get("type", MISSING)
+        if kind == "deal":
+            if not started:
+                raise _unreadable(at, "type", 'expected the header record ("type": "header") first')
+            body = casino_body_problem if house else deal_body_problem
+            _check(at, deal_head_problem(record) or body(record))
+            _strict(at, raw, record)
+            yield LogRecord(at, "deal", record, raw)
+        elif kind == "header":
+            rules = _header(at, raw, record)
+            house = find_game(rules).house
+            started = True
+            yield LogRecord(at, "header", record, raw, rules)
+        else:
+            _strict(at, raw, record)
+            raise _unreadable(at, "type", f'expected "header" or "deal", got {brief(kind)}')
+    if number == 0:
+        raise LogFormatError(f"{name}: empty log: expected a header record on line 1")
 
 
 def _decode(at: At, raw: bytes) -> dict[str, Any]:
