@@ -203,8 +203,6 @@ def stats(
       pontoon stats --json game.jsonl | jq -c .table.banks
       pontoon stats game.jsonl --plot bankroll.svg
     """
-    from pontoon_cli.view_stats import Stats
-
     suffix = ""
     if plot_file is not None:
         from pontoon_cli.render_stats import PLOT_SUFFIXES
@@ -217,56 +215,68 @@ def stats(
         except ImportError:
             fail("--plot needs matplotlib, an optional extra: pip install 'pontoon-cli[plot]'")
     with stream_guard():
-        visitor = Stats()
-        bar = _bar("stats")
-        for log in logs:
-            visitor.start_log()
-            try:
-                _read(log, visitor, bar)
-            except PontoonError as err:
-                fail(str(err))
-        visitor.finish()
-        figures = visitor.to_dict()
-        names = ", ".join(_name(log) for log in logs)
-        if as_json:
-            from pontoon_cli.cli_app import write_json
+        from pontoon_cli.output import open_sink
 
-            write_json(figures)
-        else:
-            from pontoon_cli.cli_app import data_out
-            from pontoon_cli.render_stats import text
-
-            colour = _colour(sys.stdout)
-            width = None
-            if colour:
-                import shutil
-
-                width = shutil.get_terminal_size().columns
-            title = (
-                f"pontoon stats {names}: {figures['deals']} deals, {figures['games']} "
-                f"game{'s' if figures['games'] != 1 else ''}"
-            )
-            out = data_out()
-            out.write(text(figures, title, colour=colour, width=width).encode())
-            out.flush()
-        if plot_file is not None:
-            _plot(figures, plot_file, suffix, names)
+        # the chart's file is opened (a temporary file beside it) before any log is read: a
+        # path that cannot be written is exit 2 at once, not after the whole report
+        chart = open_sink(plot_file, sys.stdout.buffer) if plot_file is not None else None
+        try:
+            figures, names = _figures(logs)
+            _report(figures, names, as_json)
+            if chart is not None:
+                _plot(figures, chart, suffix, names)
+        except BaseException:
+            if chart is not None:
+                chart.discard()
+            raise
 
 
-def _plot(figures: dict[str, Any], where: str, suffix: str, names: str) -> None:
+def _figures(logs: list[str]) -> tuple[dict[str, Any], str]:
+    """The figures of every log (read under the bar), and the logs' names for the title."""
+    from pontoon_cli.view_stats import Stats
+
+    visitor = Stats()
+    bar = _bar("stats")
+    for log in logs:
+        visitor.start_log()
+        try:
+            _read(log, visitor, bar)
+        except PontoonError as err:
+            fail(str(err))
+    visitor.finish()
+    return visitor.to_dict(), ", ".join(_name(log) for log in logs)
+
+
+def _report(figures: dict[str, Any], names: str, as_json: bool) -> None:
+    if as_json:
+        from pontoon_cli.cli_app import write_json
+
+        write_json(figures)
+        return
+    from pontoon_cli.cli_app import data_out
+    from pontoon_cli.render_stats import text
+
+    width = None  # not on a terminal: no line is wrapped
+    if sys.stdout.isatty():
+        import shutil
+
+        width = shutil.get_terminal_size().columns
+    title = (
+        f"pontoon stats {names}: {figures['deals']} deals, {figures['games']} "
+        f"game{'s' if figures['games'] != 1 else ''}"
+    )
+    out = data_out()
+    out.write(text(figures, title, colour=_colour(sys.stdout), width=width).encode())
+    out.flush()
+
+
+def _plot(figures: dict[str, Any], chart: Any, suffix: str, names: str) -> None:
     from pontoon_cli.cli_app import say
-    from pontoon_cli.output import open_sink
     from pontoon_cli.render_stats import plot
 
-    data = plot(figures, suffix, f"bankroll: {names}")
-    sink = open_sink(where, sys.stdout.buffer)
-    try:
-        sink.write(data)
-        sink.keep()
-    except BaseException:
-        sink.discard()
-        raise
-    say(f"pontoon: bankroll chart written to {where}")
+    chart.write(plot(figures, suffix, f"bankroll: {names}"))
+    chart.keep()
+    say(f"pontoon: bankroll chart written to {chart.where}")
 
 
 # diff --------------------------------------------------------------------------------------------

@@ -305,3 +305,60 @@ def test_the_readme_lists_exactly_the_keys_json_writes(here: Path) -> None:
         _same_keys(player, report["players"][who], f"players.{who}")
         _same_keys(bankroll, report["bankroll"][who], f"bankroll.{who}")
     _same_keys(table, report["table"], "table")
+
+
+def test_a_plot_file_that_cannot_be_written_is_exit_2_before_any_log_is_read(here: Path) -> None:
+    """The log is unreadable too: the chart's path is what is refused, first, with no report."""
+    pytest.importorskip("matplotlib")
+    (here / "bad.jsonl").write_bytes(b"not json\n")
+    code, out, err = run("stats", "bad.jsonl", "--plot", "nodir/x.svg")
+    assert (code, out) == (2, "")
+    assert err == "pontoon: cannot write to nodir/x.svg: No such file or directory\n"
+
+
+def test_a_plot_is_not_left_behind_when_a_log_is_unreadable(here: Path) -> None:
+    pytest.importorskip("matplotlib")
+    (here / "bad.jsonl").write_bytes(b"not json\n")
+    code, _, err = run("stats", "bad.jsonl", "--plot", "b.svg")
+    assert code == 2 and err.startswith("pontoon: bad.jsonl:1: not JSON")
+    assert sorted(p.name for p in here.iterdir()) == ["bad.jsonl", "game.jsonl"]
+
+
+def _columns(text: str, title: str) -> list[str]:
+    """The column names of the table whose first column is ``title``."""
+    (row,) = [line for line in text.splitlines() if line.startswith(title + " ")]
+    return [c for c in row.removeprefix(title).split("   ") if c.strip()]
+
+
+@pytest.mark.parametrize(
+    ("rules", "banks", "decisions"),
+    [
+        ("traditional", True, ["busts", "splits", "buys", "burns"]),
+        ("shoot", True, ["busts", "splits", "buys", "burns", "shoot bets (money)"]),
+        ("casino", False, ["busts", "splits", "doubles"]),
+    ],
+)
+def test_the_text_shows_only_the_columns_the_game_has(
+    rules: str, banks: bool, decisions: list[str]
+) -> None:
+    """C3: no banks, buys, burns or shoot bets at a casino table; C7: doubles only there; S2:
+    shoot bets only in Shoot. --json keeps every key (README)."""
+    log = play("--rules", rules, "--seed", "5", "--deals", "3")
+    code, out, err = run("stats", "-", stdin=log)
+    assert (code, err) == (0, "")
+    assert [c.strip() for c in _columns(out, "decisions")] == decisions
+    assert ("banks" in [c.strip() for c in _columns(out, "player")]) is banks
+
+
+def test_no_line_is_wrapped_or_cropped_in_a_pipe() -> None:
+    long = "a_rather_long_player_name_for_the_table"
+    log = play(
+        "--rules", "casino", "--seed", "2", "--deals", "3", "--player", long, "--player", "b"
+    )
+    code, out, err = run("stats", "-", stdin=log)
+    assert (code, err) == (0, "")
+    rows = [line for line in out.splitlines() if line.startswith(long)]
+    assert len(rows) == 3  # players, decisions, classes: each one whole line
+    (players,) = [r for r in rows if "%" in r and "±" in r]
+    assert players.split()[1:] == ["3", "-5", "-1.667", "±", "0.333", "3", "0.0%", "100.0%", "0.0%"]
+    assert max(len(line) for line in out.splitlines()) > 100  # wider than any terminal default
