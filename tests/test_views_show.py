@@ -313,3 +313,14 @@ def test_every_player_named_must_sit(here: Path) -> None:
     code, out, err = run("show", "game.jsonl", "--player", "p1", "--player", "zed")
     assert code == 2 and out.count("p1 stakes") == 5  # a later game may seat him: read it all
     assert err == "pontoon: game.jsonl: no player 'zed' at the table\n"
+
+
+def test_no_line_is_wrapped_in_a_pipe(here: Path) -> None:
+    """A deal's decisions are one line, however long, when not on a terminal."""
+    code, out, err = run("show", "game.jsonl", "--deal", "2")
+    assert (code, err) == (0, "")
+    (decisions,) = [line for line in out.splitlines() if line.startswith("  p1 stakes")]
+    assert decisions == (
+        "  p1 stakes 2 · p2 stakes 2 · p3 stakes 1 · p1 sticks · p2 buys for 2 · p2 sticks · "
+        "p3 sticks · p4 stays"
+    )
