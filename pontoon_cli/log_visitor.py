@@ -22,7 +22,8 @@ What the reader reuses rather than repeats:
   writes for it holds no duplicate key (a duplicate would be dropped), so only such a record
   with no run of 16 digits skips the slower look, as the log writer's records do.
 
-The reader keeps one line at a time: memory does not grow with the log.
+The reader keeps one line at a time: memory does not grow with the log. It tells a
+:class:`Progress` (replay's bar, on a terminal) how far it has read, as replay does.
 """
 
 from __future__ import annotations
