@@ -190,7 +190,7 @@ def simulate(
         from pontoon_cli.render_simulate import SimulateProgress
 
         results: list[dict[str, Any]] = []
-        with SimulateProgress(sys.stderr, rounds, show=sys.stderr.isatty()) as progress:
+        with SimulateProgress(sys.stderr, rounds) as progress:
             runner = _dask_results(dask, specs) if dask else _local_results(workers, specs)
             for result in runner:
                 results.append(result)

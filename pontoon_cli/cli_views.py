@@ -22,8 +22,18 @@ FORMATS = ("text", "svg", "html")
 
 
 def _colour(stream: Any) -> bool:
-    isatty = getattr(stream, "isatty", None)
-    return bool(isatty and isatty()) and "NO_COLOR" not in os.environ
+    from pontoon_cli.render import colour_wanted
+
+    return colour_wanted(stream)
+
+
+def _bar(verb: str) -> Any:
+    """replay's progress bar on stderr, only on a terminal (render.ReplayView), and the way to
+    stdout that writes above it while it is shown."""
+    from pontoon_cli.cli_app import data_out
+    from pontoon_cli.render import ReplayView
+
+    return ReplayView(data_out(), sys.stderr, verb=verb)
 
 
 # show --------------------------------------------------------------------------------------------
@@ -33,17 +43,26 @@ def _colour(stream: Any) -> bool:
 def show(
     log: Annotated[str, typer.Argument(metavar="LOG", help="A log file (.gz too); - reads stdin.")],
     deal: Annotated[
-        int | None, typer.Option(metavar="N", help="Only deal N.  [default: every deal]")
-    ] = None,
-    deals: Annotated[
-        str | None, typer.Option(metavar="A-B", help="Only deals A to B.  [default: every deal]")
-    ] = None,
-    player: Annotated[
         str | None,
         typer.Option(
+            metavar="[G:]N",
+            help="Only deal N of the log's first game; G:N, deal N of game G (each header "
+            "starts a game: simulate --log and cat write several).  [default: every deal]",
+        ),
+    ] = None,
+    deals: Annotated[
+        str | None,
+        typer.Option(
+            metavar="[G:]A-B",
+            help="Only deals A to B of the first game; G:A-B, of game G.  [default: every deal]",
+        ),
+    ] = None,
+    player: Annotated[
+        list[str] | None,
+        typer.Option(
             metavar="NAME",
-            help="Only the deals NAME played or banked, and in them NAME's hands.  "
-            "[default: everyone]",
+            help="Only the deals NAME played or banked, and in them NAME's hands; give it again "
+            "for more players.  [default: everyone]",
         ),
     ] = None,
     fmt: Annotated[
@@ -65,32 +84,37 @@ def show(
     class and settlement with its rule ID, the banker's hand, nets and balances, and the kitty
     in Shoot.
 
-    Cards show their suits in colour on a terminal, and as the log's letters (TH) when piped or
-    with NO_COLOR. Exit 2 for unreadable input, a deal not in the log, or a player not at the
-    table.
+    A log of several games (one header each) is read game by game: --deal and --deals choose in
+    the first game unless they name another (2:5), and reading stops after the last deal chosen.
+    Cards show their suits in colour on a terminal, and as the log's letters (TH) when piped,
+    with NO_COLOR or TERM=dumb. Exit 2 for unreadable input, a deal not in the log, or a player
+    not at the table.
 
     \b
     Examples:
       pontoon show game.jsonl --deal 2
       pontoon show game.jsonl --deals 1-3 --player p3
+      pontoon show rounds.jsonl --deal 2:5 --player p2 --player p3
       pontoon show game.jsonl --deal 2 --format svg --out deal2.svg
     """
     from pontoon_cli.output import open_sink
     from pontoon_cli.render_show import Drawing
-    from pontoon_cli.view_show import MAX_PICTURE_DEALS, Show, ShowError, parse_range
+    from pontoon_cli.view_show import MAX_PICTURE_DEALS, Show, ShowError, parse_choice
 
     if fmt not in FORMATS:
         fail(f"--format {fmt!r}: expected one of {', '.join(FORMATS)}")
     if deal is not None and deals is not None:
         fail("--deal and --deals choose the same thing: give one")
     try:
-        chosen = parse_range(deals) if deals is not None else None
+        chosen = (
+            parse_choice("--deal", deal)
+            if deal is not None
+            else parse_choice("--deals", deals)
+            if deals is not None
+            else None
+        )
     except ShowError as err:
         fail(str(err))
-    if deal is not None:
-        if deal < 1:
-            fail(f"--deal {deal}: a deal number is 1 or more")
-        chosen = (deal, deal)
     with stream_guard():
         sink = open_sink(out, sys.stdout.buffer)
         try:
@@ -102,19 +126,21 @@ def show(
 
                 width = shutil.get_terminal_size().columns
             drawing = Drawing(colour=colour, width=width, record=picture)
+            bar = _bar("show")
+            text_out = bar if out is None else sink  # to stdout above the bar, if one is shown
 
             def draw(p: Any) -> None:
                 drawing.draw(p)
                 if not picture:
-                    sink.write(drawing.take().encode())
+                    text_out.write(drawing.take().encode())
 
             visitor = Show(
                 draw,
                 deals=chosen,
-                player=player,
+                players=tuple(dict.fromkeys(player or ())),
                 most=MAX_PICTURE_DEALS if picture else None,
             )
-            _read(log, visitor)
+            _read(log, visitor, bar)
             visitor.check(_name(log))
             if fmt == "svg":
                 sink.write(drawing.svg(f"pontoon show {_name(log)}").encode())
@@ -129,10 +155,10 @@ def show(
             raise
 
 
-def _read(log: str, visitor: Any) -> Any:
+def _read(log: str, visitor: Any, bar: Any) -> Any:
     from pontoon_cli.log_visitor import read_log
 
-    return read_log(log, visitor)
+    return read_log(log, visitor, progress=bar)
 
 
 def _name(log: str) -> str:
@@ -167,7 +193,9 @@ def stats(
     shoot bets; for the table the banker's edge per punter hand with its standard error, how
     long each bank lasted, pontoons per 100 deals; and each bankroll over time.
 
-    Memory stays flat whatever the logs' length. Exit 2 for unreadable input.
+    Every log (and every game of a joined log) must be of one preset: a second preset is exit
+    2, naming both headers; run stats on each apart. Memory stays flat whatever the logs'
+    length. Exit 2 for unreadable input.
 
     \b
     Examples:
@@ -175,8 +203,6 @@ def stats(
       pontoon stats --json game.jsonl | jq -c .table.banks
       pontoon stats game.jsonl --plot bankroll.svg
     """
-    from pontoon_cli.view_stats import Stats
-
     suffix = ""
     if plot_file is not None:
         from pontoon_cli.render_stats import PLOT_SUFFIXES
@@ -189,55 +215,68 @@ def stats(
         except ImportError:
             fail("--plot needs matplotlib, an optional extra: pip install 'pontoon-cli[plot]'")
     with stream_guard():
-        visitor = Stats()
-        for log in logs:
-            visitor.start_log()
-            try:
-                _read(log, visitor)
-            except PontoonError as err:
-                fail(str(err))
-        visitor.finish()
-        figures = visitor.to_dict()
-        names = ", ".join(_name(log) for log in logs)
-        if as_json:
-            from pontoon_cli.cli_app import write_json
+        from pontoon_cli.output import open_sink
 
-            write_json(figures)
-        else:
-            from pontoon_cli.cli_app import data_out
-            from pontoon_cli.render_stats import text
-
-            colour = _colour(sys.stdout)
-            width = None
-            if colour:
-                import shutil
-
-                width = shutil.get_terminal_size().columns
-            title = (
-                f"pontoon stats {names}: {figures['deals']} deals, {figures['games']} "
-                f"game{'s' if figures['games'] != 1 else ''}"
-            )
-            out = data_out()
-            out.write(text(figures, title, colour=colour, width=width).encode())
-            out.flush()
-        if plot_file is not None:
-            _plot(figures, plot_file, suffix, names)
+        # the chart's file is opened (a temporary file beside it) before any log is read: a
+        # path that cannot be written is exit 2 at once, not after the whole report
+        chart = open_sink(plot_file, sys.stdout.buffer) if plot_file is not None else None
+        try:
+            figures, names = _figures(logs)
+            _report(figures, names, as_json)
+            if chart is not None:
+                _plot(figures, chart, suffix, names)
+        except BaseException:
+            if chart is not None:
+                chart.discard()
+            raise
 
 
-def _plot(figures: dict[str, Any], where: str, suffix: str, names: str) -> None:
+def _figures(logs: list[str]) -> tuple[dict[str, Any], str]:
+    """The figures of every log (read under the bar), and the logs' names for the title."""
+    from pontoon_cli.view_stats import Stats
+
+    visitor = Stats()
+    bar = _bar("stats")
+    for log in logs:
+        visitor.start_log()
+        try:
+            _read(log, visitor, bar)
+        except PontoonError as err:
+            fail(str(err))
+    visitor.finish()
+    return visitor.to_dict(), ", ".join(_name(log) for log in logs)
+
+
+def _report(figures: dict[str, Any], names: str, as_json: bool) -> None:
+    if as_json:
+        from pontoon_cli.cli_app import write_json
+
+        write_json(figures)
+        return
+    from pontoon_cli.cli_app import data_out
+    from pontoon_cli.render_stats import text
+
+    width = None  # not on a terminal: no line is wrapped
+    if sys.stdout.isatty():
+        import shutil
+
+        width = shutil.get_terminal_size().columns
+    title = (
+        f"pontoon stats {names}: {figures['deals']} deals, {figures['games']} "
+        f"game{'s' if figures['games'] != 1 else ''}"
+    )
+    out = data_out()
+    out.write(text(figures, title, colour=_colour(sys.stdout), width=width).encode())
+    out.flush()
+
+
+def _plot(figures: dict[str, Any], chart: Any, suffix: str, names: str) -> None:
     from pontoon_cli.cli_app import say
-    from pontoon_cli.output import open_sink
     from pontoon_cli.render_stats import plot
 
-    data = plot(figures, suffix, f"bankroll: {names}")
-    sink = open_sink(where, sys.stdout.buffer)
-    try:
-        sink.write(data)
-        sink.keep()
-    except BaseException:
-        sink.discard()
-        raise
-    say(f"pontoon: bankroll chart written to {where}")
+    chart.write(plot(figures, suffix, f"bankroll: {names}"))
+    chart.keep()
+    say(f"pontoon: bankroll chart written to {chart.where}")
 
 
 # diff --------------------------------------------------------------------------------------------
@@ -273,7 +312,8 @@ def diff(
     name_a, name_b = _name(a), _name(b)
     if name_a == name_b:
         name_a, name_b = f"A {name_a}", f"B {name_b}"
-    comparison = Diff(a, b, every=every)
+    bar = _bar("diff")
+    comparison = Diff(a, b, every=every, progress=bar)
     out = data_out()
     found = 0
     with stream_guard():
@@ -288,9 +328,9 @@ def diff(
                     line = orjson.dumps(
                         difference.to_dict(name_a, name_b), option=orjson.OPT_APPEND_NEWLINE
                     ).decode()
-                    out.write(escape_json(line).encode())
+                    bar.write(escape_json(line).encode())
                 else:
-                    out.write((difference.text(name_a, name_b) + "\n").encode())
+                    bar.write((difference.text(name_a, name_b) + "\n").encode())
         except PontoonError as err:
             out.flush()
             fail(str(err))

@@ -12,6 +12,8 @@ What the reader reuses rather than repeats:
 
 - the bounded source of replay (:mod:`pontoon_cli.replay_source`): files, ``-``, gzip by its magic
   bytes, the line and size limits, line numbers;
+- replay's header checks (:func:`~pontoon_cli.logcheck.read_header`: the schema, the seats, the
+  rules and the table, a casino seat named ``dealer`` refused as replay refuses it, C3);
 - replay's verdict on a line that is not a record (:func:`~pontoon_cli.logcheck.json_problem`)
   and the log schema's checks (:mod:`pontoon_cli.logcheck`), so every record a visitor sees has
   the shape docs/log-format.md gives (a visitor may index it without a ``TypeError``);
@@ -20,19 +22,20 @@ What the reader reuses rather than repeats:
   writes for it holds no duplicate key (a duplicate would be dropped), so only such a record
   with no run of 16 digits skips the slower look, as the log writer's records do.
 
-The reader keeps one line at a time: memory does not grow with the log.
+The reader keeps one line at a time: memory does not grow with the log. It tells a
+:class:`Progress` (replay's bar, on a terminal) how far it has read, as replay does.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from dataclasses import dataclass
-from typing import IO, Any, Final, Generic, TypeVar
+from typing import IO, Any, Final, Generic, Protocol, TypeVar
 
 import orjson
 
-from pontoon_cli.errors import LogFormatError, PontoonError
-from pontoon_cli.games import GAMES, find_game
+from pontoon_cli.errors import LogFormatError
+from pontoon_cli.games import find_game
 from pontoon_cli.logcheck import (
     MISSING,
     Problem,
@@ -40,17 +43,26 @@ from pontoon_cli.logcheck import (
     casino_body_problem,
     deal_body_problem,
     deal_head_problem,
-    header_names_problem,
-    header_problem,
     json_problem,
+    read_header,
     strict_problem,
 )
 from pontoon_cli.replay_source import STDIN, Source, display, open_error
 from pontoon_cli.rules import Rules
 
-__all__ = ["STDIN", "STOP", "At", "LogRecord", "LogVisitor", "display", "read_log", "records"]
+__all__ = [
+    "STDIN",
+    "STOP",
+    "At",
+    "LogRecord",
+    "LogVisitor",
+    "Progress",
+    "display",
+    "read_log",
+    "records",
+]
 
-#: What :meth:`LogVisitor.visit_deal` returns to read no further (``show --deals 3-5`` after 5).
+#: What a visit returns to read no further (``show --deals 3-5`` after 5, or at game 2's header).
 STOP: Final = True
 
 # A run of 16 digits (2**53 has 16) may be a number beyond it: every digit read as "0", every
@@ -91,8 +103,10 @@ class LogVisitor(Generic[R]):
     """What :func:`read_log` calls; override what you need. Records come checked against the
     log's schema, so their fields have the documented types (optional ones may be absent)."""
 
-    def visit_header(self, at: At, record: dict[str, Any], rules: Rules) -> None:
-        """A header record: a game starts (again, for a second header)."""
+    def visit_header(self, at: At, record: dict[str, Any], rules: Rules) -> bool | None:
+        """A header record: a game starts (again, for a second header); return :data:`STOP`
+        to read no further."""
+        return None
 
     def visit_deal(self, at: At, record: dict[str, Any]) -> bool | None:
         """A deal record; return :data:`STOP` to read no further."""
@@ -108,22 +122,49 @@ class LogVisitor(Generic[R]):
         raise NotImplementedError
 
 
-def read_log(path: str, visitor: LogVisitor[R], stdin: IO[bytes] | None = None) -> R:
+class Progress(Protocol):
+    """How far a log has been read (replay's bar, :class:`pontoon_cli.render.ReplayView`):
+    ``start`` when it is open (its size, if known), ``advance`` to a byte position every
+    :data:`TICK` + 1 lines, ``finish`` when reading ends, however it ends."""
+
+    def start(self, name: str, total: int | None) -> None: ...
+
+    def advance(self, position: int) -> None: ...
+
+    def finish(self) -> None: ...
+
+
+#: Progress is told every 2048 lines, as replay tells it.
+TICK: Final = 2047
+
+
+def read_log(
+    path: str,
+    visitor: LogVisitor[R],
+    stdin: IO[bytes] | None = None,
+    progress: Progress | None = None,
+) -> R:
     """Drive ``visitor`` over the log at ``path`` (``-``: stdin) and return its result."""
+    items = records(path, stdin, progress)
     try:
-        for item in records(path, stdin):
+        for item in items:
             if item.kind == "header":
                 assert item.rules is not None
-                visitor.visit_header(item.at, item.record, item.rules)
+                if visitor.visit_header(item.at, item.record, item.rules) is STOP:
+                    break
             elif visitor.visit_deal(item.at, item.record) is STOP:
                 break
     except LogFormatError as err:
         visitor.handle_error(err)
+    finally:
+        items.close()  # the progress bar goes now, not when the generator is collected
     return visitor.result()
 
 
-def records(path: str, stdin: IO[bytes] | None = None) -> Iterator[LogRecord]:
-    """The checked records of the log at ``path``, one at a time.
+def records(
+    path: str, stdin: IO[bytes] | None = None, progress: Progress | None = None
+) -> Generator[LogRecord, None, None]:
+    """The checked records of the log at ``path``, one at a time, telling ``progress``.
 
     Raises LogFormatError, whose message names the file, the line and the field: a log that
     cannot be opened, an empty log, a line that is not a record, a deal before the first header.
@@ -133,33 +174,43 @@ def records(path: str, stdin: IO[bytes] | None = None) -> Iterator[LogRecord]:
     except OSError as err:  # missing, a directory, no permission
         raise LogFormatError(open_error(path, err)) from None
     with source:
-        name = source.name
-        started = False
-        house = False  # a casino table's log (C3): its rounds have their own keys
-        number = 0
-        for number, raw in enumerate(source.read(), 1):
-            at = At(name, number)
-            record = _decode(at, raw)
-            kind = record.get("type", MISSING)
-            if kind == "deal":
-                if not started:
-                    raise _unreadable(
-                        at, "type", 'expected the header record ("type": "header") first'
-                    )
-                body = casino_body_problem if house else deal_body_problem
-                _check(at, deal_head_problem(record) or body(record))
-                _strict(at, raw, record)
-                yield LogRecord(at, "deal", record, raw)
-            elif kind == "header":
-                rules = _header(at, raw, record)
-                house = find_game(rules).house
-                started = True
-                yield LogRecord(at, "header", record, raw, rules)
-            else:
-                _strict(at, raw, record)
-                raise _unreadable(at, "type", f'expected "header" or "deal", got {brief(kind)}')
-        if number == 0:
-            raise LogFormatError(f"{name}: empty log: expected a header record on line 1")
+        if progress is not None:
+            progress.start(source.name, source.total)
+        try:
+            yield from _checked(source, progress)
+        finally:
+            if progress is not None:
+                progress.finish()
+
+
+def _checked(source: Source, progress: Progress | None) -> Iterator[LogRecord]:
+    name = source.name
+    started = False
+    house = False  # a casino table's log (C3): its rounds have their own keys
+    number = 0
+    for number, raw in enumerate(source.read(), 1):
+        if progress is not None and not number & TICK:
+            progress.advance(source.position())
+        at = At(name, number)
+        record = _decode(at, raw)
+        kind = record.get("type", MISSING)
+        if kind == "deal":
+            if not started:
+                raise _unreadable(at, "type", 'expected the header record ("type": "header") first')
+            body = casino_body_problem if house else deal_body_problem
+            _check(at, deal_head_problem(record) or body(record))
+            _strict(at, raw, record)
+            yield LogRecord(at, "deal", record, raw)
+        elif kind == "header":
+            rules = _header(at, raw, record)
+            house = find_game(rules).house
+            started = True
+            yield LogRecord(at, "header", record, raw, rules)
+        else:
+            _strict(at, raw, record)
+            raise _unreadable(at, "type", f'expected "header" or "deal", got {brief(kind)}')
+    if number == 0:
+        raise LogFormatError(f"{name}: empty log: expected a header record on line 1")
 
 
 def _decode(at: At, raw: bytes) -> dict[str, Any]:
@@ -176,18 +227,7 @@ def _decode(at: At, raw: bytes) -> dict[str, Any]:
 
 def _header(at: At, raw: bytes, record: dict[str, Any]) -> Rules:
     _strict(at, raw, record)
-    preset = record.get("rules", {}).get("preset") if type(record.get("rules")) is dict else None
-    # a casino table (C3) has no banker: the games registry says which presets are so
-    _check(
-        at, header_problem(record, type(preset) is str and preset in GAMES and GAMES[preset].house)
-    )
-    names = header_names_problem(record)
-    if names is not None:
-        raise _unreadable(at, names[0], names[1])
-    try:
-        return Rules.from_dict(record["rules"])
-    except PontoonError as err:
-        raise _unreadable(at, "rules", str(err)) from None
+    return read_header(record, str(at))[0]  # replay's own checks of a header (C3, T3.1)
 
 
 def _strict(at: At, raw: bytes, record: dict[str, Any]) -> None:

@@ -18,9 +18,12 @@ import orjson
 from pontoon_cli.actions import ALL_WORDS, CASINO_ACTIONS
 from pontoon_cli.cards import FULL_PACK, Card
 from pontoon_cli.deal_base import PackState
+from pontoon_cli.errors import LogFormatError, PontoonError
+from pontoon_cli.games import GAMES
 from pontoon_cli.hands import CLASS_LABELS
 from pontoon_cli.limits import MAX_SAFE_INT, int_problem, name_problem
 from pontoon_cli.log import FORMAT
+from pontoon_cli.rules import Rules, Table
 
 CARD_BY_TEXT: Final[dict[str, Card]] = {card.text: card for card in FULL_PACK}
 MISSING: Final[Any] = object()  # a field the record does not have
@@ -475,6 +478,41 @@ def header_names_problem(record: dict[str, Any]) -> tuple[str, str] | None:
             return f"table.seats[{i}]", f"player {name!r} sits twice (T3.1)"
         seated.add(name)
     return None
+
+
+def read_header(record: dict[str, Any], place: str) -> tuple[Rules, Table]:
+    """A header record's rules and table, checked as replay and the views both read them: the
+    schema (a casino table's header by its own, C3), the seats' names (T3.1), the rules
+    (:meth:`Rules.from_dict`) and the table (:class:`Table`: a casino seat may not be named
+    ``dealer``, C3). Raises LogFormatError ``PLACE: FIELD: what is wrong``."""
+    rules_field = record.get("rules")
+    preset = rules_field.get("preset") if type(rules_field) is dict else None
+    # a casino table (C3) has no banker: the games registry says which presets are so
+    house = type(preset) is str and preset in GAMES and GAMES[preset].house
+    problem = header_problem(record, house)
+    if problem is not None:
+        where, expected, got = problem
+        raise LogFormatError(f"{place}: {where}: expected {expected}, got {brief(got)}")
+    names = header_names_problem(record)
+    if names is not None:
+        raise LogFormatError(f"{place}: {names[0]}: {names[1]}")
+    try:
+        rules = Rules.from_dict(record["rules"])
+    except PontoonError as err:
+        raise LogFormatError(f"{place}: rules: {err}") from None
+    t = record["table"]
+    try:
+        table = Table(
+            seats=tuple(t["seats"]),
+            banker=None if house else t["banker"],
+            bankrolls=dict(t["bankrolls"]),
+            min_stake=t["min_stake"],
+            max_stake=t["max_stake"],
+            house=house,
+        )
+    except PontoonError as err:
+        raise LogFormatError(f"{place}: table: {err}") from None
+    return rules, table
 
 
 # the JSON itself: duplicate keys and integers beyond I-JSON's range ------------------------------

@@ -2,8 +2,9 @@
 
 :class:`ReplayView` is where ``pontoon replay`` writes: divergence lines to stdout as bytes,
 messages and the summary to stderr, and a transient progress bar on stderr when stderr is a
-terminal (without colour under ``NO_COLOR``). :class:`PlayProgress` is the bar of
-``pontoon play --out FILE``, on the same terms.
+terminal (without colour under ``NO_COLOR``, not at all under ``TERM=dumb``); ``show``, ``stats``
+and ``diff`` read under the same bar. :class:`PlayProgress` is the bar of ``pontoon play --out
+FILE``, on the same terms.
 """
 
 from __future__ import annotations
@@ -20,21 +21,39 @@ if TYPE_CHECKING:
     from rich.progress import Progress, ProgressColumn, TaskID
 
 
+def plain_terminal() -> bool:
+    """``NO_COLOR`` or ``TERM=dumb``: no colour; and for ``TERM=dumb`` no other ANSI code either
+    (no bar, whose redrawing is cursor movement)."""
+    return "NO_COLOR" in os.environ or os.environ.get("TERM") == "dumb"
+
+
+def colour_wanted(stream: object) -> bool:
+    """Colour on ``stream``: only a terminal, never under ``NO_COLOR`` or ``TERM=dumb``."""
+    return _is_terminal(stream) and not plain_terminal()
+
+
+def bar_wanted(stream: object) -> bool:
+    """A progress bar on ``stream`` (stderr): only a terminal, never ``TERM=dumb`` (under
+    ``NO_COLOR`` it is drawn without colour, by :func:`stderr_console`)."""
+    return _is_terminal(stream) and os.environ.get("TERM") != "dumb"
+
+
 def stderr_console(stream: IO[str]) -> Console:
-    """A console on ``stream`` (stderr) that never colours under ``NO_COLOR``."""
+    """A console on ``stream`` (stderr) that never colours under ``NO_COLOR`` or ``TERM=dumb``."""
     from rich.console import Console
 
-    return Console(file=stream, highlight=False, no_color="NO_COLOR" in os.environ)
+    return Console(file=stream, highlight=False, no_color=plain_terminal())
 
 
-def transient_bar(console: Console, *middle: ProgressColumn) -> Progress:
-    """A progress bar on ``console`` that leaves no trace: description, bar, the ``middle``
-    columns (bytes and speed for replay, deals for play), then the time remaining."""
+def transient_bar(console: Console, *middle: ProgressColumn, width: int = 40) -> Progress:
+    """A progress bar on ``console`` that leaves no trace: description, a bar ``width``
+    columns wide, the ``middle`` columns (bytes and speed for replay, deals for play), then the
+    time remaining."""
     from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 
     return Progress(
         TextColumn("{task.description}"),
-        BarColumn(),
+        BarColumn(bar_width=width),
         *middle,
         TimeRemainingColumn(),
         console=console,
@@ -45,14 +64,19 @@ def transient_bar(console: Console, *middle: ProgressColumn) -> Progress:
 
 
 class ReplayView:
-    """Implements ``replay.Output``: data on stdout, messages and progress on stderr."""
+    """Implements ``replay.Output``: data on stdout, messages and progress on stderr.
 
-    def __init__(self, stdout: Writable, stderr: IO[str]) -> None:
+    ``pontoon show``, ``stats`` and ``diff`` read their logs under the same bar (``verb`` names
+    the command in it), and write their lines through :meth:`write` while it is shown.
+    """
+
+    def __init__(self, stdout: Writable, stderr: IO[str], verb: str = "replay") -> None:
         self._stdout = stdout
+        self.verb = verb
         self.console = stderr_console(stderr)
         self._bar: Progress | None = None
         self._task: TaskID | None = None
-        self._show_bar = _is_terminal(stderr)
+        self._show_bar = bar_wanted(stderr)
         # Lines for a terminal go above the bar; lines for a pipe or file go out as bytes.
         self._data_on_terminal = self._show_bar and _is_terminal(stdout)
 
@@ -73,7 +97,7 @@ class ReplayView:
 
         self._bar = transient_bar(self.console, DownloadColumn(), TransferSpeedColumn())
         self._bar.start()
-        self._task = self._bar.add_task(f"replay {name}", total=total)
+        self._task = self._bar.add_task(f"{self.verb} {name}", total=total)
 
     def advance(self, position: int) -> None:
         if self._bar is not None and self._task is not None:
@@ -100,7 +124,7 @@ class PlayProgress:
         self.total = total
         self.where = where
         self.stderr = stderr
-        self.shown = _is_terminal(stderr) if show is None else show
+        self.shown = bar_wanted(stderr) if show is None else show
         self.done = 0
         self._bar: Progress | None = None
         self._task: TaskID | None = None

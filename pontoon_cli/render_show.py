@@ -22,7 +22,8 @@ from pontoon_cli.view_show import DealPicture, name
 
 SUITS: Final = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 RED: Final = frozenset("DH")
-WIDTH: Final = 100  # columns of a picture that is not on a terminal (a pipe, svg, html)
+WIDTH: Final = 100  # columns of a picture for a file (svg, html)
+UNWRAPPED: Final = 1 << 16  # text not on a terminal (a pipe, --out): no line is wrapped
 
 #: How a decision reads: the verb, and whether its amount follows.
 VERBS: Final = {
@@ -51,7 +52,7 @@ class Drawing:
         self._buffer = io.StringIO()
         self.console = Console(
             file=self._buffer,
-            width=width or WIDTH,
+            width=width or (WIDTH if record else UNWRAPPED),
             force_terminal=colour or record,
             color_system="truecolor" if record else ("standard" if colour else None),
             no_color=not (colour or record),

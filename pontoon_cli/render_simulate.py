@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import time
-from typing import IO, TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING, Any, Final
 
-from pontoon_cli.render import stderr_console, transient_bar
+from pontoon_cli.render import bar_wanted, stderr_console, transient_bar
 
 if TYPE_CHECKING:
     from rich.progress import Progress, TaskID
@@ -60,14 +60,33 @@ def report_text(r: dict[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
-class SimulateProgress:
-    """A bar of rounds played on a terminal's stderr, with rounds/s and the current 95%
-    interval of the edge per initial stake (from the shards finished so far)."""
+#: The simulate bar's own columns: its name, the bar, the time left (TimeRemainingColumn's 7).
+BAR_NAME: Final = "simulate"
+BAR_WIDTH: Final = 16
+TIME_WIDTH: Final = 7
 
-    def __init__(self, stderr: IO[str], total: int, show: bool) -> None:
+
+def bar_status(done: int, total: int, speed: str, interval: str, columns: int) -> str:
+    """The text beside the simulate bar in a terminal ``columns`` wide: rounds done of the
+    total always, then the edge's interval and the speed, each only where it still fits, so the
+    bar stays one line and never crops the count (4 spaces between its 5 columns)."""
+    room = columns - len(BAR_NAME) - BAR_WIDTH - TIME_WIDTH - 4
+    text = f"{done:,}/{total:,} rounds"
+    for extra in (interval, speed):
+        if extra and len(text) + 1 + len(extra) <= room:
+            text += " " + extra
+    return text
+
+
+class SimulateProgress:
+    """A bar of rounds played on a terminal's stderr (never under ``TERM=dumb``), with the
+    rounds done of the total, the current 95% interval of the edge per initial stake (from the
+    shards finished so far) and rounds/s, as many of them as the terminal's width holds."""
+
+    def __init__(self, stderr: IO[str], total: int, show: bool | None = None) -> None:
         self.total = total
         self.stderr = stderr
-        self.shown = show
+        self.shown = bar_wanted(stderr) if show is None else show
         self.done = 0
         self.started = time.monotonic()
         self._bar: Progress | None = None
@@ -75,15 +94,14 @@ class SimulateProgress:
 
     def __enter__(self) -> SimulateProgress:
         if self.shown:
-            from rich.progress import MofNCompleteColumn, TextColumn
+            from rich.progress import TextColumn
 
             self._bar = transient_bar(
-                stderr_console(self.stderr),
-                MofNCompleteColumn(),
-                TextColumn("rounds {task.fields[speed]} {task.fields[interval]}"),
+                stderr_console(self.stderr), TextColumn("{task.fields[status]}"), width=BAR_WIDTH
             )
             self._bar.start()
-            self._task = self._bar.add_task("simulate", total=self.total, speed="", interval="")
+            status = bar_status(0, self.total, "", "", self._bar.console.width)
+            self._task = self._bar.add_task(BAR_NAME, total=self.total, status=status)
         return self
 
     def advance(self, rounds: int, edge: dict[str, Any]) -> None:
@@ -95,13 +113,10 @@ class SimulateProgress:
         interval = ""
         if edge["ci95"] is not None:
             lo, hi = edge["ci95"]
-            interval = f"edge 95% {100 * lo:+.3f}% to {100 * hi:+.3f}%"
-        self._bar.update(
-            self._task,
-            completed=self.done,
-            speed=f"{self.done / elapsed:,.0f}/s",
-            interval=interval,
-        )
+            interval = f"edge {100 * lo:+.2f}% to {100 * hi:+.2f}%"
+        speed = f"{self.done / elapsed:,.0f}/s"
+        status = bar_status(self.done, self.total, speed, interval, self._bar.console.width)
+        self._bar.update(self._task, completed=self.done, status=status)
 
     def __exit__(self, *exc: object) -> None:
         if self._bar is not None:

@@ -15,11 +15,22 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from pontoon_cli.actions import PUNTER
+from pontoon_cli.games import GAMES
 from pontoon_cli.view_show import name
 
 SPARKS: Final = "▁▂▃▄▅▆▇█"
 CLASSES: Final = ("royal-pontoon", "pontoon", "five-card-trick", "twenty-one", "total", "bust")
 PLOT_SUFFIXES: Final = (".svg", ".png")
+#: The width of text that is not on a terminal: wider than any line, so none is wrapped.
+UNWRAPPED: Final = 1 << 16
+#: The decision columns, each shown for a game whose punters' decision words hold its word.
+DECISIONS: Final = (
+    ("splits", "split"),
+    ("doubles", "double"),
+    ("buys", "buy"),
+    ("burns", "burn"),
+)
 
 
 class PlotUnavailable(Exception):
@@ -27,11 +38,12 @@ class PlotUnavailable(Exception):
 
 
 def text(figures: dict[str, Any], title: str, *, colour: bool, width: int | None) -> str:
-    """The figures as tables for a person (plain when not on a terminal)."""
+    """The figures as tables for a person: fitted to a terminal ``width`` wide; with no width
+    (a pipe, a file) plain, each line as long as it is, never wrapped or cropped."""
     buffer = io.StringIO()
     console = Console(
         file=buffer,
-        width=width or 100,
+        width=width or UNWRAPPED,
         force_terminal=colour,
         color_system="standard" if colour else None,
         no_color=not colour,
@@ -41,9 +53,10 @@ def text(figures: dict[str, Any], title: str, *, colour: bool, width: int | None
     players = figures["players"]
     table = figures["table"]
     house = table["house"]
+    words = tuple(a.word for a in GAMES[figures["preset"]].actions.rows if a.taker == PUNTER)
     console.print(Text(title, style="bold"))
-    console.print(_players(players))
-    console.print(_decisions(players))
+    console.print(_players(players, banks=house == "banker"))
+    console.print(_decisions(players, words))
     console.print(_classes(players))
     for part in (_table(table, figures["deals"], house), _bankrolls(figures["bankroll"], players)):
         part.rstrip()  # in place: no blank line after the last line of each
@@ -61,37 +74,36 @@ def _grid(*columns: str) -> Table:
     return grid
 
 
-def _players(players: dict[str, Any]) -> Table:
-    grid = _grid(
-        "player", "deals", "banks", "net", "net per deal ± se", "hands", "won", "lost", "tied"
-    )
+def _players(players: dict[str, Any], *, banks: bool) -> Table:
+    """Each player's deals, banks held (not at a casino table: the dealer banks, C3), net and
+    hands."""
+    columns = ["player", "deals", "banks", "net", "net per deal ± se", "hands"]
+    columns += ["won", "lost", "tied"]
+    if not banks:
+        columns.remove("banks")
+    grid = _grid(*columns)
     for who, s in players.items():
-        grid.add_row(
-            Text(name(who)),
-            str(s["deals"]),
-            str(s["banks"]),
-            f"{s['net']:+d}",
-            _estimate(s["net_per_deal"]),
-            str(s["hands"]),
-            _percent(s["win_rate"]),
-            _percent(s["lose_rate"]),
-            _percent(s["tie_rate"]),
-        )
+        row: list[Text | str] = [Text(name(who)), str(s["deals"])]
+        if banks:
+            row.append(str(s["banks"]))
+        row += [f"{s['net']:+d}", _estimate(s["net_per_deal"]), str(s["hands"])]
+        row += [_percent(s["win_rate"]), _percent(s["lose_rate"]), _percent(s["tie_rate"])]
+        grid.add_row(*row)
     return grid
 
 
-def _decisions(players: dict[str, Any]) -> Table:
-    grid = _grid("decisions", "busts", "splits", "doubles", "buys", "burns", "shoot bets (money)")
+def _decisions(players: dict[str, Any], words: tuple[str, ...]) -> Table:
+    """Busts, and the decisions the game gives a punter (``words``): no buy, burn or shoot bet
+    at a casino table (C3), a double only there (C7), a shoot bet only in Shoot (S2)."""
+    shown = [(column, key) for column, key in DECISIONS if key in words]
+    shoot = "shoot" in words
+    grid = _grid("decisions", "busts", *[c for c, _ in shown], *(["shoot bets (money)"] * shoot))
     for who, s in players.items():
-        grid.add_row(
-            Text(name(who)),
-            str(s["busts"]),
-            str(s["splits"]),
-            str(s["doubles"]),
-            str(s["buys"]),
-            str(s["burns"]),
-            f"{s['shoot_bets']} ({s['shoot_money']})",
-        )
+        row: list[Text | str] = [Text(name(who)), str(s["busts"])]
+        row += [str(s[column]) for column, _ in shown]
+        if shoot:
+            row.append(f"{s['shoot_bets']} ({s['shoot_money']})")
+        grid.add_row(*row)
     return grid
 
 

@@ -31,7 +31,7 @@ from pontoon_cli.casino_replay import CasinoReplay
 from pontoon_cli.engine import Deal, Game, PackState, Phase
 from pontoon_cli.errors import IllegalAction, LogFormatError, PontoonError
 from pontoon_cli.events import BankSold
-from pontoon_cli.games import GAMES, find_game, new_game
+from pontoon_cli.games import find_game, new_game
 from pontoon_cli.logcheck import (
     CARD_BY_TEXT,
     MISSING,
@@ -40,16 +40,14 @@ from pontoon_cli.logcheck import (
     casino_body_problem,
     deal_body_problem,
     deal_head_problem,
-    header_names_problem,
-    header_problem,
     json_problem,
+    read_header,
     strict_problem,
 )
 from pontoon_cli.replay_compare import action_text, compare, cross_check, written_as
 from pontoon_cli.replay_pack import PackTracker, check_cut
 from pontoon_cli.replay_report import Divergence, Place, count
 from pontoon_cli.rng import Rng
-from pontoon_cli.rules import Rules, Table
 from pontoon_cli.settle import SETTLERS
 from pontoon_cli.shoot import ShootDeal
 from pontoon_cli.shoot_replay import (
@@ -154,30 +152,10 @@ class LogReplayer:
     # the header ----------------------------------------------------------------------------------
 
     def _header(self, line: int, record: dict[str, Any]) -> Divergence | None:
-        rules_field = record.get("rules")
-        preset = rules_field.get("preset") if type(rules_field) is dict else None
-        # a casino table (C3): the dealer is the house, and the log's own checks replay it
-        house = type(preset) is str and preset in GAMES and GAMES[preset].house
-        self._problem(line, header_problem(record, house))
-        names = header_names_problem(record)
-        if names is not None:
-            raise self._unreadable(line, names[0], names[1])
-        try:
-            rules = Rules.from_dict(record["rules"])
-        except PontoonError as err:
-            raise self._unreadable(line, "rules", str(err)) from None
+        # the checks the views read a header through too (logcheck.read_header)
+        rules, table = read_header(record, f"{self.file}:{line}")
+        house = table.house  # a casino table (C3): the log's own checks replay it
         t = record["table"]
-        try:
-            table = Table(
-                seats=tuple(t["seats"]),
-                banker=None if house else t["banker"],
-                bankrolls=dict(t["bankrolls"]),
-                min_stake=t["min_stake"],
-                max_stake=t["max_stake"],
-                house=house,
-            )
-        except PontoonError as err:
-            raise self._unreadable(line, "table", str(err)) from None
         scenario = bool(record.get("scenario"))
         self._started = True
         if house:

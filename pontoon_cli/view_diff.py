@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import IO, Any, Final
 
-from pontoon_cli.log_visitor import LogRecord, records
+from pontoon_cli.log_visitor import LogRecord, Progress, records
 from pontoon_cli.logcheck import MISSING, brief, key_text
 from pontoon_cli.replayer import LogReplayer
 
@@ -145,17 +145,34 @@ class Diff:
     """Compares logs ``a`` and ``b``; :meth:`run` yields each :class:`Difference`."""
 
     def __init__(
-        self, a: str, b: str, *, every: bool = False, stdin: IO[bytes] | None = None
+        self,
+        a: str,
+        b: str,
+        *,
+        every: bool = False,
+        stdin: IO[bytes] | None = None,
+        progress: Progress | None = None,
     ) -> None:
         self.a, self.b = a, b
         self.every = every
         self.stdin = stdin
+        self.progress = progress  # told how far A is read: both go deal by deal
         self.deals = 0  # deals compared
         self.differing = 0  # deals that differ
 
     def run(self) -> Iterator[Difference]:
         """The differences, in order; raises LogFormatError for unreadable input."""
-        side_a, side_b = records(self.a, self.stdin), records(self.b, self.stdin)
+        side_a = records(self.a, self.stdin, self.progress)
+        side_b = records(self.b, self.stdin)
+        try:
+            yield from self._compare(side_a, side_b)
+        finally:  # the progress bar goes now, not when the generator is collected
+            side_a.close()
+            side_b.close()
+
+    def _compare(
+        self, side_a: Iterator[LogRecord], side_b: Iterator[LogRecord]
+    ) -> Iterator[Difference]:
         check_a: LogReplayer | None = None
         check_b: LogReplayer | None = None
         while True:

@@ -6,9 +6,11 @@ and settlement (with its rule ID), the banker's hand, every seat's net and balan
 bank, and Shoot's kitty. What a record leaves out (a third party's minimal log has no ``hands``)
 is left out of the picture, and said so. Nothing here imports rich.
 
-``--deal N`` / ``--deals A-B`` choose deals by number (reading stops after the last one);
-``--player NAME`` keeps the deals NAME played or banked, and in a deal NAME did not bank, only
-NAME's decisions, hands and balance.
+``--deal N`` / ``--deals A-B`` choose deals by number in the log's first game, ``G:N`` /
+``G:A-B`` in game G (each header starts a game, as ``simulate --log`` and ``cat`` write them);
+reading stops after the last chosen deal, or at the next game's header. ``--player NAME`` (once
+or more) keeps the deals one of them played or banked, and in a deal none of them banked, only
+their decisions, hands and balances.
 """
 
 from __future__ import annotations
@@ -67,17 +69,35 @@ class DealPicture:
     game: dict[str, Any] | None = field(default=None)  # the header, on a game's first picture
 
 
-def parse_range(text: str) -> tuple[int, int]:
-    """``A-B`` (or ``N``) as (first, last) deal numbers; a ShowError when it is not one."""
-    first, dash, last = text.partition("-")
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """The deals ``--deal`` or ``--deals`` chose: ``first`` to ``last`` of game ``game`` (each
+    header of a log starts a game, 1, 2...; ``game`` 1 unless the option named one)."""
+
+    game: int
+    first: int
+    last: int
+    named_game: bool = False  # the option said G:
+
+
+def parse_choice(option: str, text: str) -> Choice:
+    """``N``, ``A-B``, ``G:N`` or ``G:A-B`` (``option`` says which form it is given for); a
+    ShowError when it is not one."""
+    span = option == "--deals"
+    form = "[G:]A-B, deal numbers like 3-7 or 2:3-7" if span else "[G:]N, like 5 or 2:5"
+    game_text, colon, deals = text.rpartition(":")
+    first, dash, last = deals.partition("-")
     try:
+        if dash and not span:
+            raise ValueError
+        game = int(game_text) if colon else 1
         a = int(first)
         b = int(last) if dash else a
     except ValueError:
-        raise ShowError(f"--deals {text!r}: expected A-B, two deal numbers like 3-7") from None
-    if a < 1 or b < a:
-        raise ShowError(f"--deals {text!r}: expected A-B with 1 <= A <= B")
-    return a, b
+        raise ShowError(f"{option} {text!r}: expected {form}") from None
+    if game < 1 or a < 1 or b < a:
+        raise ShowError(f"{option} {text!r}: expected {form}, game and deals 1 or more, A <= B")
+    return Choice(game, a, b, bool(colon))
 
 
 class Show(LogVisitor[int]):
@@ -87,51 +107,58 @@ class Show(LogVisitor[int]):
         self,
         draw: Callable[[DealPicture], None],
         *,
-        deals: tuple[int, int] | None = None,
-        player: str | None = None,
+        deals: Choice | None = None,
+        players: tuple[str, ...] = (),
         most: int | None = None,
     ) -> None:
         self.draw = draw
         self.deals = deals
-        self.player = player
+        self.players = players  # the players to keep: none, everyone
         self.most = most  # the most deals to draw (svg, html), else a ShowError
         self.drawn = 0
-        self.read = 0  # deal records read
-        self.seen_player = player is None
+        self.read = 0  # deal records read (of the chosen game, with --deal or --deals)
+        self.games = 0  # headers read
+        self.seen: set[str] = set()  # the chosen players who sat at a table read
         self._header: dict[str, Any] | None = None
         self._shape: RecordShape | None = None
         self._track: GameTrack | None = None
 
-    def visit_header(self, at: At, record: dict[str, Any], rules: Rules) -> None:
+    def visit_header(self, at: At, record: dict[str, Any], rules: Rules) -> bool | None:
+        self.games += 1
+        if self.deals is not None and self.games > self.deals.game:
+            return STOP  # the chosen game is over: nothing later is chosen
         self._shape = shape_of(rules, str(at))
         self._track = GameTrack(record, self._shape)
         self._header = record
-        if self.player is not None and self.player in self._track.seats:
-            self.seen_player = True
+        self.seen.update(p for p in self.players if p in self._track.seats)
+        return None
 
     def visit_deal(self, at: At, record: dict[str, Any]) -> bool | None:
         track, shape = self._track, self._shape
         assert track is not None and shape is not None
-        self.read += 1
         facts = track.deal(record)
         n = facts.number
         if self.deals is not None:
-            first, last = self.deals
-            if n > last:  # numbers go 1, 2, 3... (T8): nothing later is chosen
-                return STOP
-            if not first <= n <= last:
+            if self.games < self.deals.game:
                 return None
+            self.read += 1
+            if n > self.deals.last:  # numbers go 1, 2, 3... (T8): nothing later is chosen
+                return STOP
+            if not self.deals.first <= n <= self.deals.last:
+                return None
+        else:
+            self.read += 1
         decisions: list[dict[str, Any]] = record["decisions"]
         hands: list[dict[str, Any]] | None = record.get("hands")
         seats = [Seat(p, facts.net[p], facts.before[p], facts.after[p]) for p in track.seats]
-        who = self.player
-        if who is not None and who != facts.banker:
-            if not any(d["player"] == who for d in decisions):
+        who = self.players
+        if who and facts.banker not in who:
+            if not any(d["player"] in who for d in decisions):
                 return None  # sat out, or not at this table
-            decisions = [d for d in decisions if d["player"] == who]
+            decisions = [d for d in decisions if d["player"] in who]
             if hands is not None:
-                hands = [h for h in hands if h["player"] == who]
-            seats = [s for s in seats if s.player == who]
+                hands = [h for h in hands if h["player"] in who]
+            seats = [s for s in seats if s.player in who]
         if self.most is not None and self.drawn == self.most:
             raise ShowError(
                 f"svg and html draw at most {self.most} deals in one picture; choose some "
@@ -167,11 +194,23 @@ class Show(LogVisitor[int]):
         return self.drawn
 
     def check(self, log: str) -> None:
-        """After the log: a ShowError when the player never sat or no chosen deal was there."""
-        if not self.seen_player:
-            assert self.player is not None
-            raise ShowError(f"{log}: no player {name(self.player)!r} at the table")
-        if self.drawn == 0 and self.deals is not None:
-            first, last = self.deals
-            chosen = f"deal {first}" if first == last else f"deals {first}-{last}"
-            raise ShowError(f"{log}: no {chosen} in the log ({self.read} deals read)")
+        """After the log: a ShowError when a player never sat or no chosen deal was there."""
+        for who in self.players:
+            if who not in self.seen:
+                raise ShowError(f"{log}: no player {name(who)!r} at the table")
+        choice = self.deals
+        if self.drawn or choice is None:
+            return
+        first, last = choice.first, choice.last
+        chosen = f"deal {first}" if first == last else f"deals {first}-{last}"
+        if self.games < choice.game:
+            raise ShowError(
+                f"{log}: no game {choice.game} in the log ({self.games} read: each header "
+                "starts one)"
+            )
+        if choice.named_game or self.games > 1:
+            raise ShowError(
+                f"{log}: no {chosen} in game {choice.game} of the log ({self.read} of its deals "
+                "read; G:N chooses another game)"
+            )
+        raise ShowError(f"{log}: no {chosen} in the log ({self.read} deals read)")

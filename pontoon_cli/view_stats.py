@@ -22,6 +22,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from pontoon_cli.errors import PontoonError
 from pontoon_cli.log_visitor import At, LogVisitor
 from pontoon_cli.rules import Rules
 from pontoon_cli.view_shape import GameTrack, RecordShape, shape_of
@@ -147,10 +148,20 @@ class PlayerStats:
         }
 
 
+class StatsError(PontoonError):
+    """Logs whose figures cannot be added up (exit 2)."""
+
+
 class Stats(LogVisitor["Stats"]):
-    """The visitor: one per run, fed every log named in turn (:func:`read_log` per log)."""
+    """The visitor: one per run, fed every log named in turn (:func:`read_log` per log).
+
+    Every game read must be of one preset: a Shoot banker's deals and a casino dealer's rounds
+    make no one edge, and a player's bankrolls at two games no one series (a StatsError names
+    both headers)."""
 
     def __init__(self) -> None:
+        self.preset: str | None = None
+        self._first: At | None = None  # the first header read: the preset's
         self.logs = 0
         self.games = 0
         self.deals = 0
@@ -176,6 +187,14 @@ class Stats(LogVisitor["Stats"]):
         self._end_bank()
 
     def visit_header(self, at: At, record: dict[str, Any], rules: Rules) -> None:
+        if self.preset is None:
+            self.preset, self._first = rules.preset, at
+        elif rules.preset != self.preset:
+            raise StatsError(
+                f"{at}: a {rules.preset} game, and {self._first} a {self.preset} game: stats adds "
+                "up the games of one preset (one edge, one bankroll per player); run stats on "
+                "each preset's logs apart"
+            )
         self._end_bank()
         self._shape = shape_of(rules, str(at))
         self.house = self._shape.house
@@ -290,6 +309,7 @@ class Stats(LogVisitor["Stats"]):
         )
         house = self.house
         return {
+            "preset": self.preset,
             "logs": self.logs,
             "games": self.games,
             "deals": self.deals,

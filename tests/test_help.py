@@ -157,8 +157,8 @@ def test_the_defaults_shown_are_the_defaults_used() -> None:
             "show",
             {"LOG"},
             {
-                "--deal N",
-                "--deals A-B",
+                "--deal [G:]N",
+                "--deals [G:]A-B",
                 "--player NAME",
                 "--format text|svg|html",
                 "--out FILE",
@@ -359,6 +359,16 @@ def _shown(deals: int, player: str | None = None) -> Check:
     return check
 
 
+def _second_game_shown(out: str, err: str, where: Path) -> None:
+    """Deal 5 of the second game (rounds.jsonl: 4 deals, then 6), its own line, p2's and p3's
+    rows and the banker's (p1)."""
+    assert err == ""
+    (title,) = [line for line in out.splitlines() if line.startswith("deal ")]
+    assert title.startswith("deal 5 · ") and title.endswith("(rounds.jsonl:11)")
+    rows = {line.split()[0] for line in out.splitlines() if line[:2] in ("p1", "p2", "p3", "p4")}
+    assert title.split(" · ")[1] == "banker p1" and rows == {"p1", "p2", "p3"}
+
+
 def _svg_written(out: str, err: str, where: Path) -> None:
     assert out == err == ""
     assert (where / "deal2.svg").read_text().startswith("<svg ")
@@ -442,6 +452,7 @@ CHECKS: dict[str, Check] = {
     "pontoon show game.jsonl --deal 2": _shown(1),
     "pontoon show game.jsonl --deals 1-3 --player p3": _shown(3, player="p3"),
     "pontoon show game.jsonl --deal 2 --format svg --out deal2.svg": _svg_written,
+    "pontoon show rounds.jsonl --deal 2:5 --player p2 --player p3": _second_game_shown,
     "pontoon stats game.jsonl": _stats_text,
     "pontoon stats --json game.jsonl | jq -c .table.banks": _banks,
     "pontoon stats game.jsonl --plot bankroll.svg": _plotted,
@@ -482,6 +493,11 @@ def sandbox(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, s
     for seed, name in ((1, "day1.jsonl.gz"), (2, "day2.jsonl.gz")):
         log = runner.invoke(app, ["play", "--seed", str(seed), "--deals", "5"]).stdout_bytes
         (where / name).write_bytes(gzip.compress(log))
+    rounds = [
+        runner.invoke(app, ["play", "--seed", str(seed), "--deals", str(deals)])
+        for seed, deals in ((3, 4), (4, 6))
+    ]
+    (where / "rounds.jsonl").write_bytes(b"".join(r.stdout_bytes for r in rounds))
     game = runner.invoke(app, ["play", "--seed", "1", "--deals", "1000"]).stdout_bytes
     (where / "game.jsonl").write_bytes(game)
     head, first, second, rest = game.split(b"\n", 3)

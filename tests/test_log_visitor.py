@@ -142,3 +142,43 @@ def test_game_track_derives_what_a_minimal_record_leaves_out() -> None:
     assert [f.after for f in derived] == [d["balance"] for d in deals]
     assert [f.after for f in full] == [d["balance"] for d in deals]
     assert join([header, *deals]) == LOG
+
+
+class Told:
+    """A progress that notes what it is told (the Progress protocol: replay's bar)."""
+
+    def __init__(self) -> None:
+        self.told: list[tuple[str, Any]] = []
+
+    def start(self, name: str, total: int | None) -> None:
+        self.told.append(("start", (name, total)))
+
+    def advance(self, position: int) -> None:
+        self.told.append(("advance", position))
+
+    def finish(self) -> None:
+        self.told.append(("finish", None))
+
+
+@pytest.mark.parametrize(
+    ("stop_at", "tail"),
+    [(None, b""), (2, b""), (None, b"not json\n")],
+    ids=["end", "stop", "error"],
+)
+def test_progress_is_started_advanced_every_2048_lines_and_finished_however_reading_ends(
+    tmp_path: Path, stop_at: int | None, tail: bytes
+) -> None:
+    header, *deals = LOG.splitlines(keepends=True)
+    text = header + b"".join(deals) * 420 + tail  # 2,101 lines (+ a bad one): 2048 is a deal
+    path = tmp_path / "long.jsonl"
+    path.write_bytes(text)
+    told = Told()
+    try:
+        read_log(str(path), Recorder(stop_at=stop_at), progress=told)
+    except LogFormatError:
+        assert tail
+    assert told.told[0] == ("start", (str(path), len(text)))
+    assert told.told[-1] == ("finish", None)
+    advanced = [position for what, position in told.told if what == "advance"]
+    first_2048 = sum(len(line) for line in text.splitlines(keepends=True)[:2048])
+    assert advanced == ([] if stop_at else [first_2048])

@@ -65,3 +65,24 @@ def test_C10_diff_names_a_changed_payout_and_which_side_the_rules_give(here: Pat
     code, out, _ = run("diff", "a.jsonl", "b.jsonl")
     assert code == 1
     assert "deal 2: net.p1:" in out and "the rules give a.jsonl" in out
+
+
+def _seat_named_dealer() -> bytes:
+    """A casino log whose first seat is renamed ``dealer`` in the header and every round."""
+    log = play("--rules", "casino", "--seed", "4", "--deals", "2", "--players", "2")
+    seat = lines(log)[0]["table"]["seats"][0]
+    return log.replace(f'"{seat}"'.encode(), b'"dealer"')
+
+
+@pytest.mark.parametrize("command", [["show"], ["stats"], ["stats", "--json"], ["replay"]])
+def test_C3_a_seat_named_dealer_is_refused_by_the_views_as_by_replay(
+    here: Path, command: list[str]
+) -> None:
+    (here / "c3.jsonl").write_bytes(_seat_named_dealer())
+    code, out, err = run(*command, "c3.jsonl")
+    assert out == ""
+    assert code == 2
+    assert (
+        "pontoon: c3.jsonl:1: table: 'dealer' is the dealer's name at a casino table (C3): "
+        "name the seat otherwise"
+    ) in err.splitlines()

@@ -13,7 +13,7 @@ from syrupy.extensions.single_file import SingleFileSnapshotExtension, WriteMode
 from views import ROOT, join, lines, play, run, scenario_log
 
 from pontoon_cli.render_show import Drawing
-from pontoon_cli.view_show import DealPicture, Show
+from pontoon_cli.view_show import Choice, DealPicture, Show
 
 LOG = play("--seed", "7", "--deals", "5", "--players", "4")
 SHOOT = play("--rules", "shoot", "--seed", "7", "--deals", "3", "--players", "4")
@@ -167,8 +167,23 @@ def test_gzip_and_a_scenario_with_a_sale_of_the_bank(here: Path) -> None:
     [
         (["--deal", "9"], "pontoon: game.jsonl: no deal 9 in the log (5 deals read)\n"),
         (["--deals", "7-9"], "pontoon: game.jsonl: no deals 7-9 in the log (5 deals read)\n"),
-        (["--deals", "3-1"], "pontoon: --deals '3-1': expected A-B with 1 <= A <= B\n"),
-        (["--deals", "x"], "pontoon: --deals 'x': expected A-B, two deal numbers like 3-7\n"),
+        (
+            ["--deals", "3-1"],
+            "pontoon: --deals '3-1': expected [G:]A-B, deal numbers like 3-7 or 2:3-7, game and "
+            "deals 1 or more, A <= B\n",
+        ),
+        (
+            ["--deals", "x"],
+            "pontoon: --deals 'x': expected [G:]A-B, deal numbers like 3-7 or 2:3-7\n",
+        ),
+        (["--deal", "0"], "pontoon: --deal '0': expected [G:]N, like 5 or 2:5, game and deals"),
+        (["--deal", "2-3"], "pontoon: --deal '2-3': expected [G:]N, like 5 or 2:5\n"),
+        (["--deal", "2:1"], "pontoon: game.jsonl: no game 2 in the log (1 read: each header"),
+        (
+            ["--deal", "1:9"],
+            "pontoon: game.jsonl: no deal 9 in game 1 of the log (5 of its deals read; G:N "
+            "chooses another game)\n",
+        ),
         (["--deal", "1", "--deals", "1-2"], "pontoon: --deal and --deals choose the same thing"),
         (["--player", "zed"], "pontoon: game.jsonl: no player 'zed' at the table\n"),
         (["--format", "pdf"], "pontoon: --format 'pdf': expected one of text, svg, html\n"),
@@ -227,9 +242,85 @@ def test_picture_for_a_drawing_function() -> None:
     from pontoon_cli.log_visitor import At
     from pontoon_cli.rules import Rules
 
-    show = Show(drawn.append, deals=(2, 2))
+    show = Show(drawn.append, deals=Choice(1, 2, 2))
     show.visit_header(At("s", 1), header, Rules(preset="shoot"))
     for n, deal in enumerate(deals, 2):
         show.visit_deal(At("s", n), deal)
     (picture,) = drawn
     assert (picture.number, picture.kitty_before, picture.kitty_after) == (2, 20, 30)  # S7
+
+
+# a log of several games ------------------------------------------------------------------------
+
+GAMES = [LOG, play("--seed", "8", "--deals", "3"), play("--seed", "9", "--deals", "7")]
+HEADERS = [1, 7, 11]  # each game's header line in the joined log: 5, 3 and 7 deals
+
+
+def _titles(out: str) -> list[str]:
+    """Each drawn deal's number and line: ``deal 5 (many.jsonl:6)``."""
+    return [
+        f"{row.split(' · ')[0]} {row.rsplit(' ', 1)[1]}"
+        for row in out.splitlines()
+        if row.startswith("deal ")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("args", "titles"),
+    [
+        (["--deal", "5"], ["deal 5 (many.jsonl:6)"]),  # the first game's
+        (["--deal", "3:6"], ["deal 6 (many.jsonl:17)"]),
+        (["--deals", "2:2-3"], ["deal 2 (many.jsonl:9)", "deal 3 (many.jsonl:10)"]),
+        (["--deals", "2:3-9"], ["deal 3 (many.jsonl:10)"]),  # game 2 ends at its deal 3
+    ],
+)
+def test_deal_numbers_choose_in_the_first_game_or_the_one_named(
+    here: Path, args: list[str], titles: list[str]
+) -> None:
+    """Reading stops after the chosen deals: the bad line at the end is never reached."""
+    (here / "many.jsonl").write_bytes(b"".join(GAMES) + b"not json\n")
+    code, out, err = run("show", "many.jsonl", *args)
+    assert (code, err) == (0, "")
+    assert _titles(out) == titles
+
+
+def test_a_deal_past_the_chosen_game_s_end_stops_at_the_next_header(here: Path) -> None:
+    (here / "many.jsonl").write_bytes(b"".join(GAMES) + b"not json\n")
+    code, out, err = run("show", "many.jsonl", "--deal", "6")
+    assert (code, out) == (2, "")
+    assert err == (
+        "pontoon: many.jsonl: no deal 6 in game 1 of the log (5 of its deals read; G:N chooses "
+        "another game)\n"
+    )
+
+
+def test_a_game_past_the_log_s_last_is_exit_2(here: Path) -> None:
+    (here / "many.jsonl").write_bytes(b"".join(GAMES))
+    code, out, err = run("show", "many.jsonl", "--deal", "4:1")
+    assert (code, out) == (2, "")
+    assert err == "pontoon: many.jsonl: no game 4 in the log (3 read: each header starts one)\n"
+
+
+def test_every_player_named_is_kept(here: Path) -> None:
+    code, out, err = run("show", "game.jsonl", "--player", "p1", "--player", "p3")
+    assert (code, err) == (0, "")
+    rows = {line.split()[0] for line in out.splitlines() if line.startswith(("p1 ", "p2 ", "p3 "))}
+    assert rows == {"p1", "p3"}  # p4 banks every deal; p2 is not asked for
+    assert out.count("deal ") == 5
+
+
+def test_every_player_named_must_sit(here: Path) -> None:
+    code, out, err = run("show", "game.jsonl", "--player", "p1", "--player", "zed")
+    assert code == 2 and out.count("p1 stakes") == 5  # a later game may seat him: read it all
+    assert err == "pontoon: game.jsonl: no player 'zed' at the table\n"
+
+
+def test_no_line_is_wrapped_in_a_pipe(here: Path) -> None:
+    """A deal's decisions are one line, however long, when not on a terminal."""
+    code, out, err = run("show", "game.jsonl", "--deal", "2")
+    assert (code, err) == (0, "")
+    (decisions,) = [line for line in out.splitlines() if line.startswith("  p1 stakes")]
+    assert decisions == (
+        "  p1 stakes 2 · p2 stakes 2 · p3 stakes 1 · p1 sticks · p2 buys for 2 · p2 sticks · "
+        "p3 sticks · p4 stays"
+    )

@@ -5,9 +5,11 @@ exit 2 without matplotlib)."""
 from __future__ import annotations
 
 import math
+import re
 import statistics
 import sys
 from pathlib import Path
+from typing import Any
 
 import orjson
 import pytest
@@ -225,3 +227,138 @@ def test_plot_needs_svg_or_png(here: Path) -> None:
         2,
         "pontoon: --plot b.pdf: the chart is written as .svg or .png, by its name\n",
     )
+
+
+@pytest.mark.parametrize("joined", [False, True], ids=["two-files", "one-cat-file"])
+def test_games_of_two_presets_are_refused_naming_both(here: Path, joined: bool) -> None:
+    """A casino dealer's rounds and a Shoot banker's deals make no one edge, and p1's bankrolls
+    at the two tables no one series: exit 2 before a figure is written."""
+    casino = play("--rules", "casino", "--seed", "3", "--deals", "2", "--players", "2")
+    shoot = play("--rules", "shoot", "--seed", "3", "--deals", "2", "--players", "2")
+    if joined:
+        (here / "both.jsonl").write_bytes(casino + shoot)
+        code, out, err = run("stats", "both.jsonl")
+        first, second = "both.jsonl:1", "both.jsonl:4"
+    else:
+        (here / "casino.jsonl").write_bytes(casino)
+        (here / "shoot.jsonl").write_bytes(shoot)
+        code, out, err = run("stats", "casino.jsonl", "shoot.jsonl")
+        first, second = "casino.jsonl:1", "shoot.jsonl:1"
+    assert (code, out) == (2, "")
+    assert err == (
+        f"pontoon: {second}: a shoot game, and {first} a casino game: stats adds up the games "
+        "of one preset (one edge, one bankroll per player); run stats on each preset's logs "
+        "apart\n"
+    )
+
+
+def test_logs_of_one_preset_add_up_and_name_it(here: Path) -> None:
+    report = figures("game.jsonl", "game.jsonl")
+    assert (report["preset"], report["logs"], report["games"], report["deals"]) == (
+        "traditional",
+        2,
+        2,
+        200,
+    )
+
+
+def _spec(text: str) -> dict[str, Any]:
+    """README's ``{a, b: {c, d}, e: [[...], ...]}`` as {"a": None, "b": {"c": None, ...}, "e":
+    None}: the keys it names, nested where it spells an object out."""
+    spec: dict[str, Any] = {}
+    pos = 1  # past the "{"
+    while text[pos] != "}":
+        end = min(i for i in (text.find(c, pos) for c in ",:}") if i >= 0)
+        key = text[pos:end].strip()
+        spec[key] = None
+        pos = end
+        if text[pos] == ":":
+            value_at = pos + 1
+            while text[value_at] == " ":
+                value_at += 1
+            depth, pos = 0, value_at
+            while depth or text[pos] not in ",}":  # the value, to its own closing bracket
+                depth += (text[pos] in "{[") - (text[pos] in "}]")
+                pos += 1
+            if text[value_at] == "{":
+                spec[key] = _spec(text[value_at:pos])
+        if text[pos] == ",":
+            pos += 1
+    return spec
+
+
+def _same_keys(spec: dict[str, Any], emitted: dict[str, Any], where: str) -> None:
+    assert sorted(spec) == sorted(emitted), f"README's keys of {where or 'the object'}"
+    for key, inner in spec.items():
+        if inner is not None:
+            _same_keys(inner, emitted[key], f"{where}.{key}".lstrip("."))
+
+
+def test_the_readme_lists_exactly_the_keys_json_writes(here: Path) -> None:
+    readme = (ROOT / "README.md").read_text()
+    paragraph = readme[readme.index("**`--json`** writes the same figures") :]
+    paragraph = " ".join(paragraph[: paragraph.index("\n\n")].split())
+    top, player, table, bankroll = [_spec(m) for m in re.findall(r"`(\{.*?\})`", paragraph)]
+    report = figures("game.jsonl")
+    _same_keys(top, report, "")
+    for who in report["players"]:
+        _same_keys(player, report["players"][who], f"players.{who}")
+        _same_keys(bankroll, report["bankroll"][who], f"bankroll.{who}")
+    _same_keys(table, report["table"], "table")
+
+
+def test_a_plot_file_that_cannot_be_written_is_exit_2_before_any_log_is_read(here: Path) -> None:
+    """The log is unreadable too: the chart's path is what is refused, first, with no report."""
+    pytest.importorskip("matplotlib")
+    (here / "bad.jsonl").write_bytes(b"not json\n")
+    code, out, err = run("stats", "bad.jsonl", "--plot", "nodir/x.svg")
+    assert (code, out) == (2, "")
+    assert err == "pontoon: cannot write to nodir/x.svg: No such file or directory\n"
+
+
+def test_a_plot_is_not_left_behind_when_a_log_is_unreadable(here: Path) -> None:
+    pytest.importorskip("matplotlib")
+    (here / "bad.jsonl").write_bytes(b"not json\n")
+    code, _, err = run("stats", "bad.jsonl", "--plot", "b.svg")
+    assert code == 2 and err.startswith("pontoon: bad.jsonl:1: not JSON")
+    assert sorted(p.name for p in here.iterdir()) == ["bad.jsonl", "game.jsonl"]
+
+
+def _columns(text: str, title: str) -> list[str]:
+    """The column names of the table whose first column is ``title``."""
+    (row,) = [line for line in text.splitlines() if line.startswith(title + " ")]
+    return [c for c in row.removeprefix(title).split("   ") if c.strip()]
+
+
+@pytest.mark.parametrize(
+    ("rules", "banks", "decisions"),
+    [
+        ("traditional", True, ["busts", "splits", "buys", "burns"]),
+        ("shoot", True, ["busts", "splits", "buys", "burns", "shoot bets (money)"]),
+        ("casino", False, ["busts", "splits", "doubles"]),
+    ],
+)
+def test_the_text_shows_only_the_columns_the_game_has(
+    rules: str, banks: bool, decisions: list[str]
+) -> None:
+    """C3: no banks, buys, burns or shoot bets at a casino table; C7: doubles only there; S2:
+    shoot bets only in Shoot. --json keeps every key (README)."""
+    log = play("--rules", rules, "--seed", "5", "--deals", "3")
+    code, out, err = run("stats", "-", stdin=log)
+    assert (code, err) == (0, "")
+    assert [c.strip() for c in _columns(out, "decisions")] == decisions
+    assert ("banks" in [c.strip() for c in _columns(out, "player")]) is banks
+
+
+def test_no_line_is_wrapped_or_cropped_in_a_pipe() -> None:
+    long = "a_rather_long_player_name_for_the_table"
+    log = play(
+        "--rules", "casino", "--seed", "2", "--deals", "3", "--player", long, "--player", "b"
+    )
+    code, out, err = run("stats", "-", stdin=log)
+    assert (code, err) == (0, "")
+    rows = [line for line in out.splitlines() if line.startswith(long)]
+    assert len(rows) == 3  # players, decisions, classes: each one whole line
+    (players,) = [r for r in rows if "%" in r and "±" in r]
+    assert players.split()[1:] == ["3", "-5", "-1.667", "±", "0.333", "3", "0.0%", "100.0%", "0.0%"]
+    assert max(len(line) for line in out.splitlines()) > 100  # wider than any terminal default
