@@ -238,7 +238,12 @@ class Deal(DealState):
             self.nets[self.banker] += lost
             self.on_table[player] -= h.stake
             self.pack.extend(h.cards)
+            self._busted(player, h)  # before the deal moves on: it may end with this bust (T6.3)
         self._advance()
+
+    def _busted(self, player: str, h: Hand) -> None:
+        """A punter hand has just gone bust and been settled (T5.6): Shoot settles its shoot
+        bets here (S6). Nothing more in the traditional deal."""
 
     def _deal_split(self, player: str, h: Hand, new: Hand) -> None:
         number = self._hand_at + 1

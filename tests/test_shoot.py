@@ -238,6 +238,19 @@ def test_S6_a_bust_sends_its_shoot_bets_to_the_kitty_at_once() -> None:
     assert deal.kitty.amount == 60 and deal.phase is Phase.BANKER
 
 
+def test_S6_the_bust_that_leaves_every_punter_hand_bust_is_still_S6_T6_3() -> None:
+    deal = shoot_deal("TH TD 9S 6C 5D 8C KH KS", kitty=50)
+    deal.stake("ann", 2)
+    deal.stake("bob", 2)
+    deal.shoot("ann", 1, 5)
+    deal.shoot("bob", 1, 10)
+    deal.twist("ann", 1)  # KH: 26, bust
+    deal.twist("bob", 1)  # KS: 25, bust: every punter hand is bust, the banker draws nothing
+    assert moves(deal) == [("S6", "ann", 1, 5), ("S6", "bob", 1, 10)]
+    assert deal.end_rule() == "T6.3" and deal.actor is None
+    assert deal.kitty.amount == 65 and deal.shoot_net == {"ann": -5, "bob": -10}
+
+
 # S7 settlement -----------------------------------------------------------------------------------
 
 
