@@ -22,7 +22,15 @@ from typing import Final
 from pontoon_cli.actions import SHOOT_ACTIONS
 from pontoon_cli.cards import Card
 from pontoon_cli.deal import Deal
-from pontoon_cli.deal_base import DealBase, EmptyPack, LegalAction, PackState, Phase, Refusal
+from pontoon_cli.deal_base import (
+    DealBase,
+    EmptyPack,
+    LegalAction,
+    PackState,
+    Phase,
+    Refusal,
+    amount_problem,
+)
 from pontoon_cli.errors import IllegalAction
 from pontoon_cli.events import Decision
 from pontoon_cli.game import Game
@@ -144,14 +152,9 @@ class ShootDeal(Deal):
             if left < 1:
                 return Refusal("T8.6", player, hand, "cannot shoot with a balance of {}", (left,))
             return None
-        if type(amount) is not int or amount < 1:
-            return Refusal(
-                "T7.3",
-                player,
-                hand,
-                "cannot shoot {!r}: amounts are whole units of 1 or more",
-                (amount,),
-            )
+        problem = amount_problem(amount, "shoot", player, hand, rule)  # S2, S4, S5
+        if problem is not None:
+            return problem
         if amount > room:
             return Refusal(
                 rule,

@@ -95,7 +95,7 @@ def test_C3_stake_within_the_limits_and_the_balance() -> None:
         deal.stake("ann", 11)
     with refused(r"cannot stake 5 with a balance of 4 \(C3\)"):
         deal.stake("ann", 5)
-    with refused(r"cannot stake 0: amounts are whole units of 1 or more \(T7.3\)"):
+    with refused(r"cannot stake 0: amounts are whole units of 1 or more \(C3\)"):
         deal.stake("ann", 0)
     deal.stake("ann", 4)
 
