@@ -523,3 +523,18 @@ def test_V3_a_scenario_banker_doubles_only_when_his_next_word_is_double(
     assert cal[: len(words)] == words
     if banker_strategy == "strict":
         assert deal["net"]["ann"] == (4 if words[0] == "double" else 2)  # T-9 beats A-6 (17)
+
+
+def test_V3_a_doubled_bust_cites_T5_6_in_the_log_and_the_docs_say_so() -> None:
+    recs = records(_log("default", 60, banker_doubles=True))
+    doubled = [r for r in recs[1:] if any(d["action"] == "double" for d in r["decisions"])]
+    busts = [h for r in doubled for h in r["hands"] if h["class"] == "bust"]
+    assert busts and all((h["rule"], h["net"]) == ("T5.6", -2 * h["stake"]) for h in busts)
+    # an ordinary win or loss there cites V3, at 2 x the stake
+    hands = [h for r in doubled for h in r["hands"]]
+    assert any((h["rule"], abs(h["net"])) == ("V3", 2 * h["stake"]) for h in hands)
+    said = "a bust's loss is doubled too and cites T5.6"
+    root = Path(__file__).resolve().parent.parent
+    assert said in (root / "docs" / "rules.md").read_text(encoding="utf-8")
+    assert said in " ".join((root / "README.md").read_text(encoding="utf-8").split())
+    assert "a bust stays `T5.6`" in (root / "docs" / "log-format.md").read_text(encoding="utf-8")
