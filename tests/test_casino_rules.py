@@ -12,6 +12,7 @@ from typer.testing import CliRunner
 
 from pontoon_cli.cards import Card, new_pack
 from pontoon_cli.casino import CasinoDeal, CasinoGame
+from pontoon_cli.casino_players import DealerMimic
 from pontoon_cli.cli import app
 from pontoon_cli.deal_base import PackState, Phase
 from pontoon_cli.errors import IllegalAction
@@ -392,3 +393,26 @@ def test_C3_check_refuses_traditional_keys_in_a_casino_scenario_and_the_reverse(
         f"c.toml:11: deal[1].expect.next_banker: {no_banker}",
         "t.toml:6: deal[1].expect.dealer_class: the dealer belongs to casino Pontoon (C3, C9)",
     ]
+
+
+# the dealer-mimic strategy: the dealer's own threshold (C6, C9) ----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "decision"),
+    [
+        ("TH", "6C", "hit"),  # hard 16
+        ("AH", "5C", "hit"),  # soft 16
+        ("TH", "7C", "stand"),  # hard 17
+        ("AH", "6C", "stand"),  # soft 17
+    ],
+    ids=["hard-16-hits", "soft-16-hits", "hard-17-stands", "soft-17-stands"],
+)
+def test_C6_dealer_mimic_hits_below_17_soft_or_hard_and_stands_on_17(
+    first: str, second: str, decision: str
+) -> None:
+    deal = stacked(f"{first} 9D {second} 8S")  # ann, the dealer, ann, the dealer (C4)
+    deal.stake("ann", 1)
+    assert [c.text for c in deal.current_hand().cards] == [first, second]
+    assert DealerMimic().play(deal, "ann", 1) == decision
+    assert DealerMimic().stake(deal, "ann") == 1  # the table's minimum (C3)
