@@ -8,6 +8,7 @@ from pathlib import Path
 
 import orjson
 import pytest
+from test_replay import replay
 from typer.testing import CliRunner
 
 from pontoon_cli.cards import Card, new_pack
@@ -85,6 +86,48 @@ def test_C1_the_shoe_is_shuffled_every_shuffle_every_rounds_and_when_short() -> 
             deal.act(player, hand, "stand" if deal.can_stand(player, hand) else "hit")
     small.finish_deal(deal)
     assert small.pack_state is S and len(small.pack) == 52  # ... and the next gets a new shoe
+
+
+INFINITE_SHOE_SCENARIO = """
+[table]
+players = ["ann", "bob"]
+bankroll = 100
+
+[[deal]]
+# ten 7S, more than any eight decks hold: 7-7-7 for ann, bob and the dealer (C2: ties to him)
+pack = "7S 7S 7S 7S 7S 7S 7S 7S 7S 7S"
+stakes = { ann = 2, bob = 3 }
+ann = ["hit"]
+bob = ["hit"]
+
+[deal.expect]
+class = { ann = "twenty-one", bob = "twenty-one" }
+dealer_class = "twenty-one"
+net = { ann = -2, bob = -3 }
+
+[[deal]]
+pack = "AS AH TD KS KH 7C"
+stakes = { ann = 2, bob = 1 }
+
+[deal.expect]
+class = { ann = "pontoon", bob = "pontoon" }
+net = { ann = 4, bob = 2 }
+"""
+
+
+def test_C1_a_scenario_stacks_cards_on_an_infinite_shoe_and_its_log_replays(
+    tmp_path: Path,
+) -> None:
+    rules = '{ preset = "casino", decks = 0 }'
+    code, records, err = scenario(tmp_path, INFINITE_SHOE_SCENARIO, rules)
+    assert (code, err) == (0, "s.toml: 2 deals played, every expectation held\n")
+    assert records[0]["rules"]["decks"] == 0
+    assert [r["pack_state"] for r in records[1:]] == ["stacked", "stacked"]
+    assert records[1]["pack"].startswith("7S 7S 7S 7S 7S 7S 7S 7S 7S 7S ")
+    log = b"".join(orjson.dumps(r) + b"\n" for r in records)
+    code, found, err = replay(tmp_path, log)
+    assert (code, found) == (0, []), err
+    assert "2 deals verified, 0 with divergences; 2 deals stacked by a scenario" in err
 
 
 # C2, C3, C4 --------------------------------------------------------------------------------------
