@@ -170,7 +170,7 @@ class CasinoDeal(DealBase):
         """A stake within the table's limits and the seat's balance (C3)."""
         problem = self._turn_problem(player, 1, Phase.STAKES, "stake")
         if problem is None:
-            problem = amount_problem(amount, "stake", player, 1)
+            problem = amount_problem(amount, "stake", player, 1, "C3")
         if problem is not None:
             return problem
         return self._stake_room_problem(player, amount, "C3", "C3")

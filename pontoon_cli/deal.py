@@ -191,6 +191,10 @@ class Deal(DealState):
         if self.card_events:
             for card in burnt:  # shown: in the log as cards face up to the hand
                 self.events.append(CardDealt(player, number, card, True))
+        if self._burner is not h:  # the hand's first burn: no card under the pack is its own
+            self._burner = h
+            self._burnt_under = 0
+        self._burnt_under += 2
         self.pack.extend(burnt)
         h.cards = []
         h.low = h.up_low = h.up_cards = 0
@@ -199,7 +203,7 @@ class Deal(DealState):
             self._give(player, number, h, False)
             self._give(player, number, h, False)
             self._advance()  # a pontoon or a new hard 13 (burn again) is the hand's own affair
-        except EmptyPack:  # pragma: no cover - the two burnt cards are in the pack
+        except EmptyPack:  # pragma: no cover - burn_problem: two fresh cards are in the pack
             self._void()
         self.actor = self._find_actor()
         return event
@@ -238,7 +242,12 @@ class Deal(DealState):
             self.nets[self.banker] += lost
             self.on_table[player] -= h.stake
             self.pack.extend(h.cards)
+            self._busted(player, h)  # before the deal moves on: it may end with this bust (T6.3)
         self._advance()
+
+    def _busted(self, player: str, h: Hand) -> None:
+        """A punter hand has just gone bust and been settled (T5.6): Shoot settles its shoot
+        bets here (S6). Nothing more in the traditional deal."""
 
     def _deal_split(self, player: str, h: Hand, new: Hand) -> None:
         number = self._hand_at + 1

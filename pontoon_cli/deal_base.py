@@ -105,11 +105,15 @@ def raise_refusal(problem: Refusal | None) -> None:
         raise problem.error()
 
 
-def amount_problem(amount: object, what: str, player: str, hand: int) -> Refusal | None:
-    """A stake or a price is a whole number of 1 or more (T7.3), whatever it pays for."""
+def amount_problem(
+    amount: object, what: str, player: str, hand: int, rule: str = "T7.3"
+) -> Refusal | None:
+    """A stake or a price is a whole number of 1 or more (T7.3), whatever it pays for; cited
+    as ``rule``, the rule of the decision where it has its own (C3 a casino stake, S2-S5 a
+    shoot bet)."""
     if type(amount) is not int or amount < 1:
         return Refusal(
-            "T7.3",
+            rule,
             player,
             hand,
             "cannot {} {!r}: amounts are whole units of 1 or more",

@@ -57,6 +57,9 @@ class DealState(DealBase):
         self.nets[banker] = 0
         self.banker_pontoon = False
         self.doubled = False  # V3: the banker doubled every stake
+        # V8: the hand burning now and how many of the cards at the pack's bottom it burnt
+        self._burner: Hand | None = None
+        self._burnt_under = 0
         self.pontoon_in_deal = False
         self.next_banker = banker
         self._settle = SETTLERS[rules.settlement]
@@ -308,7 +311,31 @@ class DealState(DealBase):
             return Refusal(
                 "V8", player, hand, "cannot burn {}: only a hard {} burns", (shown, burn_on)
             )
+        fresh = self.burn_fresh()
+        if fresh < 2:
+            return Refusal(
+                "V8",
+                player,
+                hand,
+                "cannot burn: a burn deals two new cards and the pack holds {} this hand has "
+                "not burnt",
+                (fresh,),
+            )
         return None
+
+    def burn_fresh(self) -> int:
+        """V8: the cards in the pack the current hand has not burnt, which a burn may deal it.
+
+        The cards a hand burns go to the bottom of the pack while it holds the turn, and nothing
+        else goes under them until it is over (only its own bust would, which ends it); the
+        cards dealt to it come off the top. So the hand's burnt cards are the bottom
+        ``_burnt_under`` of the pack, or the whole pack once the top has reached them. Each
+        burn takes two fresh cards and puts two burnt ones under, so a hand burns at most half
+        the pack's cards in a row: burning always ends."""
+        n = len(self.pack)
+        if self._burner is not self._hand:
+            return n
+        return n - min(self._burnt_under, n)
 
     def double_problem(self, player: str, action: str) -> Refusal | None:
         """The banker doubles every stake, or says he does not, after the stakes (V3)."""

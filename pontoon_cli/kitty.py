@@ -27,16 +27,6 @@ class KittyMove:
         self.hand = hand
         self.amount = amount
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, KittyMove):
-            return NotImplemented
-        return (self.rule, self.player, self.hand, self.amount) == (
-            other.rule,
-            other.player,
-            other.hand,
-            other.amount,
-        )
-
     def __repr__(self) -> str:
         return (
             f"KittyMove(rule={self.rule!r}, player={self.player!r}, hand={self.hand!r}, "
@@ -66,7 +56,3 @@ class Kitty:
         made = KittyMove(rule, player, hand, amount)
         self.moves.append(made)
         return made
-
-    def net_of(self, player: str) -> int:
-        """What the kitty's moves did to ``player``'s balance (the opposite of what went in)."""
-        return -sum([m.amount for m in self.moves if m.player == player])

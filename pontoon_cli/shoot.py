@@ -22,7 +22,15 @@ from typing import Final
 from pontoon_cli.actions import SHOOT_ACTIONS
 from pontoon_cli.cards import Card
 from pontoon_cli.deal import Deal
-from pontoon_cli.deal_base import DealBase, EmptyPack, LegalAction, PackState, Phase, Refusal
+from pontoon_cli.deal_base import (
+    DealBase,
+    EmptyPack,
+    LegalAction,
+    PackState,
+    Phase,
+    Refusal,
+    amount_problem,
+)
 from pontoon_cli.errors import IllegalAction
 from pontoon_cli.events import Decision
 from pontoon_cli.game import Game
@@ -144,14 +152,9 @@ class ShootDeal(Deal):
             if left < 1:
                 return Refusal("T8.6", player, hand, "cannot shoot with a balance of {}", (left,))
             return None
-        if type(amount) is not int or amount < 1:
-            return Refusal(
-                "T7.3",
-                player,
-                hand,
-                "cannot shoot {!r}: amounts are whole units of 1 or more",
-                (amount,),
-            )
+        problem = amount_problem(amount, "shoot", player, hand, rule)  # S2, S4, S5
+        if problem is not None:
+            return problem
         if amount > room:
             return Refusal(
                 rule,
@@ -246,13 +249,13 @@ class ShootDeal(Deal):
     def buy(self, player: str, hand: int, amount: int) -> Decision:
         h = self._hand
         event = super().buy(player, hand, amount)
-        self._drawn(player, event.hand, h)
+        self._drawn(h)
         return event
 
     def twist(self, player: str, hand: int) -> Decision:
         h = self._hand
         event = super().twist(player, hand)
-        self._drawn(player, event.hand, h)
+        self._drawn(h)
         return event
 
     def split(self, player: str, hand: int) -> Decision:
@@ -281,15 +284,18 @@ class ShootDeal(Deal):
             self.phase = Phase.STAKES  # the stakes and shoot bets are in: the second card
         super()._advance()
 
-    def _drawn(self, player: str, number: int, h: Hand) -> None:
-        """After a card bought or twisted: S4's fourth card has come; S6 on a bust."""
+    def _drawn(self, h: Hand) -> None:
+        """After a card bought or twisted: S4's fourth card has come."""
         key = id(h)
         self._before_fourth.discard(key)
         self._new_split.discard(key)
-        if h.rule == "T5.6":
-            bets = self._bets.pop(key, 0)
-            if bets:
-                self._settle_bet(player, number, bets, "S6", False)  # into the kitty at once
+
+    def _busted(self, player: str, h: Hand) -> None:
+        """S6: a bust hand's shoot bets go into the kitty at once, before the deal moves on
+        (so also when the bust leaves every punter hand bust and the deal ends, T6.3)."""
+        bets = self._bets.pop(id(h), 0)
+        if bets:
+            self._settle_bet(player, self._hand_at + 1, bets, "S6", False)
 
     def _settle_bet(self, player: str, number: int, bets: int, rule: str, won: bool) -> None:
         """A hand's shoot bets paid 1:1 out of the kitty (``won``, S7) or into it (S3, S6, S7)."""

@@ -14,6 +14,7 @@ from typer.testing import CliRunner
 
 from pontoon_cli.cards import Card, new_pack
 from pontoon_cli.casino import CasinoDeal, CasinoGame, dealer_draws
+from pontoon_cli.casino_players import CasinoPlayers
 from pontoon_cli.cli import app
 from pontoon_cli.deal_base import PackState, Phase
 from pontoon_cli.errors import IllegalAction, RulesError
@@ -213,6 +214,39 @@ def test_C1_C3_money_is_conserved_and_every_card_of_a_shoe_is_dealt_once(
         shoe_dealt += Counter(dealt)
         assert shoe_dealt + Counter(deal.pack) == whole  # every card of the shoe once
         last_pack = list(deal.pack)
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    seed=st.integers(0, 2**31),
+    seats=st.integers(1, 7),
+    split_hands=st.integers(1, 3),
+    strategy=st.sampled_from(["random", "dealer-mimic", "basic"]),
+    bankroll=st.sampled_from([5, 40, 1000]),
+)
+def test_C3_C6_C7_C8_the_money_on_the_table_is_the_open_stakes_and_none_after_settlement(
+    seed: int, seats: int, split_hands: int, strategy: str, bankroll: int
+) -> None:
+    rules = CASINO.with_overrides({"split_hands": split_hands})
+    table = Table.build([f"s{i}" for i in range(seats)], bankroll=bankroll, house=True)
+    game, auto = seeded_game(rules, table, seed, strategy)
+    assert isinstance(game, CasinoGame) and isinstance(auto, CasinoPlayers)
+    for _ in range(8):
+        if not game.can_deal():
+            break
+        deal = game.start_deal()
+        assert isinstance(deal, CasinoDeal)
+        while True:
+            for p in deal.punters:  # a bust's stake leaves at once (C6), a double adds (C7)
+                open_stakes = sum(h.stake for h in deal.hands[p] if not h.settled)
+                assert deal.on_table[p] == open_stakes
+                assert deal.available(p) >= 0 or deal.phase is Phase.END
+            if deal.phase is Phase.END:
+                break
+            auto.decide(deal)
+        assert all(h.settled for row in deal.hands.values() for h in row)
+        assert deal.on_table == dict.fromkeys(deal.punters, 0)
+        game.finish_deal(deal)
 
 
 # the dealer and the settlement ------------------------------------------------------------------

@@ -299,13 +299,13 @@ def test_C3_a_stake_beyond_the_limits_or_the_balance(
 @pytest.mark.parametrize(
     ("index", "change", "recorded", "reason", "rule"),
     [
-        # the engine's whole-units refusal, shared with the traditional game (T7.3)
+        # the engine's whole-units refusal, cited as the casino stake's own rule (C3)
         (
             0,
             {"amount": 0},
             "stake 0",
             "cannot stake 0: amounts are whole units of 1 or more",
-            "T7.3",
+            "C3",
         ),
         (0, {"amount": None}, "stake", "stake needs an amount", "C3"),
         (3, {"amount": 2}, "hit 2", "hit takes no amount", "C6"),

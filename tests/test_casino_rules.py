@@ -8,10 +8,12 @@ from pathlib import Path
 
 import orjson
 import pytest
+from test_replay import replay
 from typer.testing import CliRunner
 
 from pontoon_cli.cards import Card, new_pack
 from pontoon_cli.casino import CasinoDeal, CasinoGame
+from pontoon_cli.casino_players import DealerMimic
 from pontoon_cli.cli import app
 from pontoon_cli.deal_base import PackState, Phase
 from pontoon_cli.errors import IllegalAction
@@ -86,6 +88,48 @@ def test_C1_the_shoe_is_shuffled_every_shuffle_every_rounds_and_when_short() -> 
     assert small.pack_state is S and len(small.pack) == 52  # ... and the next gets a new shoe
 
 
+INFINITE_SHOE_SCENARIO = """
+[table]
+players = ["ann", "bob"]
+bankroll = 100
+
+[[deal]]
+# ten 7S, more than any eight decks hold: 7-7-7 for ann, bob and the dealer (C2: ties to him)
+pack = "7S 7S 7S 7S 7S 7S 7S 7S 7S 7S"
+stakes = { ann = 2, bob = 3 }
+ann = ["hit"]
+bob = ["hit"]
+
+[deal.expect]
+class = { ann = "twenty-one", bob = "twenty-one" }
+dealer_class = "twenty-one"
+net = { ann = -2, bob = -3 }
+
+[[deal]]
+pack = "AS AH TD KS KH 7C"
+stakes = { ann = 2, bob = 1 }
+
+[deal.expect]
+class = { ann = "pontoon", bob = "pontoon" }
+net = { ann = 4, bob = 2 }
+"""
+
+
+def test_C1_a_scenario_stacks_cards_on_an_infinite_shoe_and_its_log_replays(
+    tmp_path: Path,
+) -> None:
+    rules = '{ preset = "casino", decks = 0 }'
+    code, records, err = scenario(tmp_path, INFINITE_SHOE_SCENARIO, rules)
+    assert (code, err) == (0, "s.toml: 2 deals played, every expectation held\n")
+    assert records[0]["rules"]["decks"] == 0
+    assert [r["pack_state"] for r in records[1:]] == ["stacked", "stacked"]
+    assert records[1]["pack"].startswith("7S 7S 7S 7S 7S 7S 7S 7S 7S 7S ")
+    log = b"".join(orjson.dumps(r) + b"\n" for r in records)
+    code, found, err = replay(tmp_path, log)
+    assert (code, found) == (0, []), err
+    assert "2 deals verified, 0 with divergences; 2 deals stacked by a scenario" in err
+
+
 # C2, C3, C4 --------------------------------------------------------------------------------------
 
 
@@ -95,7 +139,7 @@ def test_C3_stake_within_the_limits_and_the_balance() -> None:
         deal.stake("ann", 11)
     with refused(r"cannot stake 5 with a balance of 4 \(C3\)"):
         deal.stake("ann", 5)
-    with refused(r"cannot stake 0: amounts are whole units of 1 or more \(T7.3\)"):
+    with refused(r"cannot stake 0: amounts are whole units of 1 or more \(C3\)"):
         deal.stake("ann", 0)
     deal.stake("ann", 4)
 
@@ -156,6 +200,27 @@ def test_C5_dealer_pontoon_takes_every_stake_and_no_decision_is_asked(tmp_path: 
     (deal,) = records[1:]
     assert [d["action"] for d in deal["decisions"]] == ["stake", "stake"]
     assert [h["rule"] for h in deal["hands"]] == ["C5", "C5"]
+
+
+@pytest.mark.parametrize(
+    ("word", "rule"),
+    [
+        ("fly", "C6"),  # no game's word: the casino hand's own rule
+        ("twist", "C6"),  # the traditional word for a hit
+        ("burn", "V8"),  # another game's decision cites its own rule
+        ("shoot", "S2"),
+    ],
+)
+def test_C6_an_unknown_action_word_in_a_casino_round_cites_C6(word: str, rule: str) -> None:
+    deal = stacked("TH 9D 6C 8S")
+    deal.stake("ann", 1)
+    with pytest.raises(IllegalAction) as info:
+        deal.act("ann", 1, word, None)
+    assert (info.value.rule, info.value.reason) == (
+        rule,
+        f"unknown action {word!r}: expected stake, hit, stand, double or split",
+    )
+    assert deal.actor == ("ann", 1) and len(deal.current_hand().cards) == 2
 
 
 def test_C6_stand_refused_under_15_and_a_soft_21_may_be_hit() -> None:
@@ -392,3 +457,26 @@ def test_C3_check_refuses_traditional_keys_in_a_casino_scenario_and_the_reverse(
         f"c.toml:11: deal[1].expect.next_banker: {no_banker}",
         "t.toml:6: deal[1].expect.dealer_class: the dealer belongs to casino Pontoon (C3, C9)",
     ]
+
+
+# the dealer-mimic strategy: the dealer's own threshold (C6, C9) ----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "decision"),
+    [
+        ("TH", "6C", "hit"),  # hard 16
+        ("AH", "5C", "hit"),  # soft 16
+        ("TH", "7C", "stand"),  # hard 17
+        ("AH", "6C", "stand"),  # soft 17
+    ],
+    ids=["hard-16-hits", "soft-16-hits", "hard-17-stands", "soft-17-stands"],
+)
+def test_C6_dealer_mimic_hits_below_17_soft_or_hard_and_stands_on_17(
+    first: str, second: str, decision: str
+) -> None:
+    deal = stacked(f"{first} 9D {second} 8S")  # ann, the dealer, ann, the dealer (C4)
+    deal.stake("ann", 1)
+    assert [c.text for c in deal.current_hand().cards] == [first, second]
+    assert DealerMimic().play(deal, "ann", 1) == decision
+    assert DealerMimic().stake(deal, "ann") == 1  # the table's minimum (C3)

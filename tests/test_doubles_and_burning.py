@@ -6,6 +6,8 @@ Seats ann, bob, carl; carl banks, so the deal order is ann, bob, carl, then agai
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +16,7 @@ from conftest import RULES, make_deal, run, texts
 from test_log import play_log, play_scenario, records, validate_log
 from test_replay import dump, replay
 
+from pontoon_cli.cards import parse_cards
 from pontoon_cli.engine import Phase
 from pontoon_cli.errors import IllegalAction, RulesError
 from pontoon_cli.events import CardDealt, Decision
@@ -247,6 +250,81 @@ def test_V8_the_default_punter_burns_whenever_he_may() -> None:
     assert DefaultStrategy().play(plain, "ann", 1)[0] != "burn"
 
 
+def test_V8_T8_5_no_burn_when_the_pack_holds_only_the_cards_to_be_burnt() -> None:
+    deal = make_deal(rules=BURN_13, pack=parse_cards("7S 9C 9D  6H 8C 8D"))  # the pack is out
+    run(deal, "ann stake 2; bob stake 3")
+    assert [a.action for a in deal.legal_actions()] == ["buy", "twist"]
+    err = raised(deal.burn, "ann", 1)
+    assert str(err) == (
+        "ann, hand 1: cannot burn: a burn deals two new cards and the pack holds 0 this hand "
+        "has not burnt (V8)"
+    )
+    assert DefaultStrategy().play(deal, "ann", 1)[0] != "burn"
+    run(deal, "ann twist")  # a card needed from an empty pack (T8.5)
+    assert deal.void and deal.phase is Phase.END
+
+
+def test_V8_a_hand_burns_only_into_cards_it_has_not_burnt_so_burning_ends() -> None:
+    # the pack after the deal holds 6H 7C: 5S 8H burns into 6H 7C, which would burn back into
+    # 5S 8H, and so on for ever; the second burn finds no new card and is refused
+    deal = make_deal(rules=BURN_13, pack=parse_cards("5S 9C 9D  8H 8C 8D  6H 7C"))
+    run(deal, "ann stake 2; bob stake 3; ann burn")
+    assert texts(deal.hands["ann"][0].cards) == "6H 7C" and texts(deal.pack) == "5S 8H"
+    assert deal.burn_fresh() == 0 and not deal.can_burn("ann", 1)
+    assert raised(deal.burn, "ann", 1).reason.endswith("the pack holds 0 this hand has not burnt")
+    run(deal, "ann twist")  # 5S: 18
+    assert texts(deal.hands["ann"][0].cards) == "6H 7C 5S"
+
+
+def test_V8_one_card_not_yet_burnt_is_not_two() -> None:
+    deal = make_deal(rules=BURN_13, pack=parse_cards("5S 9C 9D  8H 8C 8D  6H"))
+    run(deal, "ann stake 2; bob stake 3")
+    assert deal.burn_fresh() == 1
+    assert raised(deal.burn, "ann", 1).reason.endswith("the pack holds 1 this hand has not burnt")
+
+
+def test_V8_the_next_hand_may_burn_into_another_hands_burnt_cards() -> None:
+    deal = make_deal(rules=BURN_13, pack=parse_cards("5S 6S 9D  8H 7H 8D  9H 7C"))
+    run(deal, "ann stake 2; bob stake 3; ann burn; ann stick")
+    assert texts(deal.pack) == "5S 8H" and deal.burn_fresh() == 2  # new to bob
+    run(deal, "bob burn")
+    assert texts(deal.hands["bob"][0].cards) == "5S 8H"
+
+
+SEED_71 = "play --seed 71 --deals 4 --players 22 --set packs=1 --set burn_on=13".split()  # noqa: SIM905
+
+
+def test_V8_a_crowded_one_pack_table_that_burnt_for_ever_ends_and_replays(tmp_path: Path) -> None:
+    out = tmp_path / "game.jsonl"
+    proc = subprocess.run(
+        [sys.executable, "-m", "pontoon_cli", *SEED_71, "--out", str(out)],
+        capture_output=True,
+        timeout=30,  # it takes well under a second; burning for ever filled the memory
+        check=False,
+    )
+    assert (proc.returncode, proc.stderr) == (
+        0,
+        b"pontoon: 4 deals written to " + bytes(out) + b"\n",
+    )
+    recs = records(out.read_bytes())
+    # deal 4: p1's hard 13 burns three times, until the pack holds only cards he burnt; he twists
+    p1 = [d["action"] for d in recs[4]["decisions"] if d["player"] == "p1"]
+    assert p1 == ["stake", "burn", "burn", "burn", "twist", "stick"]
+    code, found, err = replay(tmp_path, out.read_bytes())
+    assert (code, found) == (0, []), err
+    # a fourth burn in the log is refused by replay as by play
+    i = next(
+        i
+        for i, d in enumerate(recs[4]["decisions"])
+        if d == {"player": "p1", "hand": 1, "action": "twist"}
+    )
+    recs[4]["decisions"].insert(i, {"player": "p1", "hand": 1, "action": "burn"})
+    code, found, _ = replay(tmp_path, dump(recs))
+    assert code == 1
+    assert (found[0]["line"], found[0]["field"], found[0]["rule"]) == (5, f"decisions[{i}]", "V8")
+    assert "the pack holds 0 this hand has not burnt" in found[0]["expected"]
+
+
 # the log and replay ------------------------------------------------------------------------------
 
 
@@ -445,3 +523,18 @@ def test_V3_a_scenario_banker_doubles_only_when_his_next_word_is_double(
     assert cal[: len(words)] == words
     if banker_strategy == "strict":
         assert deal["net"]["ann"] == (4 if words[0] == "double" else 2)  # T-9 beats A-6 (17)
+
+
+def test_V3_a_doubled_bust_cites_T5_6_in_the_log_and_the_docs_say_so() -> None:
+    recs = records(_log("default", 60, banker_doubles=True))
+    doubled = [r for r in recs[1:] if any(d["action"] == "double" for d in r["decisions"])]
+    busts = [h for r in doubled for h in r["hands"] if h["class"] == "bust"]
+    assert busts and all((h["rule"], h["net"]) == ("T5.6", -2 * h["stake"]) for h in busts)
+    # an ordinary win or loss there cites V3, at 2 x the stake
+    hands = [h for r in doubled for h in r["hands"]]
+    assert any((h["rule"], abs(h["net"])) == ("V3", 2 * h["stake"]) for h in hands)
+    said = "a bust's loss is doubled too and cites T5.6"
+    root = Path(__file__).resolve().parent.parent
+    assert said in (root / "docs" / "rules.md").read_text(encoding="utf-8")
+    assert said in " ".join((root / "README.md").read_text(encoding="utf-8").split())
+    assert "a bust stays `T5.6`" in (root / "docs" / "log-format.md").read_text(encoding="utf-8")

@@ -7,18 +7,19 @@ Money is conserved in every deal (T7), every card is somewhere exactly once at e
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 from conftest import RULES, check_deal, table
-from hypothesis import given, note, settings
+from hypothesis import HealthCheck, assume, example, given, note, settings
 from hypothesis import strategies as st
 
 from pontoon_cli.cards import new_pack
 from pontoon_cli.engine import Game, Phase
-from pontoon_cli.errors import PontoonError
+from pontoon_cli.errors import PontoonError, RulesError
 from pontoon_cli.events import Event
+from pontoon_cli.games import find_game, seeded_game
 from pontoon_cli.rng import Rng
-from pontoon_cli.rules import Rules
+from pontoon_cli.rules import PRESETS, Rules, Table, seating_problem
 from pontoon_cli.strategies import Players
 
 DEALS = 8
@@ -110,3 +111,114 @@ def test_a_seed_gives_the_same_game_twice(setup: Setup) -> None:
     for (events_a, balances_a), (events_b, balances_b) in zip(first, second, strict=True):
         assert events_a == events_b
         assert balances_a == balances_b
+
+
+# every deal ends: a bounded number of decisions, whatever the seed, table and settings -----------
+
+
+def _setting_choices(preset: str) -> dict[str, tuple[object, ...]]:
+    """Each setting of ``preset`` with its values (its choices, or False/True); the kitty's
+    amounts and the settlement table keep their defaults."""
+    out: dict[str, tuple[object, ...]] = {}
+    for f in fields(Rules):
+        presets = f.metadata["presets"]
+        if f.name in ("preset", "settlement") or (presets and preset not in presets):
+            continue
+        if f.metadata["choices"]:
+            out[f.name] = tuple(f.metadata["choices"])
+        elif isinstance(f.default, bool):
+            out[f.name] = (False, True)
+    return out
+
+
+SETTING_CHOICES = {preset: _setting_choices(preset) for preset in PRESETS}
+
+
+@dataclass(frozen=True)
+class AnyGame:
+    rules: Rules
+    seats: int
+    seed: int
+    punter: str
+    banker: str
+    bankroll: int
+
+
+@st.composite
+def any_games(draw: st.DrawFn) -> AnyGame:
+    """Any preset with any mix of its settings, crowded tables on few packs (so the pack runs
+    low and out), each preset's strategies."""
+    preset = draw(st.sampled_from(sorted(PRESETS)))
+    overrides = {
+        name: draw(st.sampled_from(values))
+        for name, values in SETTING_CHOICES[preset].items()
+        if draw(st.booleans())
+    }
+    crowded = preset != "casino" and draw(st.booleans())
+    if crowded:  # one pack nearly dealt out, and burning (V8): the pack runs out mid-burn
+        overrides |= {"packs": 1, "burn_on": draw(st.sampled_from([13, 14]))}
+    try:
+        rules = PRESETS[preset].with_overrides(overrides)
+    except RulesError:
+        assume(False)
+        raise
+    low, high = (1, 7) if preset == "casino" else (18, 26) if crowded else (2, 26)
+    seats = draw(st.integers(low, high))
+    assume(seating_problem(rules, seats, str) is None)
+    kinds = st.sampled_from(find_game(rules).strategies)
+    return AnyGame(
+        rules,
+        seats,
+        draw(st.integers(0, 2**64 - 1)),
+        draw(kinds),
+        draw(kinds),
+        draw(st.sampled_from([30, 1000])),
+    )
+
+
+def decision_bound(rules: Rules, seats: int) -> int:
+    """The most decisions a deal can take.
+
+    Traditional and Shoot, each punter: a stake and a shoot bet (S2); then each of his hands
+    (at most ``max_hands``, T5.2): a split, three cards bought or twisted (T5.7), a stick, two
+    shoot bets (S4, S5) and burns, each taking two cards of the pack that the hand has not
+    burnt (V8), so at most half the pack. The banker: a double (V3), three draws, a stay.
+    Casino, each seat: a stake, then each hand (at most ``split_hands`` + 1): a split, a
+    double, a stand and the hits of at most 11 cards (A A A A 2 2 2 2 3 3 3 is 21).
+    """
+    if rules.preset == "casino":
+        return seats * (1 + (rules.split_hands + 1) * 12)
+    cards = 52 * rules.pack_count(seats)
+    per_hand = 1 + 3 + 1 + 2 + cards // 2
+    return (seats - 1) * (2 + rules.max_hands * per_hand) + 5
+
+
+@example(
+    AnyGame(
+        PRESETS["traditional"].with_overrides({"packs": 1, "burn_on": 13}),
+        22,
+        71,
+        "default",
+        "default",
+        1000,
+    )
+)
+@given(any_games())
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+def test_V8_T8_5_every_deal_ends_within_a_bounded_number_of_decisions(setup: AnyGame) -> None:
+    names = tuple(f"p{i}" for i in range(1, setup.seats + 1))
+    house = find_game(setup.rules).house  # a casino table: seats against the dealer (C3)
+    t = Table.build(names, bankroll=setup.bankroll, house=house)
+    game, players = seeded_game(setup.rules, t, setup.seed, setup.punter, setup.banker)
+    bound = decision_bound(setup.rules, setup.seats)
+    for _ in range(4):
+        try:
+            deal = game.start_deal()
+        except PontoonError:  # T8.6: nobody left who can stake
+            break
+        steps = 0
+        while deal.phase is not Phase.END:
+            steps += 1
+            assert steps <= bound, f"deal {deal.number} took more than {bound} decisions"
+            players.decide(deal)
+        game.finish_deal(deal)

@@ -19,7 +19,7 @@ from pontoon_cli.games import find_game, new_game, seeded_game
 from pontoon_cli.kitty import Kitty
 from pontoon_cli.rng import Rng
 from pontoon_cli.rules import PRESETS, Rules
-from pontoon_cli.shoot import ShootDeal, ShootGame
+from pontoon_cli.shoot import ShootDeal, ShootGame, open_kitty
 from pontoon_cli.shoot_players import ShootPlayers
 
 SHOOT = PRESETS["shoot"]
@@ -141,6 +141,50 @@ def test_S2_T8_6_no_shoot_bet_beyond_the_balance() -> None:
     deal.shoot("ann", 1, 6)
 
 
+def test_S2_a_punter_who_can_shoot_exactly_1_is_asked_and_may() -> None:
+    deal = shoot_deal("AH KC 9D 8S 7C 8D", kitty=30)
+    deal.stake("ann", 2)
+    deal.stake("bob", 2)
+    deal.shoot("ann", 1, 29)  # the kitty has room for 1 more
+    assert deal.phase is Phase.SHOOT and deal.actor == ("bob", 1)
+    assert [(a.action, a.low, a.high) for a in deal.legal_actions()] == [("shoot", 1, 1)]
+    assert illegal(deal.shoot, "bob", 1, 2).reason.endswith("so at most 1")
+    assert deal.shoot("bob", 1, 1) == Decision("bob", 1, "shoot", 1)
+    assert deal.open_bets == 30 and deal.phase is Phase.PUNTERS
+
+
+def test_S2_T8_6_a_punter_with_1_left_is_asked_and_may_shoot_it() -> None:
+    deal = ShootDeal(
+        SHOOT, table(SEATS), "carl", stacked("AH KC 9D 8S 7C 8D"),
+        {"ann": 3, "bob": 100, "carl": 100}, kitty=Kitty(50),
+    )  # fmt: skip
+    deal.stake("ann", 2)
+    deal.stake("bob", 2)
+    assert deal.actor == ("ann", 1) and deal.legal_actions()[0].high == 1
+    deal.shoot("ann", 1, 1)
+    assert deal.actor == ("bob", 1)
+
+
+@pytest.mark.parametrize("amount", [0, -3])
+def test_S2_S4_a_shoot_bet_of_less_than_1_cites_the_shoot_rule(amount: int) -> None:
+    deal = shoot_deal("5H 6C TD 4S 5D 8C 3C")
+    deal.stake("ann", 2)
+    deal.stake("bob", 2)
+    err = illegal(deal.shoot, "ann", 1, amount)
+    assert (err.rule, err.reason) == (
+        "S2",
+        f"cannot shoot {amount}: amounts are whole units of 1 or more",
+    )
+    deal.decline("ann")
+    deal.decline("bob")
+    deal.twist("ann", 1)  # three cards: the shoot bet before the fourth (S4)
+    err = illegal(deal.shoot, "ann", 1, amount)
+    assert (err.rule, err.reason) == (
+        "S4",
+        f"cannot shoot {amount}: amounts are whole units of 1 or more",
+    )
+
+
 # S3 a banker's pontoon ---------------------------------------------------------------------------
 
 
@@ -238,6 +282,19 @@ def test_S6_a_bust_sends_its_shoot_bets_to_the_kitty_at_once() -> None:
     assert deal.kitty.amount == 60 and deal.phase is Phase.BANKER
 
 
+def test_S6_the_bust_that_leaves_every_punter_hand_bust_is_still_S6_T6_3() -> None:
+    deal = shoot_deal("TH TD 9S 6C 5D 8C KH KS", kitty=50)
+    deal.stake("ann", 2)
+    deal.stake("bob", 2)
+    deal.shoot("ann", 1, 5)
+    deal.shoot("bob", 1, 10)
+    deal.twist("ann", 1)  # KH: 26, bust
+    deal.twist("bob", 1)  # KS: 25, bust: every punter hand is bust, the banker draws nothing
+    assert moves(deal) == [("S6", "ann", 1, 5), ("S6", "bob", 1, 10)]
+    assert deal.end_rule() == "T6.3" and deal.actor is None
+    assert deal.kitty.amount == 65 and deal.shoot_net == {"ann": -5, "bob": -10}
+
+
 # S7 settlement -----------------------------------------------------------------------------------
 
 
@@ -298,6 +355,23 @@ def test_S9_an_empty_kitty_is_put_up_anew_and_S10_goes_with_the_bank() -> None:
     assert moves(deal) == [("S10", "carl", None, -35), ("S10", "ann", None, 20)]
     assert game.balances["carl"] == before["carl"] + 35
     assert game.balances["ann"] == before["ann"] - 20
+
+
+def test_S10_a_kitty_of_1_goes_back_to_the_old_banker() -> None:
+    balances = dict.fromkeys(SEATS, 100)
+    kitty = open_kitty(SHOOT, 1, "carl", "ann", 0, balances)
+    assert [(m.rule, m.player, m.hand, m.amount) for m in kitty.moves] == [
+        ("S10", "carl", None, -1),
+        ("S10", "ann", None, 20),
+    ]
+    assert (kitty.amount, balances["carl"], balances["ann"]) == (20, 101, 80)
+
+
+def test_S10_an_empty_kitty_records_no_move_of_0_for_the_old_banker() -> None:
+    balances = dict.fromkeys(SEATS, 100)
+    kitty = open_kitty(SHOOT, 0, "carl", "ann", 0, balances)
+    assert [(m.rule, m.player, m.hand, m.amount) for m in kitty.moves] == [("S10", "ann", None, 20)]
+    assert (kitty.amount, balances["carl"], balances["ann"]) == (20, 100, 80)
 
 
 # money is conserved ------------------------------------------------------------------------------

@@ -242,6 +242,24 @@ def test_S6_a_third_partys_minimal_shoot_log_with_a_wrong_kitty_is_caught(tmp_pa
     )
 
 
+def test_S6_a_bust_that_ends_the_deal_T6_3_is_logged_S6_and_replays(tmp_path: Path) -> None:
+    log = play("--seed", "9", "--deals", "1", "--players", "4", "--strategy", "random")
+    deal = records(log)[1]
+    assert deal["kitty"]["moves"][2] == {"rule": "S6", "player": "p3", "hand": 1, "amount": 11}
+    assert [h["rule"] for h in deal["hands"]] == ["T5.6"] * 3  # every punter hand bust (T6.3)
+    code, found, err = replay(tmp_path, log)
+    assert (code, found) == (0, []), err
+    recs = records(log)
+    recs[1]["kitty"]["moves"][2]["rule"] = "S7"
+    d = first(tmp_path, recs)
+    assert (d["field"], d["recorded"], d["expected"], d["rule"]) == (
+        "kitty.moves[2].rule",
+        "S7",
+        "S6",
+        "S6",
+    )
+
+
 def test_every_shoot_record_validates_and_the_schema_lists_its_fields() -> None:
     validator = jsonschema.Draft202012Validator(schema())
     defs = schema()["$defs"]
