@@ -27,6 +27,7 @@ from pontoon_cli.output import (
     Guarded,
     Interrupted,
     OutputError,
+    quiet_text_streams,
     silence,
     stop_signals,
 )
@@ -305,9 +306,10 @@ def stream_guard() -> Iterator[None]:
 
     A stop signal (Ctrl-C, SIGTERM, SIGHUP...) exits 128 + its number, saying what was kept
     (whole lines only; a --out file keeps its whole deals); a write error is one line and exit 2;
-    a closed pipe is quiet and does not change the exit code.
+    a closed pipe is quiet and does not change the exit code, on stdout or stderr: a message
+    that cannot be shown (``2>&1 | head -1``) is dropped and the run ends with its own code.
     """
-    with stop_signals():
+    with quiet_text_streams(), stop_signals():
         try:
             yield
         except Interrupted as stop:

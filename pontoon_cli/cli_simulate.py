@@ -14,6 +14,7 @@ from pontoon_cli import __version__
 from pontoon_cli.cli_app import (
     banker_strategy_option,
     command,
+    data_out,
     fail,
     raw_stdout,
     rules_option,
@@ -203,7 +204,7 @@ def simulate(
         else:
             from pontoon_cli.render_simulate import report_text
 
-            out = raw_stdout()
+            out = data_out()
             out.write(report_text(the_report).encode())
             out.flush()
 
