@@ -3,8 +3,9 @@ report of the bank's (the house's) edge (pontoon_cli.simulate)."""
 
 from __future__ import annotations
 
+import contextlib
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -14,6 +15,7 @@ from pontoon_cli import __version__
 from pontoon_cli.cli_app import (
     banker_strategy_option,
     command,
+    counted,
     data_out,
     fail,
     raw_stdout,
@@ -24,8 +26,10 @@ from pontoon_cli.cli_app import (
     write_json,
 )
 from pontoon_cli.cli_play import _check_play_options, parse_settings, resolve_seeded
+from pontoon_cli.cli_workers import Shards, WorkerError, local_results
 from pontoon_cli.errors import PontoonError
-from pontoon_cli.limits import MAX_SAFE_INT, int_problem
+from pontoon_cli.limits import MAX_SAFE_INT, MAX_WORKERS, int_problem
+from pontoon_cli.output import Interrupted
 from pontoon_cli.rules import PRESETS, Rules, Table, money_problem, seating_problem
 from pontoon_cli.simulate import (
     SHARD_ROUNDS,
@@ -72,7 +76,11 @@ def simulate(
     ] = None,
     workers: Annotated[
         int,
-        typer.Option(metavar="W", show_default=False, help="Local worker processes.  [default: 1]"),
+        typer.Option(
+            metavar="W",
+            show_default=False,
+            help=f"Local worker processes, at most {MAX_WORKERS}.  [default: 1]",
+        ),
     ] = 1,
     shard: Annotated[
         int,
@@ -108,7 +116,8 @@ def simulate(
     hand classes; decisions.
 
     The rounds are cut into shards of --shard rounds; shard i is a fresh game seeded from
-    (seed, i), so the report is the same for any --workers and on a Dask cluster.
+    (seed, i), so the report is the same for any --workers and on a Dask cluster. Ctrl-C ends
+    the workers at once and exits 130, saying how many shards were played (no report).
 
     \b
     Examples:
@@ -121,6 +130,8 @@ def simulate(
         problem = int_problem(value, option, least=1)
         if problem is not None:
             fail(problem)
+    if workers > MAX_WORKERS:
+        fail(f"--workers must be at most {MAX_WORKERS}, got {workers} (for more, use --dask)")
     if log is not None and dask is not None:
         fail("--log and --dask: the log is written by a local run; leave --dask out")
     if dask is not None:
@@ -191,13 +202,29 @@ def simulate(
         from pontoon_cli.render_simulate import SimulateProgress
 
         results: list[dict[str, Any]] = []
-        with SimulateProgress(sys.stderr, rounds, show=sys.stderr.isatty()) as progress:
-            runner = _dask_results(dask, specs) if dask else _local_results(workers, specs)
-            for result in runner:
-                results.append(result)
-                if progress.shown:  # the interval so far: only for the bar
-                    so_far = ratio(merge(results), "gain", "initial", "gain_initial", "initial_sq")
-                    progress.advance(result["rounds"], so_far)
+        try:
+            with (
+                SimulateProgress(sys.stderr, rounds, show=sys.stderr.isatty()) as progress,
+                contextlib.closing(
+                    _dask_results(dask, specs) if dask else local_results(workers, specs)
+                ) as runner,
+            ):
+                for result in runner:
+                    results.append(result)
+                    if progress.shown:  # the interval so far: only for the bar
+                        so_far = ratio(
+                            merge(results), "gain", "initial", "gain_initial", "initial_sq"
+                        )
+                        progress.advance(result["rounds"], so_far)
+        except Interrupted as stop:
+            played = sum(r["rounds"] for r in results)
+            stop.kept = (
+                f"{len(results)} of {counted(len(specs), 'shard')} played "
+                f"({played} of {rounds} rounds); no report"
+            )
+            raise
+        except WorkerError as err:
+            fail(str(err))
         the_report = report(merge(results), setup)
         if json_:
             write_json(the_report)
@@ -215,20 +242,6 @@ def _changed(rules: Rules) -> dict[str, Any]:
     return {k: v for k, v in rules.to_dict().items() if base.get(k) != v}
 
 
-def _local_results(workers: int, specs: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
-    """Each shard's result as it finishes: in this process, or in ``workers`` processes."""
-    if workers == 1 or len(specs) == 1:
-        for spec in specs:
-            yield run_shard(spec)
-        return
-    from concurrent.futures import ProcessPoolExecutor, as_completed
-
-    with ProcessPoolExecutor(max_workers=min(workers, len(specs))) as pool:
-        futures = [pool.submit(run_shard, spec) for spec in specs]
-        for future in as_completed(futures):
-            yield future.result()
-
-
 def _need_dask(address: str) -> None:
     """Exit 2 saying how to install Dask distributed, unless it is installed (the optional
     extra: only ``--dask`` imports it)."""
@@ -238,7 +251,7 @@ def _need_dask(address: str) -> None:
         fail(f"--dask {address}: Dask distributed is not installed; {DASK_HINT}")
 
 
-def _dask_results(address: str, specs: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+def _dask_results(address: str, specs: list[dict[str, Any]]) -> Shards:
     """Each shard's result as it finishes on the Dask scheduler at ``address`` (the same
     function as a local run: the same report)."""
     import importlib

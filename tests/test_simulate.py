@@ -294,6 +294,11 @@ def test_c1_decks_0_is_a_setting_and_9_is_refused() -> None:
 BAD = {
     "rounds": (["--rounds", "0"], "--rounds"),
     "workers": (["--workers", "0"], "--workers"),
+    "workers-past-the-limit": (
+        ["--workers", "65"],
+        "pontoon: --workers must be at most 64, got 65 (for more, use --dask)\n",
+    ),
+    "workers-a-billion": (["--workers", "1000000000"], "--workers must be at most 64"),
     "shard": (["--shard", "0"], "--shard"),
     "players": (["--players", "1"], "--players must be 2 or more"),
     "seed": (["--seed", str(2**60)], "--seed"),
