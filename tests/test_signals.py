@@ -240,3 +240,29 @@ def test_simulate_workers_stop_at_once_on_a_signal_and_leave_no_process() -> Non
         assert took < 3, f"took {took:.1f} s to stop"
         assert _session_processes(proc.pid) == []
         runs += 1
+
+
+def test_an_interrupted_simulate_log_counts_deals_not_headers(tmp_path: Path) -> None:
+    """simulate --log writes a header a shard: "kept N deals" counts the deal records alone."""
+    out = tmp_path / "sim.jsonl"
+    args = ["simulate", "--rounds", "1000000", "--shard", "100", "--seed", "1", "--log", str(out)]
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "pontoon_cli", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    deadline = time.monotonic() + TIMEOUT
+    while time.monotonic() < deadline:  # a few shards written: 1.7 kB a round
+        assert proc.poll() is None, "pontoon ended before it was stopped"
+        temporaries = [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+        if temporaries and temporaries[0].stat().st_size > 1_000_000:
+            break
+        time.sleep(0.02)
+    proc.send_signal(signal.SIGTERM)
+    _, err = proc.communicate(timeout=TIMEOUT)
+    assert proc.returncode == 143, err
+    lines = out.read_bytes().splitlines()
+    headers = sum(line.startswith(b'{"type":"header"') for line in lines)
+    assert headers > 2
+    deals = len(lines) - headers
+    assert err.decode() == f"pontoon: stopped by SIGTERM; kept {deals} deals in {out}\n"
