@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import contextlib
 import sys
-from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -25,8 +24,17 @@ from pontoon_cli.cli_app import (
     stream_guard,
     write_json,
 )
+from pontoon_cli.cli_dask import (
+    CONNECT_TIMEOUT,
+    WORKER_WAIT,
+    DaskError,
+    dask_client,
+    dask_results,
+    need_dask,
+    parse_address,
+)
 from pontoon_cli.cli_play import _check_play_options, parse_settings, resolve_seeded
-from pontoon_cli.cli_workers import Shards, WorkerError, local_results
+from pontoon_cli.cli_workers import WorkerError, local_results
 from pontoon_cli.errors import PontoonError
 from pontoon_cli.limits import MAX_SAFE_INT, MAX_WORKERS, int_problem
 from pontoon_cli.output import Interrupted
@@ -36,7 +44,6 @@ from pontoon_cli.simulate import (
     merge,
     ratio,
     report,
-    run_shard,
     shard_layout,
     shard_seed,
     sim_bankroll,
@@ -44,7 +51,6 @@ from pontoon_cli.simulate import (
 
 MIN_STAKE = 1
 MAX_STAKE = 10  # play's table: stakes from 1 to 10
-DASK_HINT = "install it with: pip install 'pontoon-cli[dask]' (Dask distributed)"
 
 
 @command(short_help="Simulate rounds; report the bank's (house's) edge.")
@@ -109,6 +115,22 @@ def simulate(
             help="Run the shards on a Dask scheduler, e.g. tcp://host:8786.  [default: local]",
         ),
     ] = None,
+    dask_timeout: Annotated[
+        int,
+        typer.Option(
+            metavar="SECONDS",
+            show_default=False,
+            help=f"How long the Dask scheduler has to answer.  [default: {CONNECT_TIMEOUT}]",
+        ),
+    ] = CONNECT_TIMEOUT,
+    dask_wait: Annotated[
+        int,
+        typer.Option(
+            metavar="SECONDS",
+            show_default=False,
+            help=f"How long to wait for a first Dask worker.  [default: {WORKER_WAIT}]",
+        ),
+    ] = WORKER_WAIT,
 ) -> None:
     """Play seeded rounds without writing a log and report the edge of the bank (traditional,
     shoot: the banker's seat, whoever holds it) or of the house (casino), per initial stake and
@@ -134,14 +156,22 @@ def simulate(
         fail(f"--workers must be at most {MAX_WORKERS}, got {workers} (for more, use --dask)")
     if log is not None and dask is not None:
         fail("--log and --dask: the log is written by a local run; leave --dask out")
+    for value, option in ((dask_timeout, "--dask-timeout"), (dask_wait, "--dask-wait")):
+        problem = int_problem(value, option, least=1)
+        if problem is not None:
+            fail(problem)
     if dask is not None:
-        _need_dask(dask)
+        try:
+            parse_address(dask)
+            need_dask(dask)
+        except DaskError as err:
+            fail(str(err))
     settings = parse_settings(set_ or [])
     table_options: dict[str, Any] = {}
     if players is not None:
         table_options["players"] = [f"p{i}" for i in range(1, players + 1)]
         table_options["players_option"] = players
-    with stream_guard():
+    with stream_guard(), contextlib.ExitStack() as cleanup:
         try:
             the_rules, definition, seats, punter, bank = resolve_seeded(
                 rules, settings, table_options, strategy, banker_strategy
@@ -160,6 +190,12 @@ def simulate(
                 fail(f"--shard {shard}: {problem}; lower --shard")
         except PontoonError as err:
             fail(str(err))
+        client = None
+        if dask is not None:  # before anything is said or done: a scheduler with a worker
+            try:
+                client = cleanup.enter_context(dask_client(dask, dask_timeout, dask_wait, say))
+            except DaskError as err:
+                fail(str(err))
         if seed is None:
             import secrets
 
@@ -206,7 +242,9 @@ def simulate(
             with (
                 SimulateProgress(sys.stderr, rounds, show=sys.stderr.isatty()) as progress,
                 contextlib.closing(
-                    _dask_results(dask, specs) if dask else local_results(workers, specs)
+                    dask_results(client, dask, specs)
+                    if client is not None and dask is not None
+                    else local_results(workers, specs)
                 ) as runner,
             ):
                 for result in runner:
@@ -223,7 +261,7 @@ def simulate(
                 f"({played} of {rounds} rounds); no report"
             )
             raise
-        except WorkerError as err:
+        except (WorkerError, DaskError) as err:
             fail(str(err))
         the_report = report(merge(results), setup)
         if json_:
@@ -240,34 +278,6 @@ def _changed(rules: Rules) -> dict[str, Any]:
     """The settings that differ from the preset's."""
     base = PRESETS[rules.preset].to_dict()
     return {k: v for k, v in rules.to_dict().items() if base.get(k) != v}
-
-
-def _need_dask(address: str) -> None:
-    """Exit 2 saying how to install Dask distributed, unless it is installed (the optional
-    extra: only ``--dask`` imports it)."""
-    try:
-        import distributed  # noqa: F401
-    except ImportError:
-        fail(f"--dask {address}: Dask distributed is not installed; {DASK_HINT}")
-
-
-def _dask_results(address: str, specs: list[dict[str, Any]]) -> Shards:
-    """Each shard's result as it finishes on the Dask scheduler at ``address`` (the same
-    function as a local run: the same report)."""
-    import importlib
-
-    dist: Any = importlib.import_module("distributed")  # untyped: used through Any
-    try:
-        client = dist.Client(address, timeout="10s")
-    except (OSError, TimeoutError) as err:
-        fail(f"--dask {address}: cannot reach the scheduler: {err}")
-    try:
-        submit: Callable[..., Any] = client.submit
-        futures = [submit(run_shard, spec, pure=False) for spec in specs]
-        for future in dist.as_completed(futures):
-            yield future.result()
-    finally:
-        client.close()
 
 
 def _write_log(

@@ -3,10 +3,15 @@ pinned, the log it writes replays, the bank's figures agree with that log, bad o
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import json
+import socket
 import subprocess
 import sys
+import threading
+import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import orjson
@@ -382,3 +387,140 @@ def test_a_dask_local_cluster_gives_the_local_report() -> None:
     assert remote.returncode == local.returncode == 0, remote.stderr
     assert remote.stdout == local.stdout
     assert json.loads(pontoon(*args, "--json").stdout)["shards"] == 4
+
+
+# Dask: a wrong address or a peer that is not a scheduler is one line and exit 2, in bounded time -
+
+BAD_ADDRESS = (
+    "not a scheduler's address; expected tcp://HOST:PORT (or HOST:PORT, tls://HOST:PORT), "
+    "e.g. tcp://127.0.0.1:8786"
+)
+
+
+@pytest.mark.parametrize("address", ["notanaddress", "inproc://x", "", "tcp://127.0.0.1:99999"])
+def test_dask_refuses_what_is_not_a_schedulers_address(address: str) -> None:
+    result = runner.invoke(app, ["simulate", "--rounds", "10", "--dask", address])
+    assert result.exit_code == 2
+    assert result.stderr == f"pontoon: --dask {address!r}: {BAD_ADDRESS}\n"
+
+
+@contextlib.contextmanager
+def loopback_peer(answer: Callable[[socket.socket], None]) -> Iterator[str]:
+    """A server on 127.0.0.1 that treats each connection with ``answer``; its address."""
+    listener = socket.create_server(("127.0.0.1", 0))
+    kept: list[socket.socket] = []
+
+    def serve() -> None:
+        while True:
+            try:
+                conn, _ = listener.accept()
+            except OSError:  # closed: the test is over
+                return
+            kept.append(conn)
+            answer(conn)
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    try:
+        yield f"tcp://127.0.0.1:{listener.getsockname()[1]}"
+    finally:
+        listener.close()
+        for conn in kept:
+            conn.close()
+
+
+def _silent(conn: socket.socket) -> None:
+    """Accept, then say nothing."""
+
+
+def _http(conn: socket.socket) -> None:
+    conn.sendall(b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n")
+
+
+def _ssh(conn: socket.socket) -> None:
+    conn.sendall(b"SSH-2.0-OpenSSH_9.6\r\n")
+
+
+def _hang_up(conn: socket.socket) -> None:
+    conn.close()
+
+
+PEERS = {
+    "silent": (
+        _silent,
+        "the peer accepted the connection but sent nothing in 1 s (a Dask scheduler speaks "
+        "first): not a Dask scheduler, or a stalled one (see --dask-timeout)",
+    ),
+    "http": (
+        _http,
+        "the peer answered b'HTTP/1.1', not a Dask scheduler's handshake (an HTTP or SSH server?)",
+    ),
+    "ssh": (
+        _ssh,
+        "the peer answered b'SSH-2.0-', not a Dask scheduler's handshake (an HTTP or SSH server?)",
+    ),
+    "hangs-up": (_hang_up, "the peer closed the connection without a word: not a Dask scheduler"),
+}
+
+
+@pytest.mark.parametrize("peer", PEERS)
+def test_dask_a_peer_that_is_not_a_scheduler_is_one_line_and_exit_2(peer: str) -> None:
+    answer, said = PEERS[peer]
+    with loopback_peer(answer) as address:
+        started = time.monotonic()
+        result = runner.invoke(
+            app, ["simulate", "--rounds", "10", "--dask", address, "--dask-timeout", "1"]
+        )
+        took = time.monotonic() - started
+    assert result.exit_code == 2
+    assert result.stderr == f"pontoon: --dask {address}: {said}\n"
+    assert took < 5
+
+
+def test_dask_a_refused_connection_is_one_line_and_exit_2() -> None:
+    with socket.create_server(("127.0.0.1", 0)) as spare:
+        port = spare.getsockname()[1]  # closed below: nothing listens there then
+    result = runner.invoke(app, ["simulate", "--dask", f"tcp://127.0.0.1:{port}"])
+    assert result.exit_code == 2
+    assert result.stderr == f"pontoon: --dask tcp://127.0.0.1:{port}: cannot connect: " + (
+        "Connection refused\n"
+    )
+
+
+@pytest.mark.skipif(not HAS_DASK, reason="Dask distributed is not installed")
+def test_dask_a_peer_that_stalls_in_the_handshake_is_given_up_on() -> None:
+    """Its first bytes are a plausible length, then nothing: Dask's own timeout does not bound
+    that; pontoon gives up after twice --dask-timeout."""
+
+    def stall(conn: socket.socket) -> None:
+        conn.sendall((16).to_bytes(8, "little"))
+
+    with loopback_peer(stall) as address:
+        started = time.monotonic()
+        done = pontoon("simulate", "--rounds", "10", "--dask", address, "--dask-timeout", "1")
+        took = time.monotonic() - started
+    assert done.returncode == 2
+    assert done.stderr == (
+        f"pontoon: --dask {address}: the peer did not complete Dask's handshake in 2 s "
+        "(see --dask-timeout)\n"
+    )
+    assert took < 10
+
+
+@pytest.mark.skipif(not HAS_DASK, reason="Dask distributed is not installed")
+def test_dask_a_scheduler_without_workers_waits_the_stated_time_then_exits_2() -> None:
+    from distributed import LocalCluster
+
+    with LocalCluster(n_workers=0, processes=True, dashboard_address=None) as cluster:
+        address = cluster.scheduler_address
+        started = time.monotonic()
+        done = pontoon("simulate", "--rounds", "10", "--dask", address, "--dask-wait", "1")
+        took = time.monotonic() - started
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr == (
+        f"pontoon: --dask {address}: no worker yet; waiting up to 1 s for one\n"
+        f"pontoon: --dask {address}: no worker joined the scheduler in 1 s (start one: "
+        f"dask worker {address}; or see --dask-wait)\n"
+    )
+    assert took < 15
