@@ -154,6 +154,8 @@ def simulate(
             fail(problem)
     if workers > MAX_WORKERS:
         fail(f"--workers must be at most {MAX_WORKERS}, got {workers} (for more, use --dask)")
+    if log is not None and str(log) == "-":
+        fail("--log -: stdout is the report's; write the log to a file (--log FILE)")
     if log is not None and dask is not None:
         fail("--log and --dask: the log is written by a local run; leave --dask out")
     for value, option in ((dask_timeout, "--dask-timeout"), (dask_wait, "--dask-wait")):

@@ -219,6 +219,16 @@ class Rules:
         return base.with_overrides(data)
 
 
+def setting_text(value: object) -> str:
+    """A setting's value as a user writes it in ``--set`` or a rules file: ``true``, ``null``,
+    ``16``, ``ten-is-21``."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
 def _setting_problem(f: Field[Any], value: object) -> str | None:
     """Why ``value`` cannot be the setting ``f`` (its type, then its choices), or None."""
     expected = type(f.default) if f.default is not None else int

@@ -316,6 +316,10 @@ BAD = {
     "rules": (["--rules", "casinos"], "unknown preset"),
     "casino-seats": (["--rules", "casino", "--players", "8"], "a casino table seats 1 to 7"),
     "shard-money": (["--shard", str(10**13)], "--shard 10000000000000: a seat's starting balance"),
+    "log-stdout": (
+        ["--rounds", "10", "--log", "-"],
+        "pontoon: --log -: stdout is the report's; write the log to a file (--log FILE)\n",
+    ),
     "log-dask": (
         ["--rounds", "10", "--log", "x.jsonl", "--dask", "tcp://127.0.0.1:1"],
         "--log and --dask",
