@@ -307,11 +307,16 @@ _SUGGEST_AMONG: Final = 1000
 
 
 def suggest(word: str, candidates: Any) -> str:
-    """``"; did you mean 'x'?"`` for the nearest candidate, or an empty string."""
+    """``"; did you mean 'x'?"`` for the nearest candidate when it is close (most letters in
+    common, in order: ``casnio``, ``bbo``; or a part of it: ``trad``, ``mimic``), else an empty
+    string (``foo`` is not ``shoot``)."""
     if isinstance(candidates, Sized) and len(candidates) > _SUGGEST_AMONG:
         return ""  # each look-up is linear: a huge table gets no hints
     known = [str(c) for c in candidates]
-    close = difflib.get_close_matches(str(word), known, n=1, cutoff=0.5)
+    text = str(word)
+    close = difflib.get_close_matches(text, known, n=1, cutoff=0.6)
+    if not close and len(text) >= 3:
+        close = [k for k in known if text.lower() in k.lower()][:1]
     return f"; did you mean {close[0]!r}?" if close else ""
 
 

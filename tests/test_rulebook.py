@@ -210,6 +210,23 @@ def test_rules_traditional_still_shows_the_preset_and_names_never_collide() -> N
     )
 
 
+@pytest.mark.parametrize(
+    ("word", "hint"),
+    [
+        ("foo", ""),  # two letters of shoot's five: not close
+        ("casnio", "; did you mean 'casino'?"),
+        ("trad", "; did you mean 'traditional'?"),  # a part of it
+    ],
+)
+def test_rules_suggests_a_preset_only_when_it_is_close(word: str, hint: str) -> None:
+    code, _, err = run("rules", word)
+    assert code == 2
+    assert err == (
+        f"pontoon: unknown preset {word!r}{hint} (presets: traditional, shoot, casino; a rule ID "
+        "looks like T5.4 or V7)\n"
+    )
+
+
 def test_unimplemented_parts_are_marked_as_such() -> None:
     for ident in ("C12",):
         rule = rulebook.lookup(ident)
