@@ -317,9 +317,10 @@ def _write_log(
             for deal in auto.play(game, spec["rounds"]):
                 writer.write_deal(game, deal, None, line=definition.line, record=definition.record)
                 rounds += 1
+    given = specs[0]["seed"]
     games = (
-        f"{len(specs)} games, one a shard"
+        f"{len(specs)} games, one a shard, each seeded from --seed {given}"
         if len(specs) > 1
-        else f"seed {shard_seed(specs[0]['seed'], 0)}"
+        else f"1 game: shard 0's seed {shard_seed(given, 0)}, derived from --seed {given}"
     )
     say(f"pontoon: the log of {rounds} rounds ({games}) written to {writer.where}")

@@ -127,6 +127,18 @@ def test_the_standard_error_takes_rounds_as_units() -> None:
 # --log: the log of what it played replays ----------------------------------------------------
 
 
+def test_the_log_of_one_shard_says_its_seed_is_derived_from_the_seed_given(tmp_path: Path) -> None:
+    log = tmp_path / "sim.jsonl"
+    result = runner.invoke(app, ["simulate", "--rounds", "20", "--seed", "1", "--log", str(log)])
+    assert result.exit_code == 0, result.output
+    seed = shard_seed(1, 0)
+    assert result.stderr == (
+        f"pontoon: the log of 20 rounds (1 game: shard 0's seed {seed}, derived from --seed 1) "
+        f"written to {log}\n"
+    )
+    assert orjson.loads(log.read_bytes().splitlines()[0])["seed"] == seed
+
+
 @pytest.mark.parametrize("preset", ["traditional", "shoot"])
 def test_the_log_replays_and_is_what_play_writes_for_the_shard_seed(
     preset: str, tmp_path: Path
@@ -187,7 +199,10 @@ def test_the_log_of_several_shards_is_each_shard_s_game_in_order_and_replays(
     args = ["--rules", preset, "--rounds", "250", "--shard", "100", "--seed", "3"]
     result = runner.invoke(app, ["simulate", *args, "--log", str(log)])
     assert result.exit_code == 0, result.output
-    assert "the log of 250 rounds (3 games, one a shard)" in result.stderr
+    assert result.stderr == (
+        f"pontoon: the log of 250 rounds (3 games, one a shard, each seeded from --seed 3) "
+        f"written to {log}\n"
+    )
     text = log.read_bytes()
     headers = [orjson.loads(line) for line in text.splitlines() if b'"type":"header"' in line]
     assert [h["seed"] for h in headers] == [shard_seed(3, i) for i in range(3)]
