@@ -3,8 +3,8 @@
 ``cli_app`` holds the command group and how every command ends (exit codes, closed pipes, stop
 signals, write errors); ``cli_play`` the ``play`` command; ``cli_tools`` ``check``, ``rules``,
 ``schema`` and ``replay``; ``cli_views`` ``show``, ``stats`` and ``diff``; ``cli_simulate``
-``simulate``; ``cli_strategy`` ``strategy``. Importing one registers its commands on the one
-``app``.
+``simulate`` (its local workers in ``cli_workers``, Dask in ``cli_dask``); ``cli_strategy``
+``strategy``. Importing one registers its commands on the one ``app``.
 
 The console script imports only the module of the command it runs (``pontoon play`` never loads
 the views, simulate or strategy, and typer builds one command, not ten: start-up is most of a

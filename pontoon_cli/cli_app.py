@@ -22,11 +22,13 @@ import typer
 from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 
 from pontoon_cli import __version__
+from pontoon_cli.limits import shown
 from pontoon_cli.output import (
     STDOUT_NAME,
     Guarded,
     Interrupted,
     OutputError,
+    quiet_text_streams,
     silence,
     stop_signals,
 )
@@ -100,9 +102,33 @@ def _plain_value(param: Any, value: Any) -> Any:
     return _UNSURE
 
 
+_WHOLE = re.compile(r"-?[0-9]+")
+_MOST_DIGITS = 4000  # past this a whole number is refused unread (Python's int() stops at 4,300)
+
+
+def _whole_number(param: Any, value: Any) -> None:
+    """An integer option's text is ASCII digits, a minus sign at most: ``--rounds 1e6``, ``1_000``,
+    `` 5``, ``+5`` and ``abc`` exit 2 in one line of pontoon's own (Python's int() and pydantic
+    take more, and say it in their words)."""
+    descriptor = getattr(param, "type_descriptor", None)
+    if descriptor is None or not isinstance(value, str) or descriptor.annotation not in _INTS:
+        return
+    name = next((o for o in getattr(param, "opts", ()) if o.startswith("--")), None)
+    name = name or param.human_readable_name
+    if not _WHOLE.fullmatch(value):
+        fail(f"{name} must be a whole number, got {shown(value)}")
+    digits = len(value.lstrip("-"))
+    if digits > _MOST_DIGITS:
+        fail(f"{name} must be within ±(2**53 - 1), got a number of {digits} digits")
+
+
+_INTS = (int, int | None)
+
+
 def _process(param: Any, ctx: Any, value: Any) -> Any:
     """``process_value`` without typer's validator where the value is plain (above): then the
     required check and the callback, as typer does after reading it."""
+    _whole_number(param, value)
     plain = _plain_value(param, value)
     if plain is _UNSURE or (param.required and param.value_is_missing(plain)):
         return _UNSURE
@@ -305,9 +331,10 @@ def stream_guard() -> Iterator[None]:
 
     A stop signal (Ctrl-C, SIGTERM, SIGHUP...) exits 128 + its number, saying what was kept
     (whole lines only; a --out file keeps its whole deals); a write error is one line and exit 2;
-    a closed pipe is quiet and does not change the exit code.
+    a closed pipe is quiet and does not change the exit code, on stdout or stderr: a message
+    that cannot be shown (``2>&1 | head -1``) is dropped and the run ends with its own code.
     """
-    with stop_signals():
+    with quiet_text_streams(), stop_signals():
         try:
             yield
         except Interrupted as stop:

@@ -3,8 +3,8 @@ report of the bank's (the house's) edge (pontoon_cli.simulate)."""
 
 from __future__ import annotations
 
+import contextlib
 import sys
-from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -14,6 +14,8 @@ from pontoon_cli import __version__
 from pontoon_cli.cli_app import (
     banker_strategy_option,
     command,
+    counted,
+    data_out,
     fail,
     raw_stdout,
     rules_option,
@@ -22,16 +24,26 @@ from pontoon_cli.cli_app import (
     stream_guard,
     write_json,
 )
+from pontoon_cli.cli_dask import (
+    CONNECT_TIMEOUT,
+    WORKER_WAIT,
+    DaskError,
+    dask_client,
+    dask_results,
+    need_dask,
+    parse_address,
+)
 from pontoon_cli.cli_play import _check_play_options, parse_settings, resolve_seeded
+from pontoon_cli.cli_workers import WorkerError, local_results
 from pontoon_cli.errors import PontoonError
-from pontoon_cli.limits import MAX_SAFE_INT, int_problem
+from pontoon_cli.limits import MAX_SAFE_INT, MAX_WORKERS, int_problem
+from pontoon_cli.output import Interrupted
 from pontoon_cli.rules import PRESETS, Rules, Table, money_problem, seating_problem
 from pontoon_cli.simulate import (
     SHARD_ROUNDS,
     merge,
     ratio,
     report,
-    run_shard,
     shard_layout,
     shard_seed,
     sim_bankroll,
@@ -39,7 +51,6 @@ from pontoon_cli.simulate import (
 
 MIN_STAKE = 1
 MAX_STAKE = 10  # play's table: stakes from 1 to 10
-DASK_HINT = "install it with: pip install 'pontoon-cli[dask]' (Dask distributed)"
 
 
 @command(short_help="Simulate rounds; report the bank's (house's) edge.")
@@ -71,7 +82,11 @@ def simulate(
     ] = None,
     workers: Annotated[
         int,
-        typer.Option(metavar="W", show_default=False, help="Local worker processes.  [default: 1]"),
+        typer.Option(
+            metavar="W",
+            show_default=False,
+            help=f"Local worker processes, at most {MAX_WORKERS}.  [default: 1]",
+        ),
     ] = 1,
     shard: Annotated[
         int,
@@ -100,6 +115,22 @@ def simulate(
             help="Run the shards on a Dask scheduler, e.g. tcp://host:8786.  [default: local]",
         ),
     ] = None,
+    dask_timeout: Annotated[
+        int,
+        typer.Option(
+            metavar="SECONDS",
+            show_default=False,
+            help=f"How long the Dask scheduler has to answer.  [default: {CONNECT_TIMEOUT}]",
+        ),
+    ] = CONNECT_TIMEOUT,
+    dask_wait: Annotated[
+        int,
+        typer.Option(
+            metavar="SECONDS",
+            show_default=False,
+            help=f"How long to wait for a first Dask worker.  [default: {WORKER_WAIT}]",
+        ),
+    ] = WORKER_WAIT,
 ) -> None:
     """Play seeded rounds without writing a log and report the edge of the bank (traditional,
     shoot: the banker's seat, whoever holds it) or of the house (casino), per initial stake and
@@ -107,7 +138,8 @@ def simulate(
     hand classes; decisions.
 
     The rounds are cut into shards of --shard rounds; shard i is a fresh game seeded from
-    (seed, i), so the report is the same for any --workers and on a Dask cluster.
+    (seed, i), so the report is the same for any --workers and on a Dask cluster. Ctrl-C ends
+    the workers at once and exits 130, saying how many shards were played (no report).
 
     \b
     Examples:
@@ -120,16 +152,28 @@ def simulate(
         problem = int_problem(value, option, least=1)
         if problem is not None:
             fail(problem)
+    if workers > MAX_WORKERS:
+        fail(f"--workers must be at most {MAX_WORKERS}, got {workers} (for more, use --dask)")
+    if log is not None and str(log) == "-":
+        fail("--log -: stdout is the report's; write the log to a file (--log FILE)")
     if log is not None and dask is not None:
         fail("--log and --dask: the log is written by a local run; leave --dask out")
+    for value, option in ((dask_timeout, "--dask-timeout"), (dask_wait, "--dask-wait")):
+        problem = int_problem(value, option, least=1)
+        if problem is not None:
+            fail(problem)
     if dask is not None:
-        _need_dask(dask)
+        try:
+            parse_address(dask)
+            need_dask(dask)
+        except DaskError as err:
+            fail(str(err))
     settings = parse_settings(set_ or [])
     table_options: dict[str, Any] = {}
     if players is not None:
         table_options["players"] = [f"p{i}" for i in range(1, players + 1)]
         table_options["players_option"] = players
-    with stream_guard():
+    with stream_guard(), contextlib.ExitStack() as cleanup:
         try:
             the_rules, definition, seats, punter, bank = resolve_seeded(
                 rules, settings, table_options, strategy, banker_strategy
@@ -148,6 +192,12 @@ def simulate(
                 fail(f"--shard {shard}: {problem}; lower --shard")
         except PontoonError as err:
             fail(str(err))
+        client = None
+        if dask is not None:  # before anything is said or done: a scheduler with a worker
+            try:
+                client = cleanup.enter_context(dask_client(dask, dask_timeout, dask_wait, say))
+            except DaskError as err:
+                fail(str(err))
         if seed is None:
             import secrets
 
@@ -190,20 +240,38 @@ def simulate(
         from pontoon_cli.render_simulate import SimulateProgress
 
         results: list[dict[str, Any]] = []
-        with SimulateProgress(sys.stderr, rounds) as progress:
-            runner = _dask_results(dask, specs) if dask else _local_results(workers, specs)
-            for result in runner:
-                results.append(result)
-                if progress.shown:  # the interval so far: only for the bar
-                    so_far = ratio(merge(results), "gain", "initial", "gain_initial", "initial_sq")
-                    progress.advance(result["rounds"], so_far)
+        try:
+            with (
+                SimulateProgress(sys.stderr, rounds) as progress,
+                contextlib.closing(
+                    dask_results(client, dask, specs)
+                    if client is not None and dask is not None
+                    else local_results(workers, specs)
+                ) as runner,
+            ):
+                for result in runner:
+                    results.append(result)
+                    if progress.shown:  # the interval so far: only for the bar
+                        so_far = ratio(
+                            merge(results), "gain", "initial", "gain_initial", "initial_sq"
+                        )
+                        progress.advance(result["rounds"], so_far)
+        except Interrupted as stop:
+            played = sum(r["rounds"] for r in results)
+            stop.kept = (
+                f"{len(results)} of {counted(len(specs), 'shard')} played "
+                f"({played} of {rounds} rounds); no report"
+            )
+            raise
+        except (WorkerError, DaskError) as err:
+            fail(str(err))
         the_report = report(merge(results), setup)
         if json_:
             write_json(the_report)
         else:
             from pontoon_cli.render_simulate import report_text
 
-            out = raw_stdout()
+            out = data_out()
             out.write(report_text(the_report).encode())
             out.flush()
 
@@ -212,48 +280,6 @@ def _changed(rules: Rules) -> dict[str, Any]:
     """The settings that differ from the preset's."""
     base = PRESETS[rules.preset].to_dict()
     return {k: v for k, v in rules.to_dict().items() if base.get(k) != v}
-
-
-def _local_results(workers: int, specs: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
-    """Each shard's result as it finishes: in this process, or in ``workers`` processes."""
-    if workers == 1 or len(specs) == 1:
-        for spec in specs:
-            yield run_shard(spec)
-        return
-    from concurrent.futures import ProcessPoolExecutor, as_completed
-
-    with ProcessPoolExecutor(max_workers=min(workers, len(specs))) as pool:
-        futures = [pool.submit(run_shard, spec) for spec in specs]
-        for future in as_completed(futures):
-            yield future.result()
-
-
-def _need_dask(address: str) -> None:
-    """Exit 2 saying how to install Dask distributed, unless it is installed (the optional
-    extra: only ``--dask`` imports it)."""
-    try:
-        import distributed  # noqa: F401
-    except ImportError:
-        fail(f"--dask {address}: Dask distributed is not installed; {DASK_HINT}")
-
-
-def _dask_results(address: str, specs: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
-    """Each shard's result as it finishes on the Dask scheduler at ``address`` (the same
-    function as a local run: the same report)."""
-    import importlib
-
-    dist: Any = importlib.import_module("distributed")  # untyped: used through Any
-    try:
-        client = dist.Client(address, timeout="10s")
-    except (OSError, TimeoutError) as err:
-        fail(f"--dask {address}: cannot reach the scheduler: {err}")
-    try:
-        submit: Callable[..., Any] = client.submit
-        futures = [submit(run_shard, spec, pure=False) for spec in specs]
-        for future in dist.as_completed(futures):
-            yield future.result()
-    finally:
-        client.close()
 
 
 def _write_log(
@@ -291,9 +317,10 @@ def _write_log(
             for deal in auto.play(game, spec["rounds"]):
                 writer.write_deal(game, deal, None, line=definition.line, record=definition.record)
                 rounds += 1
+    given = specs[0]["seed"]
     games = (
-        f"{len(specs)} games, one a shard"
+        f"{len(specs)} games, one a shard, each seeded from --seed {given}"
         if len(specs) > 1
-        else f"seed {shard_seed(specs[0]['seed'], 0)}"
+        else f"1 game: shard 0's seed {shard_seed(given, 0)}, derived from --seed {given}"
     )
     say(f"pontoon: the log of {rounds} rounds ({games}) written to {writer.where}")

@@ -45,7 +45,9 @@ def strategy_command(
     ] = False,
     write: Annotated[
         Path | None,
-        typer.Option(metavar="FILE", help="Write the JSON to FILE instead of stdout."),
+        typer.Option(
+            metavar="FILE", help="Write the JSON to FILE instead of stdout (-: stdout, as --json)."
+        ),
     ] = None,
 ) -> None:
     """Compute the best decision in every situation and the edge it leaves, exactly.
@@ -91,17 +93,22 @@ def strategy_command(
     if chosen.preset == "casino":
         if banker_stays is not None:
             fail("--banker-stays: a casino dealer draws by C9, not a chosen rule; leave it out")
+        if chosen.shuffle_every != 1:  # C1: the calculation's shoe is fresh each round
+            fail(
+                f"rule setting shuffle_every={chosen.shuffle_every} (C1) is not modelled by the "
+                "calculation (its shoe is fresh each round); leave it at 1"
+            )
         if "decks" in settings and chosen.decks:
             data, text = _casino_shoe(chosen, values)
         else:
             data, text = _casino(chosen, values)
     else:
         data, text = _traditional(chosen, banker_stays, values)
-    if write is not None:
+    if write is not None and str(write) != "-":
         _write(write, data)
         say(f"pontoon strategy: written to {write}")
         return
-    if as_json:
+    if as_json or write is not None:  # --write -: the JSON on stdout
         data_out().write(_dumps(data).encode())
         return
     if sys.stdout.isatty():

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
@@ -25,6 +25,7 @@ from pontoon_cli.rules import (
     PRESETS,
     Rules,
     setting_info,
+    setting_text,
 )
 
 # check, rules, schema ----------------------------------------------------------------------------
@@ -132,7 +133,7 @@ def _show_preset(preset: str, as_json: bool) -> None:
             }
         )
         return
-    shown = [(n, _show_value(v), ids, h) for n, v, ids, h in rows]
+    shown = [(n, setting_text(v), ids, h) for n, v, ids, h in rows]
     if not sys.stdout.isatty():  # plain columns for pipes and scripts
         head = ("setting", "value", "rules", "meaning")
         widths = [max(len(r[k]) for r in [head, *shown]) for k in range(3)]
@@ -150,14 +151,6 @@ def _show_preset(preset: str, as_json: bool) -> None:
     for row in shown:
         table.add_row(*row)
     Console(no_color="NO_COLOR" in os.environ, highlight=False).print(table)
-
-
-def _show_value(value: Any) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return str(value).lower()
-    return str(value)
 
 
 @command("schema", short_help="Print the JSON Schema of the log.")

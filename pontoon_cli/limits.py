@@ -20,6 +20,10 @@ MAX_NAME_CHARS: Final = 64
 MAX_DOCUMENT_BYTES: Final = 1 << 20  # 1 MiB
 MAX_DOCUMENT_DEPTH: Final = 32
 
+# `simulate --workers`: at most this many local worker processes (each is a Python process of
+# its own, some 20 MB; past the machine's cores more only share them).
+MAX_WORKERS: Final = 64
+
 # Logs are streamed line by line: at most this many bytes in one line, and in one file (after
 # decompression, for .gz and gzip on stdin).
 MAX_LOG_LINE_BYTES: Final = 1 << 20  # 1 MiB

@@ -397,6 +397,7 @@ class LogWriter:
         target = None if out is None else os.fspath(out)
         self._sink = open_sink(target, sys.stdout.buffer if stream is None else stream)
         self.records = 0
+        self.headers = 0  # one a game: simulate --log writes one a shard
         self._cut = False
 
     @property
@@ -420,11 +421,14 @@ class LogWriter:
 
     @property
     def deals(self) -> int:
-        """Deal records written (the header is not a deal)."""
-        return max(self.records - 1, 0)
+        """Deal records written (a header is not a deal)."""
+        return self.records - self.headers
 
     def write(self, record: dict[str, Any]) -> None:
+        """A record other than a deal's: a game's header."""
         self._put(encode(record))
+        if record.get("type") == "header":
+            self.headers += 1
 
     def write_deal(
         self,

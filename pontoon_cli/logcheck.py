@@ -8,6 +8,7 @@ problem as ``(field, what was expected, what was there)``, or None.
 
 from __future__ import annotations
 
+import codecs
 import json
 import re
 from collections.abc import Iterable
@@ -122,12 +123,18 @@ def brief(value: Any) -> str:
 def json_problem(raw: bytes, err: Exception) -> str:
     """Why a log line that orjson refused is not a record, in the words replay and the views
     print after ``FILE:LINE:``: truncated, empty, not UTF-8, or not JSON."""
-    if not raw.endswith(b"\n"):
-        return f"the last line is truncated: no newline at its end and not complete JSON ({err})"
+    whole = raw.endswith(b"\n")
+    detail = f" ({err})"
+    if "not valid UTF-8" in str(err):  # orjson's words for bytes that are not UTF-8
+        try:  # a line cut inside a character is truncated, not binary
+            codecs.getincrementaldecoder("utf-8")().decode(raw, final=whole)
+        except UnicodeDecodeError:
+            return "not UTF-8 text"  # a newline at its end or not: a binary file is no log
+        detail = ""  # orjson's words for the cut character say nothing more
+    if not whole:
+        return f"the last line is truncated: no newline at its end and not complete JSON{detail}"
     if not raw.strip():
         return "empty line: expected one JSON object"
-    if "not valid UTF-8" in str(err):  # orjson's words for bytes that are not UTF-8
-        return "not UTF-8 text"
     return f"not JSON: {err}"
 
 

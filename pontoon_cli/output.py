@@ -5,7 +5,9 @@ Three promises, one place (README "Exit codes"):
 - **A closed pipe ends output quietly.** :class:`Guarded` wraps every binary stream the commands
   write to. On ``EPIPE`` it points the stream's descriptor at ``/dev/null`` (so the flush Python
   does at exit cannot complain either), discards every later write, and says so in ``broken``;
-  the command goes on to the exit code the run would have had.
+  the command goes on to the exit code the run would have had. :class:`QuietText` does the same
+  for the text streams (``sys.stdout``, ``sys.stderr``) while a command runs, so a message that
+  cannot be shown (``2>&1 | head -1``) never changes the exit code either.
 - **A write error is one line and exit 2.** Any other ``OSError`` (``ENOSPC``, ``EIO``, ``EFBIG``)
   becomes :class:`OutputError`: ``cannot write to WHERE: REASON``.
 - **A stop signal keeps whole records.** While :func:`stop_signals` is active, SIGINT, SIGTERM,
@@ -28,10 +30,11 @@ import errno
 import os
 import signal
 import stat
+import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from types import FrameType
-from typing import TYPE_CHECKING, Final, Protocol
+from typing import TYPE_CHECKING, Any, Final, Protocol, TextIO, cast
 
 from pontoon_cli.errors import PontoonError
 
@@ -113,6 +116,67 @@ class Guarded:
             self.broken = True
             return
         raise cannot_write(self.where, err) from None
+
+
+class QuietText:
+    """``sys.stdout`` or ``sys.stderr`` while a command runs: text written to a stream that cannot
+    take it any more is discarded, and the run goes on to its own exit code.
+
+    On stdout a closed pipe (``EPIPE``) is quiet and any other error an OutputError, as with
+    :class:`Guarded`; on stderr every write error is quiet (there is nowhere left to say it).
+    Everything else (``isatty``, ``buffer``, ``encoding``, ``fileno``) is the stream's own.
+    """
+
+    def __init__(self, stream: Any, where: str, *, quiet: bool) -> None:
+        self.stream = stream
+        self.where = where
+        self.quiet = quiet  # every error is quiet (stderr), not only EPIPE
+        self.broken = False
+
+    def write(self, text: str, /) -> int:
+        if not self.broken:
+            try:
+                self.stream.write(text)
+            except OSError as err:
+                self._failed(err)
+        return len(text)
+
+    def writelines(self, lines: Iterable[str], /) -> None:
+        for line in lines:
+            self.write(line)
+
+    def flush(self) -> None:
+        if not self.broken:
+            try:
+                self.stream.flush()
+            except OSError as err:
+                self._failed(err)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.stream, name)
+
+    def _failed(self, err: OSError) -> None:
+        silence(self.stream)  # Python's own flush at exit goes nowhere too
+        if self.quiet or err.errno == errno.EPIPE:
+            self.broken = True
+            return
+        raise cannot_write(self.where, err) from None
+
+
+@contextlib.contextmanager
+def quiet_text_streams() -> Iterator[None]:
+    """``sys.stdout`` and ``sys.stderr`` as :class:`QuietText` while the block runs (once: an
+    inner block changes nothing), restored after."""
+    if isinstance(sys.stderr, QuietText) or sys.stdout is None or sys.stderr is None:
+        yield
+        return
+    stdout, stderr = sys.stdout, sys.stderr
+    sys.stdout = cast(TextIO, QuietText(stdout, STDOUT_NAME, quiet=False))
+    sys.stderr = cast(TextIO, QuietText(stderr, "stderr", quiet=True))
+    try:
+        yield
+    finally:
+        sys.stdout, sys.stderr = stdout, stderr
 
 
 # --out -------------------------------------------------------------------------------------------

@@ -219,6 +219,16 @@ class Rules:
         return base.with_overrides(data)
 
 
+def setting_text(value: object) -> str:
+    """A setting's value as a user writes it in ``--set`` or a rules file: ``true``, ``null``,
+    ``16``, ``ten-is-21``."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
 def _setting_problem(f: Field[Any], value: object) -> str | None:
     """Why ``value`` cannot be the setting ``f`` (its type, then its choices), or None."""
     expected = type(f.default) if f.default is not None else int
@@ -297,11 +307,16 @@ _SUGGEST_AMONG: Final = 1000
 
 
 def suggest(word: str, candidates: Any) -> str:
-    """``"; did you mean 'x'?"`` for the nearest candidate, or an empty string."""
+    """``"; did you mean 'x'?"`` for the nearest candidate when it is close (most letters in
+    common, in order: ``casnio``, ``bbo``; or a part of it: ``trad``, ``mimic``), else an empty
+    string (``foo`` is not ``shoot``)."""
     if isinstance(candidates, Sized) and len(candidates) > _SUGGEST_AMONG:
         return ""  # each look-up is linear: a huge table gets no hints
     known = [str(c) for c in candidates]
-    close = difflib.get_close_matches(str(word), known, n=1, cutoff=0.5)
+    text = str(word)
+    close = difflib.get_close_matches(text, known, n=1, cutoff=0.6)
+    if not close and len(text) >= 3:
+        close = [k for k in known if text.lower() in k.lower()][:1]
     return f"; did you mean {close[0]!r}?" if close else ""
 
 

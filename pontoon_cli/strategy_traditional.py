@@ -48,6 +48,7 @@ import functools
 from dataclasses import dataclass
 from typing import Any, Final
 
+from pontoon_cli.rules import setting_text
 from pontoon_cli.strategy_casino import RANK_PROBABILITY, add_card, reachable_states, two_cards
 
 FORMAT: Final = "pontoon-traditional-strategy/1"
@@ -105,8 +106,8 @@ def unmodelled(rules: Any) -> str | None:
     for name, default, rule in refused:
         if getattr(rules, name) != default:
             return (
-                f"rule setting {name}={getattr(rules, name)!r} ({rule}) is not modelled by the "
-                f"calculation; leave it at {default!r}"
+                f"rule setting {name}={setting_text(getattr(rules, name))} ({rule}) is not "
+                f"modelled by the calculation; leave it at {setting_text(default)}"
             )
     return None
 

@@ -562,7 +562,8 @@ def test_seeded_play_reads_its_options_without_pydantic(tmp_path: Path) -> None:
         capture_output=True,
         cwd=tmp_path,
     )
-    assert bad.returncode == 2 and b"Invalid value for '--deals'" in bad.stderr  # typer's words
+    assert bad.returncode == 2
+    assert bad.stderr == b"pontoon: --deals must be a whole number, got 'three'\n"
 
 
 def test_a_parameter_with_a_reading_of_its_own_is_left_to_typer() -> None:
@@ -580,3 +581,28 @@ def test_a_parameter_with_a_reading_of_its_own_is_left_to_typer() -> None:
     assert _plain_value(param(), "7") == 7
     for info in ({"min": 1}, {"max": 9}, {"parser": int}, {"click_type": object()}):
         assert _plain_value(param(**info), "7") is _UNSURE, info
+
+
+@pytest.mark.parametrize("command", ["replay", "show", "stats", "diff"])
+@pytest.mark.parametrize(
+    ("data", "said"),
+    [
+        (b"\xff\xfe\x00binary\n", "not UTF-8 text"),
+        (b"\xff\xfe\x00binary", "not UTF-8 text"),  # no final newline: still not text
+        (b'{"type":"header\xff"', "not UTF-8 text"),
+        (  # cut inside a two-byte character: truncated, in pontoon's words alone
+            b'{"type":"h\xc3',
+            "the last line is truncated: no newline at its end and not complete JSON",
+        ),
+    ],
+    ids=["binary", "binary-no-newline", "bad-byte-no-newline", "cut-in-a-character"],
+)
+def test_a_binary_log_is_not_utf8_text_with_or_without_a_final_newline(
+    tmp_path: Path, command: str, data: bytes, said: str
+) -> None:
+    log = tmp_path / "x.bin"
+    log.write_bytes(data)
+    args = [command, str(log), str(log)] if command == "diff" else [command, str(log)]
+    code, _, err = run(*args)
+    assert code == 2
+    assert err.splitlines()[0] == f"pontoon: {log}:1: {said}"

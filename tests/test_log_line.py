@@ -131,7 +131,7 @@ def test_the_writer_writes_each_deal_as_its_record_encoded(tmp_path: Path) -> No
         writer.write_deal(game, deal, BankSold("p1", "p2", 3))
         game.balances["p3"] = MAX_SAFE_INT + 1  # no line: the record is written as it is
         writer.write_deal(game, deal)
-    assert writer.deals == 2  # records less the header; here three deals, no header
+    assert writer.deals == 3  # the deal records: three, and no header
     written = out.read_bytes().splitlines(keepends=True)
     game.balances["p3"] = before
     assert written[0] == encode(deal_record(game, deal))

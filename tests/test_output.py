@@ -322,6 +322,53 @@ def test_replay_on_a_closed_pipe_still_reads_to_the_end(files: dict[str, Path]) 
     )
 
 
+@pytest.fixture(scope="module")
+def logs(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Two logs that differ, and one cut in the middle of a line."""
+    folder = tmp_path_factory.mktemp("logs")
+    first = log_of("--seed", "1", "--deals", "3")
+    (folder / "a.jsonl").write_bytes(first)
+    (folder / "b.jsonl").write_bytes(log_of("--seed", "2", "--deals", "3"))
+    (folder / "cut.jsonl").write_bytes(first[: first.index(b"\n") + 40])
+    return folder
+
+
+CLOSED_STDERR_CASES = [
+    (("diff", "a.jsonl", "b.jsonl"), 1),
+    (("play", "--seed", "1", "--deals", "3", "--out", "/dev/full"), 2),
+    (("stats", "cut.jsonl"), 2),
+    (("show", "cut.jsonl"), 2),
+    (("diff", "cut.jsonl", "a.jsonl"), 2),
+    (("check", "missing.toml"), 2),
+    (("replay", "cut.jsonl"), 2),
+    (("replay", "missing.jsonl"), 2),
+    (("simulate", "--rounds", "0"), 2),
+]
+
+
+@posix_only
+@pytest.mark.parametrize("both", [False, True], ids=["stderr", "stdout-and-stderr"])
+@pytest.mark.parametrize(("args", "code"), CLOSED_STDERR_CASES, ids=lambda v: _id(v))
+def test_a_closed_stderr_keeps_the_runs_own_exit_code(
+    logs: Path, args: tuple[str, ...], code: int, both: bool
+) -> None:
+    """``cmd 2>&1 | head -1`` under pipefail: the message that cannot be shown is dropped, the
+    exit code is the run's own (stderr alone closed, or stdout and stderr one closed pipe)."""
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        done = subprocess.run(
+            pontoon(*args),
+            cwd=logs,
+            stdout=write_end if both else subprocess.DEVNULL,
+            stderr=write_end,
+            timeout=TIMEOUT,
+        )
+    finally:
+        os.close(write_end)
+    assert done.returncode == code
+
+
 def test_guarded_stream_discards_after_epipe_and_remembers_it() -> None:
     class Closed(io.BytesIO):
         def write(self, data: Any, /) -> int:

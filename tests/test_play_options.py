@@ -69,6 +69,35 @@ def test_numbers_outside_the_range_exit_2(args: tuple[str, ...], message: str) -
     assert refused("--seed", "1", "--deals", "1", *args) == f"pontoon: {message}"
 
 
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("simulate", "--rounds", "1e6"), "--rounds must be a whole number, got '1e6'"),
+        (("simulate", "--rounds", "1_000"), "--rounds must be a whole number, got '1_000'"),
+        (("simulate", "--workers", "2.0"), "--workers must be a whole number, got '2.0'"),
+        (("play", "--seed", "abc"), "--seed must be a whole number, got 'abc'"),
+        (("play", "--deals", " 5"), "--deals must be a whole number, got ' 5'"),
+        (("play", "--deals", "+5"), "--deals must be a whole number, got '+5'"),
+        (("play", "--deals", "\uff15"), "--deals must be a whole number, got '\uff15'"),
+        (("show", "game.jsonl", "--deal", "abc"), "--deal must be a whole number, got 'abc'"),
+        (("strategy", "--decks", "one"), "--decks must be a whole number, got 'one'"),
+        (
+            ("play", "--deals", "9" * 4001),
+            "--deals must be within ±(2**53 - 1), got a number of 4001 digits",
+        ),
+    ],
+    ids=lambda v: " ".join(v)[:30] if isinstance(v, tuple) else None,
+)
+def test_an_integer_option_takes_digits_only_in_pontoons_words(
+    args: tuple[str, ...], message: str
+) -> None:
+    """Digits with a minus sign at most: not Python's int() (``1_000``, `` 5``, ``+5``, a
+    full-width digit), not pydantic's or click's wording; one line, exit 2."""
+    result = runner.invoke(app, list(args))
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == f"pontoon: {message}\n"
+
+
 def test_a_seed_beyond_2_53_exits_2() -> None:
     assert refused("--seed", "99999999999999999999") == (
         f"pontoon: --seed must be at most 2**53 - 1 ({MAX_SAFE_INT}), got 99999999999999999999"

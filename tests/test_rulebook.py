@@ -220,6 +220,23 @@ def test_C12_names_the_strategy_and_the_simulator_that_check_it() -> None:
         assert "not yet implemented" not in text.lower() and "not yet checked" not in text
 
 
+@pytest.mark.parametrize(
+    ("word", "hint"),
+    [
+        ("foo", ""),  # two letters of shoot's five: not close
+        ("casnio", "; did you mean 'casino'?"),
+        ("trad", "; did you mean 'traditional'?"),  # a part of it
+    ],
+)
+def test_rules_suggests_a_preset_only_when_it_is_close(word: str, hint: str) -> None:
+    code, _, err = run("rules", word)
+    assert code == 2
+    assert err == (
+        f"pontoon: unknown preset {word!r}{hint} (presets: traditional, shoot, casino; a rule ID "
+        "looks like T5.4 or V7)\n"
+    )
+
+
 def test_T7_3_a_power_is_not_taken_for_bold() -> None:
     text = rulebook.lookup("T7.3").text
     assert "±(2**53 − 1)" in text

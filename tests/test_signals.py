@@ -166,3 +166,104 @@ def test_out_keeps_whole_records_and_never_a_cut_one(
     else:
         assert list(tmp_path.iterdir()) == []  # nothing half-written is kept
         assert str(stopped.value) == "stopped by SIGHUP"
+
+
+# simulate --workers: a stop signal ends the workers at once ---------------------------------------
+
+SIMULATE_STOPPED = re.compile(
+    r"pontoon: (interrupted|stopped by SIGTERM); (\d+) of 300 shards played "
+    r"\((\d+) of 3000000 rounds\); no report\n"
+)
+
+
+def _session_processes(session: int) -> list[int]:
+    """The processes still alive in ``session`` (Linux /proc)."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                stat = Path(f"/proc/{entry}/stat").read_text()
+            except OSError:
+                continue
+            fields = stat[stat.rindex(")") + 2 :].split()
+            if int(fields[3]) == session and fields[0] != "Z":
+                found.append(int(entry))
+    return found
+
+
+def _children(pid: int) -> list[str]:
+    try:
+        return Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    except OSError:
+        return []
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+def test_simulate_workers_stop_at_once_on_a_signal_and_leave_no_process() -> None:
+    """Ctrl-C (SIGINT to the whole process group) or SIGTERM to pontoon alone, at a different
+    moment each time, many times over: the workers end at once, none is left behind, the run
+    says how far it got and exits 130 / 143 (a rare deadlock would show as a timeout)."""
+    args = ["simulate", "--rounds", "3000000", "--workers", "2", "--seed", "1"]
+    budget = time.monotonic() + 12
+    runs = 0
+    while runs < 5 or (time.monotonic() < budget and runs < 20):
+        signum = (signal.SIGINT, signal.SIGTERM)[runs % 2]
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "pontoon_cli", *args],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            start_new_session=True,
+        )
+        try:
+            deadline = time.monotonic() + TIMEOUT
+            started = 1 if runs % 5 == 4 else 2  # one: while the workers are being started
+            while len(_children(proc.pid)) < started:
+                assert proc.poll() is None and time.monotonic() < deadline, "no workers"
+                time.sleep(0.002)
+            time.sleep((runs % 5 % 4) * 0.05)  # at once, or while shards are being played
+            sent = time.monotonic()
+            if signum == signal.SIGINT:
+                os.killpg(proc.pid, signum)  # as Ctrl-C: the workers get it too
+            else:
+                proc.send_signal(signum)
+            out, err = proc.communicate(timeout=10)
+            took = time.monotonic() - sent
+        finally:
+            if proc.poll() is None:
+                os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait()
+        assert proc.returncode == 128 + signum, err
+        assert out == b""
+        said = SIMULATE_STOPPED.fullmatch(err.decode())
+        assert said, err
+        assert said.group(1) == ("interrupted" if signum == signal.SIGINT else "stopped by SIGTERM")
+        assert int(said.group(3)) == 10_000 * int(said.group(2))
+        assert took < 3, f"took {took:.1f} s to stop"
+        assert _session_processes(proc.pid) == []
+        runs += 1
+
+
+def test_an_interrupted_simulate_log_counts_deals_not_headers(tmp_path: Path) -> None:
+    """simulate --log writes a header a shard: "kept N deals" counts the deal records alone."""
+    out = tmp_path / "sim.jsonl"
+    args = ["simulate", "--rounds", "1000000", "--shard", "100", "--seed", "1", "--log", str(out)]
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "pontoon_cli", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    deadline = time.monotonic() + TIMEOUT
+    while time.monotonic() < deadline:  # a few shards written: 1.7 kB a round
+        assert proc.poll() is None, "pontoon ended before it was stopped"
+        temporaries = [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+        if temporaries and temporaries[0].stat().st_size > 1_000_000:
+            break
+        time.sleep(0.02)
+    proc.send_signal(signal.SIGTERM)
+    _, err = proc.communicate(timeout=TIMEOUT)
+    assert proc.returncode == 143, err
+    lines = out.read_bytes().splitlines()
+    headers = sum(line.startswith(b'{"type":"header"') for line in lines)
+    assert headers > 2
+    deals = len(lines) - headers
+    assert err.decode() == f"pontoon: stopped by SIGTERM; kept {deals} deals in {out}\n"

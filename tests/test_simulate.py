@@ -3,10 +3,15 @@ pinned, the log it writes replays, the bank's figures agree with that log, bad o
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import json
+import socket
 import subprocess
 import sys
+import threading
+import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import orjson
@@ -122,6 +127,18 @@ def test_the_standard_error_takes_rounds_as_units() -> None:
 # --log: the log of what it played replays ----------------------------------------------------
 
 
+def test_the_log_of_one_shard_says_its_seed_is_derived_from_the_seed_given(tmp_path: Path) -> None:
+    log = tmp_path / "sim.jsonl"
+    result = runner.invoke(app, ["simulate", "--rounds", "20", "--seed", "1", "--log", str(log)])
+    assert result.exit_code == 0, result.output
+    seed = shard_seed(1, 0)
+    assert result.stderr == (
+        f"pontoon: the log of 20 rounds (1 game: shard 0's seed {seed}, derived from --seed 1) "
+        f"written to {log}\n"
+    )
+    assert orjson.loads(log.read_bytes().splitlines()[0])["seed"] == seed
+
+
 @pytest.mark.parametrize("preset", ["traditional", "shoot"])
 def test_the_log_replays_and_is_what_play_writes_for_the_shard_seed(
     preset: str, tmp_path: Path
@@ -182,7 +199,10 @@ def test_the_log_of_several_shards_is_each_shard_s_game_in_order_and_replays(
     args = ["--rules", preset, "--rounds", "250", "--shard", "100", "--seed", "3"]
     result = runner.invoke(app, ["simulate", *args, "--log", str(log)])
     assert result.exit_code == 0, result.output
-    assert "the log of 250 rounds (3 games, one a shard)" in result.stderr
+    assert result.stderr == (
+        f"pontoon: the log of 250 rounds (3 games, one a shard, each seeded from --seed 3) "
+        f"written to {log}\n"
+    )
     text = log.read_bytes()
     headers = [orjson.loads(line) for line in text.splitlines() if b'"type":"header"' in line]
     assert [h["seed"] for h in headers] == [shard_seed(3, i) for i in range(3)]
@@ -294,6 +314,11 @@ def test_c1_decks_0_is_a_setting_and_9_is_refused() -> None:
 BAD = {
     "rounds": (["--rounds", "0"], "--rounds"),
     "workers": (["--workers", "0"], "--workers"),
+    "workers-past-the-limit": (
+        ["--workers", "65"],
+        "pontoon: --workers must be at most 64, got 65 (for more, use --dask)\n",
+    ),
+    "workers-a-billion": (["--workers", "1000000000"], "--workers must be at most 64"),
     "shard": (["--shard", "0"], "--shard"),
     "players": (["--players", "1"], "--players must be 2 or more"),
     "seed": (["--seed", str(2**60)], "--seed"),
@@ -306,6 +331,10 @@ BAD = {
     "rules": (["--rules", "casinos"], "unknown preset"),
     "casino-seats": (["--rules", "casino", "--players", "8"], "a casino table seats 1 to 7"),
     "shard-money": (["--shard", str(10**13)], "--shard 10000000000000: a seat's starting balance"),
+    "log-stdout": (
+        ["--rounds", "10", "--log", "-"],
+        "pontoon: --log -: stdout is the report's; write the log to a file (--log FILE)\n",
+    ),
     "log-dask": (
         ["--rounds", "10", "--log", "x.jsonl", "--dask", "tcp://127.0.0.1:1"],
         "--log and --dask",
@@ -377,3 +406,140 @@ def test_a_dask_local_cluster_gives_the_local_report() -> None:
     assert remote.returncode == local.returncode == 0, remote.stderr
     assert remote.stdout == local.stdout
     assert json.loads(pontoon(*args, "--json").stdout)["shards"] == 4
+
+
+# Dask: a wrong address or a peer that is not a scheduler is one line and exit 2, in bounded time -
+
+BAD_ADDRESS = (
+    "not a scheduler's address; expected tcp://HOST:PORT (or HOST:PORT, tls://HOST:PORT), "
+    "e.g. tcp://127.0.0.1:8786"
+)
+
+
+@pytest.mark.parametrize("address", ["notanaddress", "inproc://x", "", "tcp://127.0.0.1:99999"])
+def test_dask_refuses_what_is_not_a_schedulers_address(address: str) -> None:
+    result = runner.invoke(app, ["simulate", "--rounds", "10", "--dask", address])
+    assert result.exit_code == 2
+    assert result.stderr == f"pontoon: --dask {address!r}: {BAD_ADDRESS}\n"
+
+
+@contextlib.contextmanager
+def loopback_peer(answer: Callable[[socket.socket], None]) -> Iterator[str]:
+    """A server on 127.0.0.1 that treats each connection with ``answer``; its address."""
+    listener = socket.create_server(("127.0.0.1", 0))
+    kept: list[socket.socket] = []
+
+    def serve() -> None:
+        while True:
+            try:
+                conn, _ = listener.accept()
+            except OSError:  # closed: the test is over
+                return
+            kept.append(conn)
+            answer(conn)
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    try:
+        yield f"tcp://127.0.0.1:{listener.getsockname()[1]}"
+    finally:
+        listener.close()
+        for conn in kept:
+            conn.close()
+
+
+def _silent(conn: socket.socket) -> None:
+    """Accept, then say nothing."""
+
+
+def _http(conn: socket.socket) -> None:
+    conn.sendall(b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n")
+
+
+def _ssh(conn: socket.socket) -> None:
+    conn.sendall(b"SSH-2.0-OpenSSH_9.6\r\n")
+
+
+def _hang_up(conn: socket.socket) -> None:
+    conn.close()
+
+
+PEERS = {
+    "silent": (
+        _silent,
+        "the peer accepted the connection but sent nothing in 1 s (a Dask scheduler speaks "
+        "first): not a Dask scheduler, or a stalled one (see --dask-timeout)",
+    ),
+    "http": (
+        _http,
+        "the peer answered b'HTTP/1.1', not a Dask scheduler's handshake (an HTTP or SSH server?)",
+    ),
+    "ssh": (
+        _ssh,
+        "the peer answered b'SSH-2.0-', not a Dask scheduler's handshake (an HTTP or SSH server?)",
+    ),
+    "hangs-up": (_hang_up, "the peer closed the connection without a word: not a Dask scheduler"),
+}
+
+
+@pytest.mark.parametrize("peer", PEERS)
+def test_dask_a_peer_that_is_not_a_scheduler_is_one_line_and_exit_2(peer: str) -> None:
+    answer, said = PEERS[peer]
+    with loopback_peer(answer) as address:
+        started = time.monotonic()
+        result = runner.invoke(
+            app, ["simulate", "--rounds", "10", "--dask", address, "--dask-timeout", "1"]
+        )
+        took = time.monotonic() - started
+    assert result.exit_code == 2
+    assert result.stderr == f"pontoon: --dask {address}: {said}\n"
+    assert took < 5
+
+
+def test_dask_a_refused_connection_is_one_line_and_exit_2() -> None:
+    with socket.create_server(("127.0.0.1", 0)) as spare:
+        port = spare.getsockname()[1]  # closed below: nothing listens there then
+    result = runner.invoke(app, ["simulate", "--dask", f"tcp://127.0.0.1:{port}"])
+    assert result.exit_code == 2
+    assert result.stderr == f"pontoon: --dask tcp://127.0.0.1:{port}: cannot connect: " + (
+        "Connection refused\n"
+    )
+
+
+@pytest.mark.skipif(not HAS_DASK, reason="Dask distributed is not installed")
+def test_dask_a_peer_that_stalls_in_the_handshake_is_given_up_on() -> None:
+    """Its first bytes are a plausible length, then nothing: Dask's own timeout does not bound
+    that; pontoon gives up after twice --dask-timeout."""
+
+    def stall(conn: socket.socket) -> None:
+        conn.sendall((16).to_bytes(8, "little"))
+
+    with loopback_peer(stall) as address:
+        started = time.monotonic()
+        done = pontoon("simulate", "--rounds", "10", "--dask", address, "--dask-timeout", "1")
+        took = time.monotonic() - started
+    assert done.returncode == 2
+    assert done.stderr == (
+        f"pontoon: --dask {address}: the peer did not complete Dask's handshake in 2 s "
+        "(see --dask-timeout)\n"
+    )
+    assert took < 10
+
+
+@pytest.mark.skipif(not HAS_DASK, reason="Dask distributed is not installed")
+def test_dask_a_scheduler_without_workers_waits_the_stated_time_then_exits_2() -> None:
+    from distributed import LocalCluster
+
+    with LocalCluster(n_workers=0, processes=True, dashboard_address=None) as cluster:
+        address = cluster.scheduler_address
+        started = time.monotonic()
+        done = pontoon("simulate", "--rounds", "10", "--dask", address, "--dask-wait", "1")
+        took = time.monotonic() - started
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr == (
+        f"pontoon: --dask {address}: no worker yet; waiting up to 1 s for one\n"
+        f"pontoon: --dask {address}: no worker joined the scheduler in 1 s (start one: "
+        f"dask worker {address}; or see --dask-wait)\n"
+    )
+    assert took < 15

@@ -57,6 +57,14 @@ def test_write_writes_the_same_json(tmp_path: Path) -> None:
     assert path.read_text(encoding="utf-8") == SHIPPED.read_text(encoding="utf-8")
 
 
+def test_write_dash_is_stdout_as_json_is(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, ["strategy", "--rules", "casino", "--write", "-"])
+    assert (result.exit_code, result.stderr) == (0, "")
+    assert result.stdout == SHIPPED.read_text(encoding="utf-8")
+    assert list(tmp_path.iterdir()) == []  # no file named -
+
+
 def test_the_plain_table_names_the_calculation_and_the_edge() -> None:
     out = runner.invoke(app, ["strategy", "--rules", "casino"]).stdout
     assert "exact expected values, infinite deck" in out
@@ -104,10 +112,23 @@ def test_the_exact_edge_function_is_the_tables() -> None:
     "args, message",
     [
         (["--rules", "shoot"], "the shoot preset is not calculated"),
-        (["--set", "royal_pontoon=true"], "royal_pontoon=True (V6) is not modelled"),
-        (["--set", "banker_doubles=true"], "(V3) is not modelled"),
-        (["--set", "burn_on=13"], "(V8) is not modelled"),
-        (["--set", "pontoon_grades=ten-is-21"], "(V7) is not modelled"),
+        (
+            ["--set", "royal_pontoon=true"],
+            "pontoon: rule setting royal_pontoon=true (V6) is not modelled by the calculation; "
+            "leave it at false\n",
+        ),
+        (["--set", "banker_doubles=true"], "banker_doubles=true (V3) is not modelled"),
+        (
+            ["--set", "burn_on=13"],
+            "burn_on=13 (V8) is not modelled by the calculation; leave it at null\n",
+        ),
+        (["--set", "pontoon_grades=ten-is-21"], "pontoon_grades=ten-is-21 (V7) is not modelled"),
+        (
+            ["--rules", "casino", "--decks", "2", "--set", "shuffle_every=5"],
+            "pontoon: rule setting shuffle_every=5 (C1) is not modelled by the calculation (its "
+            "shoe is fresh each round); leave it at 1\n",
+        ),
+        (["--rules", "casino", "--set", "shuffle_every=2"], "shuffle_every=2 (C1) is not modelled"),
         (["--banker-stays", "22"], "--banker-stays must be 4 to 21, got 22"),
         (["--rules", "casino", "--banker-stays", "17"], "a casino dealer draws by C9"),
         (["--rules", "casino", "--set", "stick_minimum=16"], "belongs to the traditional"),
