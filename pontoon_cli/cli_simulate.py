@@ -116,21 +116,21 @@ def simulate(
         ),
     ] = None,
     dask_timeout: Annotated[
-        int,
+        int | None,
         typer.Option(
             metavar="SECONDS",
             show_default=False,
             help=f"How long the Dask scheduler has to answer.  [default: {CONNECT_TIMEOUT}]",
         ),
-    ] = CONNECT_TIMEOUT,
+    ] = None,
     dask_wait: Annotated[
-        int,
+        int | None,
         typer.Option(
             metavar="SECONDS",
             show_default=False,
             help=f"How long to wait for a first Dask worker.  [default: {WORKER_WAIT}]",
         ),
-    ] = WORKER_WAIT,
+    ] = None,
 ) -> None:
     """Play seeded rounds without writing a log and report the edge of the bank (traditional,
     shoot: the banker's seat, whoever holds it) or of the house (casino), per initial stake and
@@ -158,8 +158,10 @@ def simulate(
         fail("--log -: stdout is the report's; write the log to a file (--log FILE)")
     if log is not None and dask is not None:
         fail("--log and --dask: the log is written by a local run; leave --dask out")
-    for value, option in ((dask_timeout, "--dask-timeout"), (dask_wait, "--dask-wait")):
-        problem = int_problem(value, option, least=1)
+    for seconds, option in ((dask_timeout, "--dask-timeout"), (dask_wait, "--dask-wait")):
+        if seconds is not None and dask is None:
+            fail(f"{option} goes with --dask ADDRESS (a local run waits for no scheduler)")
+        problem = None if seconds is None else int_problem(seconds, option, least=1)
         if problem is not None:
             fail(problem)
     if dask is not None:
@@ -195,7 +197,14 @@ def simulate(
         client = None
         if dask is not None:  # before anything is said or done: a scheduler with a worker
             try:
-                client = cleanup.enter_context(dask_client(dask, dask_timeout, dask_wait, say))
+                client = cleanup.enter_context(
+                    dask_client(
+                        dask,
+                        CONNECT_TIMEOUT if dask_timeout is None else dask_timeout,
+                        WORKER_WAIT if dask_wait is None else dask_wait,
+                        say,
+                    )
+                )
             except DaskError as err:
                 fail(str(err))
         if seed is None:

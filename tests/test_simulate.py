@@ -335,6 +335,11 @@ BAD = {
         ["--rounds", "10", "--log", "-"],
         "pontoon: --log -: stdout is the report's; write the log to a file (--log FILE)\n",
     ),
+    "dask-timeout-alone": (
+        ["--rounds", "10", "--dask-timeout", "5"],
+        "pontoon: --dask-timeout goes with --dask ADDRESS (a local run waits for no scheduler)\n",
+    ),
+    "dask-wait-alone": (["--rounds", "10", "--dask-wait", "5"], "--dask-wait goes with --dask"),
     "log-dask": (
         ["--rounds", "10", "--log", "x.jsonl", "--dask", "tcp://127.0.0.1:1"],
         "--log and --dask",
