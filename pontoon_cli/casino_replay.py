@@ -16,7 +16,7 @@ gives for the re-deal is verified in one comparison; only another one is looked 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from pontoon_cli.actions import CASINO_ACTIONS
 from pontoon_cli.cards import FULL_PACK, Card
@@ -31,6 +31,9 @@ from pontoon_cli.replay_report import Divergence, Place, count
 from pontoon_cli.rng import Rng
 from pontoon_cli.rules import DEALER, Rules, Table, round_cards
 from pontoon_cli.settle import settle_casino
+
+if TYPE_CHECKING:
+    from pontoon_cli.replay_seeded import SeededPacks
 
 #: The rule behind each field of a hand that is not its settlement (``net`` and ``rule`` cite
 #: the rule that settled it; ``cards`` and ``stake`` are told apart below).
@@ -193,6 +196,7 @@ class CasinoReplay:
         self.balances: dict[str, int] = dict(table.bankrolls)
         self.next_number = 1
         self.stacked = 0  # rounds a scenario stacked
+        self.seed: SeededPacks | None = None  # --seeded: each new shoe is the seed's (C1)
 
     def deal(
         self, line: int, raw: bytes, record: dict[str, Any], pack: list[Card]
@@ -211,6 +215,8 @@ class CasinoReplay:
         shoe = self.shoe
         found = shoe.check(at, pack, state, self.scenario)  # always: it keeps the shoe's count
         first = first or found
+        if self.seed is not None:
+            first = first or self.seed.check(at, pack, shoe.fresh, None)
         balances = self.balances  # before the round; ours to change
 
         # re-deal it

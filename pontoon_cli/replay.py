@@ -46,13 +46,15 @@ def replay_logs(
     fail_fast: bool = False,
     as_json: bool = False,
     stdin: IO[bytes] | None = None,
+    seeded: bool = False,
 ) -> int:
     """Replay every log in ``paths`` (``-`` is stdin; gzip is read by its magic bytes).
 
     Writes one line per divergence (text, or JSON lines with ``as_json``) and a closing summary,
     and returns the exit code, the worst of every log's: 0 verified, 1 a divergence, 2 unreadable
     input. Every log named is read, in order, whatever the one before it held (a missing file
-    too); with ``fail_fast`` the run stops at the first divergence or unreadable input.
+    too); with ``fail_fast`` the run stops at the first divergence or unreadable input. With
+    ``seeded`` every shuffled pack must also be the header's seed's (:mod:`replay_seeded`).
     """
     summary = Summary()
     if as_json:
@@ -83,7 +85,7 @@ def replay_logs(
             with source:
                 output.start(source.name, source.total)
                 try:
-                    stop = _replay_stream(source, summary, emit, output, fail_fast)
+                    stop = _replay_stream(source, summary, emit, output, fail_fast, seeded)
                 except LogFormatError as err:
                     error = str(err)
                 finally:
@@ -104,9 +106,10 @@ def _replay_stream(
     emit: Callable[[Divergence], None],
     output: Output,
     fail_fast: bool,
+    seeded: bool,
 ) -> bool:
     """Replay one log; True when ``fail_fast`` says to stop. Raises LogFormatError."""
-    replayer = LogReplayer(source.name)
+    replayer = LogReplayer(source.name, seeded=seeded)
     feed = replayer.feed
     number = 0
     try:
@@ -130,8 +133,8 @@ def _replay_stream(
     return False
 
 
-def replay_lines(file: str, lines: Iterable[bytes]) -> list[Divergence]:
+def replay_lines(file: str, lines: Iterable[bytes], *, seeded: bool = False) -> list[Divergence]:
     """Every divergence of a log given as lines (tests, benchmarks). Raises LogFormatError."""
-    replayer = LogReplayer(file)
+    replayer = LogReplayer(file, seeded=seeded)
     found = (replayer.feed(n, raw) for n, raw in enumerate(lines, 1))
     return [f for f in found if f is not None]

@@ -48,6 +48,7 @@ from pontoon_cli.logcheck import (
 from pontoon_cli.replay_compare import action_text, compare, cross_check, written_as
 from pontoon_cli.replay_pack import PackTracker, check_cut
 from pontoon_cli.replay_report import Divergence, Place, count
+from pontoon_cli.replay_seeded import SeededPacks
 from pontoon_cli.rng import Rng
 from pontoon_cli.rules import Rules, Table
 from pontoon_cli.settle import SETTLERS
@@ -70,8 +71,10 @@ class LogReplayer:
     joined with ``cat`` replay too.
     """
 
-    def __init__(self, file: str) -> None:
+    def __init__(self, file: str, *, seeded: bool = False) -> None:
         self.file = file
+        self.seeded = seeded  # --seeded: every shuffle is also the header's seed's
+        self.seed: SeededPacks | None = None
         self.deals_verified = 0
         self.deals_diverged = 0
         self.headers_diverged = 0
@@ -179,9 +182,11 @@ class LogReplayer:
         except PontoonError as err:
             raise self._unreadable(line, "table", str(err)) from None
         scenario = bool(record.get("scenario"))
+        self.seed = SeededPacks(self.file, line, record, rules, table) if self.seeded else None
         self._started = True
         if house:
             self.casino = CasinoReplay(self.file, rules, table, scenario, self._look)
+            self.casino.seed = self.seed
             return None
         self.casino = None
         self.rules = rules
@@ -205,7 +210,10 @@ class LogReplayer:
         self.record = definition.record  # the deal's record: to name a divergence
         self.line = definition.line  # the writer's bytes of the deal: the one-step comparison
         at = Place(self.file, line, None)
-        return check_cut(at, self.seats, self.banker, record.get("cut") or [], packs)
+        found = check_cut(at, self.seats, self.banker, record.get("cut") or [], packs)
+        if found is None and self.seed is not None:
+            found = self.seed.check_cut(at)
+        return found
 
     # a deal --------------------------------------------------------------------------------------
 
@@ -278,8 +286,14 @@ class LogReplayer:
                     line, n, "pack_state", recorded=state, expected=want, rule="T8.1"
                 )
         at = Place(self.file, line, n)
+        before = self.pack.after
+        shuffled = state == "shuffled" or (
+            state is None and self.pack.expected_state() == "shuffled"
+        )
         found = self.pack.check(at, pack, state)  # always: it learns whether the pack is whole
         first = first or found
+        if self.seed is not None:  # --seeded: a shuffled pack is the seed's next (T8.2)
+            first = first or self.seed.check(at, pack, shuffled, before)
         self.pack.first_deal = False
         # the kitty before the deal (S1, S8-S10), its moves made on the balances
         kitty, found = kitty_before(Place(self.file, line, n), self.game, banker, record, balances)
