@@ -199,6 +199,7 @@ class LogReplayer:
         self.balances = dict(table.bankrolls)
         self.banker: str = t["banker"]
         self.next_number = 1
+        self.kitty_written: int | None = None  # the last deal's recorded kitty, if not the rules'
         self.settle = SETTLERS[rules.settlement]
         # Game holds the bank and the balances for a sale (T8.4) and for the log writer, and
         # the kitty (S1-S10); the registry gives the preset's game and its record.
@@ -296,7 +297,9 @@ class LogReplayer:
             first = first or self.seed.check(at, pack, shuffled, before)
         self.pack.first_deal = False
         # the kitty before the deal (S1, S8-S10), its moves made on the balances
-        kitty, found = kitty_before(Place(self.file, line, n), self.game, banker, record, balances)
+        kitty, found = kitty_before(
+            Place(self.file, line, n), self.game, banker, record, balances, self.kitty_written
+        )
         first = first or found
 
         # re-deal it
@@ -349,15 +352,22 @@ class LogReplayer:
         if first is not None and not validated:
             self._strict(line, raw)
             self._problem(line, deal_body_problem(record))
-        self._carry(record, balances, banker, deal if complete else None)
+        kitty_wrong = first is not None and first.field == "kitty.after"
+        self._carry(record, balances, banker, deal if complete else None, kitty_wrong)
         return first
 
     def _carry(
-        self, record: dict[str, Any], balances: dict[str, int], banker: str, deal: Deal | None
+        self,
+        record: dict[str, Any],
+        balances: dict[str, int],
+        banker: str,
+        deal: Deal | None,
+        kitty_wrong: bool,
     ) -> None:
         """Keep what the next deal needs: the recorded state where given, else the rules'.
 
-        ``deal`` is the re-dealt deal if the recorded decisions took it to its end, else None.
+        ``deal`` is the re-dealt deal if the recorded decisions took it to its end, else None;
+        ``kitty_wrong``: the deal's divergence is its kitty's ``after`` (carry_kitty).
         """
         net = record["net"]
         recorded_balance = record.get("balance")
@@ -374,7 +384,7 @@ class LogReplayer:
             next_banker = deal.next_banker if deal is not None else banker
         self.banker = next_banker
         self.pack.carry(deal)
-        carry_kitty(self.game, record, deal, banker)
+        self.kitty_written = carry_kitty(self.game, record, deal, banker, kitty_wrong)
 
     def _pack(self, line: int, text: str) -> list[Card]:
         cards = read_log_pack(text)

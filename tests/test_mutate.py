@@ -133,7 +133,7 @@ def test_the_private_copy_holds_everything_the_tests_read(tmp_path: Path) -> Non
     [
         ("settle", "tests/test_casino.py"),  # settle_casino: C2, C5, C10, C11
         ("kitty", "tests/test_shoot.py"),
-        ("shoot_replay", "tests/test_shoot_log.py"),
+        ("shoot_replay", "tests/test_shoot_replay.py"),
         ("casino_log", "tests/test_casino_replay.py"),
         ("casino_players", "tests/test_casino_rules.py"),
         ("casino_replay", "tests/test_casino_replay_tamper.py"),
