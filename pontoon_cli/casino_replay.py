@@ -378,6 +378,14 @@ def compare(
     hands = record.get("hands")
     if hands is not None and hands != derived["hands"]:
         want_hands = derived["hands"]
+        if len(hands) != len(want_hands):  # a hand too many or too few, wherever it is
+            i = next(
+                (i for i, row in enumerate(want_hands) if i >= len(hands) or hands[i] != row),
+                len(want_hands),
+            )
+            rule = _hands_count_rule(hands, want_hands, i)
+            shown = count(len(want_hands), "hand")
+            return at.div(None, None, "hands", count(len(hands), "hand"), shown, rule)
         found = compare_rows(
             at,
             "hands",
@@ -448,9 +456,9 @@ def _count_rule(deal: CasinoDeal, rows: list[dict[str, Any]], index: int) -> str
 
 
 def _hands_count_rule(rows: list[Any], want_rows: list[dict[str, Any]], index: int) -> str:
-    """A hand too many or too few: C8 when it is (or claims to be) a split hand, else C3 (each
-    seat that stakes plays one hand)."""
-    row = want_rows[index] if index < len(want_rows) else rows[index]
+    """A hand too many or too few, the first at ``index``: C8 when it is (or claims to be) a
+    split hand, else C3 (each seat that stakes plays one hand)."""
+    row = rows[index] if len(rows) > len(want_rows) else want_rows[index]
     return "C8" if type(row) is dict and row.get("split") is True else "C3"
 
 
