@@ -172,3 +172,39 @@ def test_a_log_without_a_seed_cannot_be_checked_against_one(tmp_path: Path, as_j
         f"pontoon: {path}:1: seed: --seeded needs the header's seed to re-derive the shuffles, "
         "and this log has none: replay it without --seeded"
     ) in result.stderr
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "play --rules casino --set decks=0 --seed 4 --deals 40",
+        "play --rules casino --set decks=1 --set shuffle_every=4 --players 2 --seed 4 --deals 40",
+        "play --players 9 --banker p3 --seed 4 --deals 60",
+        "simulate --rounds 300 --shard 100 --seed 4 --log LOG",
+        "simulate --rules casino --rounds 300 --shard 100 --log LOG",
+    ],
+    ids=["infinite-shoe", "one-deck-shoe", "two-packs", "simulate-shards", "simulate-casino"],
+)
+def test_every_kind_of_seeded_log_verifies(tmp_path: Path, command: str) -> None:
+    """An infinite shoe (C1: each round's cards drawn one by one), a shoe carried over between
+    shuffles, two packs (T1.1), and simulate's log: a game per shard, each from its own seed."""
+    path = tmp_path / "game.jsonl"
+    words = [str(path) if word == "LOG" else word for word in command.split(" ")]
+    if "--log" not in words:
+        words += ["--out", str(path)]
+    assert runner.invoke(app, words).exit_code == 0
+    result = runner.invoke(app, ["replay", "--seeded", str(path)])
+    assert result.exit_code == 0, result.output
+    assert "0 with divergences" in result.stderr
+    recs = [orjson.loads(line) for line in path.read_bytes().splitlines()]
+    deals = [r for r in recs if r["type"] == "deal"]
+    assert sum(r["pack_state"] == "shuffled" for r in deals) > 1
+    # another seed in every header: the first pack (or cut) of each game is not the seed's
+    for r in recs:
+        if r["type"] == "header":
+            r["seed"] += 1
+    path.write_bytes(dump(recs))  # type: ignore[arg-type]
+    result = runner.invoke(app, ["replay", "--seeded", str(path)])
+    assert result.exit_code == 1
+    games = sum(r["type"] == "header" for r in recs)
+    assert len(result.stdout.splitlines()) == games
