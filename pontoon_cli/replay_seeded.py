@@ -16,6 +16,7 @@ is bad usage for that input (LogFormatError, naming the header's line).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from pontoon_cli.cards import Card
@@ -49,13 +50,7 @@ class SeededPacks:
         self.rule = "C1" if table.house else "T8.2"
         cut = header.get("cut") or []
         if cut and not table.house:  # the bank was cut for (T3.2): the seed's first draws
-            table = Table(
-                seats=table.seats,
-                banker=None,
-                bankrolls=dict(table.bankrolls),
-                min_stake=table.min_stake,
-                max_stake=table.max_stake,
-            )
+            table = replace(table, banker=None)
         game_rng, _ = session_rngs(seed)
         self.game = new_game(rules, table, game_rng)
         self.cut: list[dict[str, str]] = []
