@@ -287,14 +287,12 @@ class LogReplayer:
                     line, n, "pack_state", recorded=state, expected=want, rule="T8.1"
                 )
         at = Place(self.file, line, n)
-        before = self.pack.after
-        shuffled = state == "shuffled" or (
-            state is None and self.pack.expected_state() == "shuffled"
-        )
         found = self.pack.check(at, pack, state)  # always: it learns whether the pack is whole
         first = first or found
-        if self.seed is not None:  # --seeded: a shuffled pack is the seed's next (T8.2)
-            first = first or self.seed.check(at, pack, shuffled, before)
+        seed = self.seed
+        if seed is not None:  # --seeded: a shuffled pack is the seed's next (T8.2)
+            due = state is None and self.pack.expected_state() == "shuffled"
+            first = first or seed.check(at, pack, state == "shuffled" or due, self.pack.after)
         self.pack.first_deal = False
         # the kitty before the deal (S1, S8-S10), its moves made on the balances
         kitty, found = kitty_before(

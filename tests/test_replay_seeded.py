@@ -106,6 +106,23 @@ def test_a_shuffle_the_seed_did_not_make_is_reported_once_T8_2_C1(
     assert "119 deals verified, 1 with divergences" in err
 
 
+def test_a_log_without_pack_states_is_followed_by_the_rules_T8_2(tmp_path: Path) -> None:
+    """A third party's log may leave ``pack_state`` out: the rules say which deals were
+    shuffled (after a pontoon, T8.2), so the seed's shuffles are still followed."""
+    honest = played("traditional", 11, 120)
+    recs = played("traditional", 11, 120, other_rng_after=30)
+    line, i, got, want = first_pack_difference(recs, honest)
+    for log in (honest, recs):
+        for r in log[1:]:
+            del r["pack_state"]
+    assert replay(tmp_path, honest)[:2] == (0, [])
+    code, found, _ = replay(tmp_path, recs)
+    assert code == 1
+    assert [(f["line"], f["field"], f["recorded"], f["expected"], f["rule"]) for f in found] == [
+        (line, f"pack[{i}]", got, f"{want}, as seed 11 shuffles", "T8.2")
+    ]
+
+
 def test_another_seed_in_the_header_gives_another_cut_for_the_bank_T3_2(tmp_path: Path) -> None:
     recs = played("traditional", 11, 5)
     assert recs[0]["cut"]
