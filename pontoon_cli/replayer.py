@@ -291,8 +291,13 @@ class LogReplayer:
         first = first or found
         seed = self.seed
         if seed is not None:  # --seeded: a shuffled pack is the seed's next (T8.2)
-            due = state is None and self.pack.expected_state() == "shuffled"
-            first = first or seed.check(at, pack, state == "shuffled" or due, self.pack.after)
+            left = self.pack.after  # the pack the last deal left, if known
+            if left is not None:  # then the rules say whether a shuffle is due
+                shuffled = self.pack.expected_state() == "shuffled"
+            else:  # else the record does (none recorded: shuffled, as replay reads it)
+                shuffled = state != "continued"
+            found = seed.check(at, pack, shuffled, left)
+            first = first or found  # checked whatever came first: its shuffle is drawn
         self.pack.first_deal = False
         # the kitty before the deal (S1, S8-S10), its moves made on the balances
         kitty, found = kitty_before(

@@ -3,6 +3,7 @@ C1). Without it the seed is information, and a log whose packs were chosen by ha
 
 from __future__ import annotations
 
+import copy
 import io
 from pathlib import Path
 
@@ -225,3 +226,23 @@ def test_every_kind_of_seeded_log_verifies(tmp_path: Path, command: str) -> None
     assert result.exit_code == 1
     games = sum(r["type"] == "header" for r in recs)
     assert len(result.stdout.splitlines()) == games
+
+
+@pytest.mark.parametrize(("preset", "rule"), [("traditional", "T8.1"), ("casino", "C1")])
+def test_a_shuffled_deal_that_diverges_first_elsewhere_keeps_the_seed_in_step(
+    tmp_path: Path, preset: str, rule: str
+) -> None:
+    """A shuffled deal whose first divergence is another (its pack_state written "stacked",
+    T8.1, C1) still draws its shuffle: the seed's later shuffles stay in step, and it is the
+    log's one divergence."""
+    recs = played(preset, 11, 120)
+    shuffled = [n for n, r in enumerate(recs) if n > 1 and r.get("pack_state") == "shuffled"]
+    assert len(shuffled) > 3
+    for n in (1, shuffled[0]):
+        tampered = copy.deepcopy(recs)
+        tampered[n]["pack_state"] = "stacked"
+        code, found, err = replay(tmp_path, tampered)
+        assert code == 1
+        assert [(f["deal"], f["field"], f["recorded"], f["rule"]) for f in found] == [
+            (n, "pack_state", "stacked", rule)
+        ], err
