@@ -246,3 +246,16 @@ def test_a_shuffled_deal_that_diverges_first_elsewhere_keeps_the_seed_in_step(
         assert [(f["deal"], f["field"], f["recorded"], f["rule"]) for f in found] == [
             (n, "pack_state", "stacked", rule)
         ], err
+
+
+def test_a_pack_a_card_short_is_one_divergence_T1_1(tmp_path: Path) -> None:
+    """The seed's pack and the recorded one differ in length, not in any card they share."""
+    recs = played("traditional", 11, 5, banker="p2")
+    cards = str(recs[1]["pack"]).split(" ")
+    recs[1]["pack"] = " ".join(cards[:-1])
+    code, found, _ = replay(tmp_path, recs)
+    assert code == 1
+    f = found[0]
+    assert (f["deal"], f["field"], f["recorded"], f["expected"], f["rule"]) == (
+        1, "pack", "51 cards", "52 cards", "T1.1"
+    )  # fmt: skip
