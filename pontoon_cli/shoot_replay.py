@@ -113,9 +113,8 @@ def compare_kitty(
                     who = w["player"]
                     where = f"kitty.moves[{i}].{key}"
                     rule = w["rule"]
-                    hands = (value, w[key])
-                    if key == "hand" and all(type(h) is int for h in hands) and max(hands) > 1:
-                        rule = "S5"  # which hand of a split holds a shoot bet
+                    if key == "hand" and type(value) is int and type(w[key]) is int:
+                        rule = "S5"  # two hand numbers: which hand of a split holds the bet
                     return at.div(who, w["hand"], where, value, w[key], rule)
         if len(moves) != len(want["moves"]):
             rule = "S7" if len(moves) > len(want["moves"]) else want["moves"][len(moves)]["rule"]
@@ -144,7 +143,7 @@ def carry_kitty(
     after = recorded.get("after") if type(recorded) is dict else None
     if isinstance(deal, ShootDeal) and (after_wrong or type(after) is not int):
         game.kitty = deal.kitty.amount
-        return after if type(after) is int and after != game.kitty else None
+        return after if after_wrong else None  # the recorded number, not the rules'
     if type(after) is int:
         game.kitty = after
     return None
