@@ -259,3 +259,17 @@ def test_a_pack_a_card_short_is_one_divergence_T1_1(tmp_path: Path) -> None:
     assert (f["deal"], f["field"], f["recorded"], f["expected"], f["rule"]) == (
         1, "pack", "51 cards", "52 cards", "T1.1"
     )  # fmt: skip
+
+
+def test_a_shuffle_after_a_deal_cut_short_is_drawn_as_recorded_T8_2(tmp_path: Path) -> None:
+    """The deal before a shuffle stops short (a decision left out), so the pack it left is not
+    known: the next deal's recorded "shuffled" says a shuffle was drawn there, and the seed's
+    later shuffles stay in step."""
+    recs = played("traditional", 11, 120)
+    shuffled = [n for n, r in enumerate(recs) if n > 1 and r["pack_state"] == "shuffled"]
+    n = shuffled[0] - 1
+    assert len(shuffled) > 3 and recs[n]["decisions"]
+    recs[n]["decisions"].pop()
+    code, found, err = replay(tmp_path, recs)
+    assert code == 1
+    assert [(f["deal"], f["field"]) for f in found] == [(n, "decisions")], err

@@ -87,6 +87,8 @@ TESTS: dict[str, list[str]] = {
         "tests/test_replay_mutants.py",
         "tests/test_replay_input.py",
         "tests/test_replay_schema.py",
+        "tests/test_replay_seeded.py",
+        "tests/test_shoot_replay.py",  # the kitty carried between deals
         "tests/test_log.py",
         "tests/test_boundaries.py",
     ],
