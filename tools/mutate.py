@@ -103,6 +103,7 @@ _SHOOT_TESTS = [
     "tests/test_shoot_rule_ids.py",
     "tests/test_shoot_scenario.py",
     "tests/test_shoot_replay.py",
+    "tests/test_kitty.py",
 ]
 _CASINO_TESTS = [
     "tests/test_casino.py",
