@@ -7,6 +7,7 @@ on the command line and keeps the summary; the work is split by job:
 - :mod:`pontoon_cli.replayer`: :class:`LogReplayer`, which checks one log record by record;
 - :mod:`pontoon_cli.replay_pack` and :mod:`pontoon_cli.replay_compare`: the checks it makes;
 - :mod:`pontoon_cli.casino_replay`: a casino log's own checks (C1-C11);
+- :mod:`pontoon_cli.replay_seeded`: ``--seeded``, every shuffle re-derived from the header's seed;
 - :mod:`pontoon_cli.replay_report`: :class:`Divergence`, :class:`Summary` and the output.
 
 Exit codes (:attr:`Summary.exit_code`): 0 every deal verified, 1 a divergence, 2 unreadable input
