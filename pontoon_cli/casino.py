@@ -488,6 +488,15 @@ class CasinoGame(GameBase):
         self._shuffled_to(len(self.pack))
         return self.pack[self.top :]
 
+    def pack_now(self) -> list[Card]:
+        """The shoe as the next round would take it: the cards not yet dealt, shuffled down."""
+        return list(self._rest())
+
+    def shuffle_again(self, before: list[Card]) -> list[Card]:
+        """A new shoe (C1), as live play shuffles it: ``before`` goes back in with every deck."""
+        self._new_shoe()
+        return self.pack_now()
+
     def stack_refusal(self, position: int, card: Card) -> str:
         return (
             f"stacked card {position} {card.text!r} is stacked more often than the shoe holds "

@@ -16,7 +16,7 @@ gives for the re-deal is verified in one comparison; only another one is looked 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from pontoon_cli.actions import CASINO_ACTIONS
 from pontoon_cli.cards import FULL_PACK, Card
@@ -31,6 +31,9 @@ from pontoon_cli.replay_report import Divergence, Place, count
 from pontoon_cli.rng import Rng
 from pontoon_cli.rules import DEALER, Rules, Table, round_cards
 from pontoon_cli.settle import settle_casino
+
+if TYPE_CHECKING:
+    from pontoon_cli.replay_seeded import SeededPacks
 
 #: The rule behind each field of a hand that is not its settlement (``net`` and ``rule`` cite
 #: the rule that settled it; ``cards`` and ``stake`` are told apart below).
@@ -193,6 +196,7 @@ class CasinoReplay:
         self.balances: dict[str, int] = dict(table.bankrolls)
         self.next_number = 1
         self.stacked = 0  # rounds a scenario stacked
+        self.seed: SeededPacks | None = None  # --seeded: each new shoe is the seed's (C1)
 
     def deal(
         self, line: int, raw: bytes, record: dict[str, Any], pack: list[Card]
@@ -211,6 +215,9 @@ class CasinoReplay:
         shoe = self.shoe
         found = shoe.check(at, pack, state, self.scenario)  # always: it keeps the shoe's count
         first = first or found
+        if self.seed is not None:  # checked whatever came first: its shuffle is drawn
+            found = self.seed.check(at, pack, shoe.fresh, None)
+            first = first or found
         balances = self.balances  # before the round; ours to change
 
         # re-deal it
@@ -372,6 +379,14 @@ def compare(
     hands = record.get("hands")
     if hands is not None and hands != derived["hands"]:
         want_hands = derived["hands"]
+        if len(hands) != len(want_hands):  # a hand too many or too few, wherever it is
+            i = next(
+                (i for i, row in enumerate(want_hands) if i >= len(hands) or hands[i] != row),
+                len(want_hands),
+            )
+            rule = _hands_count_rule(hands, want_hands, i)
+            shown = count(len(want_hands), "hand")
+            return at.div(None, None, "hands", count(len(hands), "hand"), shown, rule)
         found = compare_rows(
             at,
             "hands",
@@ -442,9 +457,11 @@ def _count_rule(deal: CasinoDeal, rows: list[dict[str, Any]], index: int) -> str
 
 
 def _hands_count_rule(rows: list[Any], want_rows: list[dict[str, Any]], index: int) -> str:
-    """A hand too many or too few: C8 when it is (or claims to be) a split hand, else C3 (each
-    seat that stakes plays one hand)."""
-    row = want_rows[index] if index < len(want_rows) else rows[index]
+    """A hand too many or too few, the first at ``index``: C8 when it is (or claims to be) a
+    split hand, else C3 (each seat that stakes plays one hand)."""
+    # mutant-equivalent: 'len(rows) > len(want_rows)' -> '(len(rows) >= len(want_rows))': asked
+    # only when the counts differ
+    row = rows[index] if len(rows) > len(want_rows) else want_rows[index]
     return "C8" if type(row) is dict and row.get("split") is True else "C3"
 
 

@@ -182,6 +182,14 @@ def replay(
     as_json: Annotated[
         bool, typer.Option("--json", help="Write the divergences as JSON lines.")
     ] = False,
+    seeded: Annotated[
+        bool,
+        typer.Option(
+            "--seeded",
+            help="Also check that every shuffled pack is the one the header's seed deals "
+            "(T8.2, C1); a scenario's log or a log without a seed is refused (exit 2).",
+        ),
+    ] = False,
 ) -> None:
     """Re-deal every deal of each log and verify it; report the first divergence of each deal.
 
@@ -194,11 +202,12 @@ def replay(
       pontoon replay game.jsonl
       pontoon play --seed 7 --deals 100 | pontoon replay -
       pontoon replay --json --fail-fast day1.jsonl.gz day2.jsonl.gz
+      pontoon play --seed 7 --deals 100 --rules casino | pontoon replay --seeded -
     """
     from pontoon_cli.render import ReplayView
     from pontoon_cli.replay import replay_logs
 
     view = ReplayView(data_out(), sys.stderr)  # on a closed pipe, reads on to the exit code
     with stream_guard():
-        code = replay_logs(logs, view, fail_fast=fail_fast, as_json=as_json)
+        code = replay_logs(logs, view, fail_fast=fail_fast, as_json=as_json, seeded=seeded)
     raise typer.Exit(code)

@@ -38,6 +38,18 @@ class GameBase:
         self.rng.shuffle(self.pack)
         self.rng.cut(self.pack)
 
+    def pack_now(self) -> list[Card]:
+        """The pack as the next deal would take it (a copy)."""
+        return list(self.pack)
+
+    def shuffle_again(self, before: list[Card]) -> list[Card]:
+        """Take back ``before`` (the pack a deal left) and shuffle and cut it as live play does
+        after a pontoon (T8.2), drawing from this game's generator; the pack it makes. Replay's
+        ``--seeded`` check follows a log's shuffles with it."""
+        self.pack = list(before)
+        self._shuffle()
+        return self.pack_now()
+
     def unlogged(self) -> None:
         """Say that no log of this game is written (simulate): a game may then skip what only
         a log needs (each card dealt as an event: the hands hold the cards; a casino round's

@@ -7,6 +7,7 @@ on the command line and keeps the summary; the work is split by job:
 - :mod:`pontoon_cli.replayer`: :class:`LogReplayer`, which checks one log record by record;
 - :mod:`pontoon_cli.replay_pack` and :mod:`pontoon_cli.replay_compare`: the checks it makes;
 - :mod:`pontoon_cli.casino_replay`: a casino log's own checks (C1-C11);
+- :mod:`pontoon_cli.replay_seeded`: ``--seeded``, every shuffle re-derived from the header's seed;
 - :mod:`pontoon_cli.replay_report`: :class:`Divergence`, :class:`Summary` and the output.
 
 Exit codes (:attr:`Summary.exit_code`): 0 every deal verified, 1 a divergence, 2 unreadable input
@@ -46,13 +47,15 @@ def replay_logs(
     fail_fast: bool = False,
     as_json: bool = False,
     stdin: IO[bytes] | None = None,
+    seeded: bool = False,
 ) -> int:
     """Replay every log in ``paths`` (``-`` is stdin; gzip is read by its magic bytes).
 
     Writes one line per divergence (text, or JSON lines with ``as_json``) and a closing summary,
     and returns the exit code, the worst of every log's: 0 verified, 1 a divergence, 2 unreadable
     input. Every log named is read, in order, whatever the one before it held (a missing file
-    too); with ``fail_fast`` the run stops at the first divergence or unreadable input.
+    too); with ``fail_fast`` the run stops at the first divergence or unreadable input. With
+    ``seeded`` every shuffled pack must also be the header's seed's (:mod:`replay_seeded`).
     """
     summary = Summary()
     if as_json:
@@ -83,7 +86,7 @@ def replay_logs(
             with source:
                 output.start(source.name, source.total)
                 try:
-                    stop = _replay_stream(source, summary, emit, output, fail_fast)
+                    stop = _replay_stream(source, summary, emit, output, fail_fast, seeded)
                 except LogFormatError as err:
                     error = str(err)
                 finally:
@@ -104,9 +107,10 @@ def _replay_stream(
     emit: Callable[[Divergence], None],
     output: Output,
     fail_fast: bool,
+    seeded: bool,
 ) -> bool:
     """Replay one log; True when ``fail_fast`` says to stop. Raises LogFormatError."""
-    replayer = LogReplayer(source.name)
+    replayer = LogReplayer(source.name, seeded=seeded)
     feed = replayer.feed
     number = 0
     try:
@@ -130,9 +134,9 @@ def _replay_stream(
     return False
 
 
-def replay_lines(file: str, lines: Iterable[bytes]) -> list[Divergence]:
+def replay_lines(file: str, lines: Iterable[bytes], *, seeded: bool = False) -> list[Divergence]:
     """Every divergence of a log given as lines (tests, benchmarks). Raises LogFormatError."""
-    replayer = LogReplayer(file)
+    replayer = LogReplayer(file, seeded=seeded)
     found: list[Divergence] = []
     for n, raw in enumerate(lines, 1):
         divergence = replayer.feed(n, raw)

@@ -47,6 +47,7 @@ from pontoon_cli.logcheck import (
 from pontoon_cli.replay_compare import action_text, compare, cross_check, written_as
 from pontoon_cli.replay_pack import PackTracker, check_cut
 from pontoon_cli.replay_report import Divergence, Place, count
+from pontoon_cli.replay_seeded import SeededPacks
 from pontoon_cli.rng import Rng
 from pontoon_cli.settle import SETTLERS
 from pontoon_cli.shoot import ShootDeal
@@ -68,8 +69,10 @@ class LogReplayer:
     joined with ``cat`` replay too.
     """
 
-    def __init__(self, file: str) -> None:
+    def __init__(self, file: str, *, seeded: bool = False) -> None:
         self.file = file
+        self.seeded = seeded  # --seeded: every shuffle is also the header's seed's
+        self.seed: SeededPacks | None = None
         self.deals_verified = 0
         self.deals_diverged = 0
         self.headers_diverged = 0
@@ -157,9 +160,11 @@ class LogReplayer:
         house = table.house  # a casino table (C3): the log's own checks replay it
         t = record["table"]
         scenario = bool(record.get("scenario"))
+        self.seed = SeededPacks(self.file, line, record, rules, table) if self.seeded else None
         self._started = True
         if house:
             self.casino = CasinoReplay(self.file, rules, table, scenario, self._look)
+            self.casino.seed = self.seed
             return None
         self.casino = None
         self.rules = rules
@@ -172,6 +177,7 @@ class LogReplayer:
         self.balances = dict(table.bankrolls)
         self.banker: str = t["banker"]
         self.next_number = 1
+        self.kitty_written: int | None = None  # the last deal's recorded kitty, if not the rules'
         self.settle = SETTLERS[rules.settlement]
         # Game holds the bank and the balances for a sale (T8.4) and for the log writer, and
         # the kitty (S1-S10); the registry gives the preset's game and its record.
@@ -183,7 +189,10 @@ class LogReplayer:
         self.record = definition.record  # the deal's record: to name a divergence
         self.line = definition.line  # the writer's bytes of the deal: the one-step comparison
         at = Place(self.file, line, None)
-        return check_cut(at, self.seats, self.banker, record.get("cut") or [], packs)
+        found = check_cut(at, self.seats, self.banker, record.get("cut") or [], packs)
+        if found is None and self.seed is not None:
+            found = self.seed.check_cut(at)
+        return found
 
     # a deal --------------------------------------------------------------------------------------
 
@@ -258,9 +267,20 @@ class LogReplayer:
         at = Place(self.file, line, n)
         found = self.pack.check(at, pack, state)  # always: it learns whether the pack is whole
         first = first or found
+        seed = self.seed
+        if seed is not None:  # --seeded: a shuffled pack is the seed's next (T8.2)
+            left = self.pack.after  # the pack the last deal left, if known
+            if left is not None:  # then the rules say whether a shuffle is due
+                shuffled = self.pack.expected_state() == "shuffled"
+            else:  # else the record does (none recorded: shuffled, as replay reads it)
+                shuffled = state != "continued"
+            found = seed.check(at, pack, shuffled, left)
+            first = first or found  # checked whatever came first: its shuffle is drawn
         self.pack.first_deal = False
         # the kitty before the deal (S1, S8-S10), its moves made on the balances
-        kitty, found = kitty_before(Place(self.file, line, n), self.game, banker, record, balances)
+        kitty, found = kitty_before(
+            Place(self.file, line, n), self.game, banker, record, balances, self.kitty_written
+        )
         first = first or found
 
         # re-deal it
@@ -313,15 +333,22 @@ class LogReplayer:
         if first is not None and not validated:
             self._strict(line, raw)
             self._problem(line, deal_body_problem(record))
-        self._carry(record, balances, banker, deal if complete else None)
+        kitty_wrong = first is not None and first.field == "kitty.after"
+        self._carry(record, balances, banker, deal if complete else None, kitty_wrong)
         return first
 
     def _carry(
-        self, record: dict[str, Any], balances: dict[str, int], banker: str, deal: Deal | None
+        self,
+        record: dict[str, Any],
+        balances: dict[str, int],
+        banker: str,
+        deal: Deal | None,
+        kitty_wrong: bool,
     ) -> None:
         """Keep what the next deal needs: the recorded state where given, else the rules'.
 
-        ``deal`` is the re-dealt deal if the recorded decisions took it to its end, else None.
+        ``deal`` is the re-dealt deal if the recorded decisions took it to its end, else None;
+        ``kitty_wrong``: the deal's divergence is its kitty's ``after`` (carry_kitty).
         """
         net = record["net"]
         recorded_balance = record.get("balance")
@@ -338,7 +365,7 @@ class LogReplayer:
             next_banker = deal.next_banker if deal is not None else banker
         self.banker = next_banker
         self.pack.carry(deal)
-        carry_kitty(self.game, record, deal, banker)
+        self.kitty_written = carry_kitty(self.game, record, deal, banker, kitty_wrong)
 
     def _pack(self, line: int, text: str) -> list[Card]:
         cards = read_log_pack(text)

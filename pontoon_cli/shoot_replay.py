@@ -17,7 +17,7 @@ from pontoon_cli.errors import IllegalAction
 from pontoon_cli.game import Game
 from pontoon_cli.kitty import Kitty
 from pontoon_cli.logcheck import MISSING
-from pontoon_cli.replay_report import Divergence, Place
+from pontoon_cli.replay_report import Divergence, Place, count
 from pontoon_cli.shoot import ShootDeal, ShootGame, open_kitty
 
 #: The rule behind each field of a kitty move.
@@ -25,11 +25,17 @@ _MOVE_KEYS = ("rule", "player", "hand", "amount")
 
 
 def kitty_before(
-    at: Place, game: Game, banker: str, record: dict[str, Any], balances: dict[str, int]
+    at: Place,
+    game: Game,
+    banker: str,
+    record: dict[str, Any],
+    balances: dict[str, int],
+    written: int | None = None,
 ) -> tuple[Kitty | None, Divergence | None]:
     """The kitty as the deal starts (S1, S8-S10), its moves made on ``balances``; None for a
-    game without a kitty. A divergence when ``kitty.before`` is not what the last deal left,
-    or the recorded top-up is one the rules refuse (S8)."""
+    game without a kitty. A divergence when ``kitty.before`` is neither what the last deal left
+    by the rules nor what its record wrote (``written``, when the two differ: that deal's own
+    divergence), or the recorded top-up is one the rules refuse (S8)."""
     if not isinstance(game, ShootGame):
         return None, None
     found: Divergence | None = None
@@ -37,7 +43,7 @@ def kitty_before(
     top_up = 0
     if type(recorded) is dict:
         before = recorded.get("before", MISSING)
-        if before is not MISSING and before != game.kitty:
+        if before is not MISSING and before != game.kitty and before != written:
             # S8: nothing leaves the kitty between deals but through a recorded move
             found = at.div(None, None, "kitty.before", before, game.kitty, "S8")
         moves = recorded.get("moves")
@@ -107,13 +113,13 @@ def compare_kitty(
                     who = w["player"]
                     where = f"kitty.moves[{i}].{key}"
                     rule = w["rule"]
-                    if key == "hand" and any(type(h) is int and h > 1 for h in (value, w[key])):
-                        rule = "S5"  # which hand of a split holds a shoot bet
+                    if key == "hand" and type(value) is int and type(w[key]) is int:
+                        rule = "S5"  # two hand numbers: which hand of a split holds the bet
                     return at.div(who, w["hand"], where, value, w[key], rule)
         if len(moves) != len(want["moves"]):
             rule = "S7" if len(moves) > len(want["moves"]) else want["moves"][len(moves)]["rule"]
-            shown = f"{len(want['moves'])} moves"
-            return at.div(None, None, "kitty.moves", f"{len(moves)} moves", shown, rule)
+            shown = count(len(want["moves"]), "move")
+            return at.div(None, None, "kitty.moves", count(len(moves), "move"), shown, rule)
     after = got.get("after", MISSING)
     if after is not MISSING and after != want["after"]:
         # the rule of the deal's last kitty move (S3, S6, S7; S1, S8-S10 before the deal)
@@ -122,14 +128,22 @@ def compare_kitty(
     return None
 
 
-def carry_kitty(game: Game, record: dict[str, Any], deal: Deal | None, banker: str) -> None:
-    """Keep the kitty for the next deal: as recorded where given, else as re-dealt."""
+def carry_kitty(
+    game: Game, record: dict[str, Any], deal: Deal | None, banker: str, after_wrong: bool
+) -> int | None:
+    """Keep the kitty for the next deal: as recorded where given, else as re-dealt; and as
+    re-dealt when the recorded ``after`` is the deal's divergence (``after_wrong``: its moves are
+    the rules', so the re-dealt kitty is right). Returns the recorded ``after`` when it is not the
+    kitty kept: the next deal's ``before`` may continue from either, so one wrong number is one
+    divergence, in the deal that wrote it."""
     if not isinstance(game, ShootGame):
-        return
+        return None
     game.kitty_holder = banker
     recorded = record.get("kitty")
     after = recorded.get("after") if type(recorded) is dict else None
+    if isinstance(deal, ShootDeal) and (after_wrong or type(after) is not int):
+        game.kitty = deal.kitty.amount
+        return after if after_wrong else None  # the recorded number, not the rules'
     if type(after) is int:
         game.kitty = after
-    elif isinstance(deal, ShootDeal):
-        game.kitty = deal.kitty.amount
+    return None

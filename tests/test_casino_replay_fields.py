@@ -11,6 +11,8 @@ import pytest
 from casino_logs import BASE, base, divergence, only
 from test_casino_replay_tamper import decision, shift_balances, split_round, three_hands
 
+from pontoon_cli.casino_replay import NO_DEALER_CHOICE
+
 # every field of a card dealt (C4, C6, C8, C9) ----------------------------------------------------
 
 
@@ -203,3 +205,86 @@ def test_C3_a_balance_for_someone_not_at_the_table(tmp_path: Path) -> None:
     recs = base()
     recs[2]["balance"]["zed"] = 5
     assert only(tmp_path, recs) == divergence(tmp_path, 3, 2, "zed", None, "balance", 5, None, "C3")
+
+
+# a hand too many (C3, C8), wherever it is -------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("at", "copied", "where", "rule"),
+    [
+        (1, 2, 3, "C3"),  # a copy of p3's hand after it
+        (1, 0, 0, "C3"),  # a copy of p1's hand before every other
+        (1, 1, 2, "C3"),
+        (25, 2, 3, "C8"),  # a copy of p3's second split hand
+        (25, 1, 1, "C8"),  # of his first, next to it
+        (25, 0, 0, "C3"),  # of p2's, who did not split
+    ],
+)
+def test_a_hand_too_many_is_one_hands_divergence(
+    tmp_path: Path, at: int, copied: int, where: int, rule: str
+) -> None:
+    recs = base()
+    hands = recs[at]["hands"]
+    assert [h["split"] for h in hands] == ([False] * 3 if at == 1 else [False, True, True])
+    hands.insert(where, dict(hands[copied]))
+    assert only(tmp_path, recs) == divergence(
+        tmp_path, at + 1, at, None, None, "hands", "4 hands", "3 hands", rule
+    )
+
+
+def test_C8_a_hand_too_many_that_claims_a_split(tmp_path: Path) -> None:
+    recs = base()
+    extra = dict(recs[1]["hands"][0], hand=2, split=True)
+    recs[1]["hands"].insert(1, extra)
+    assert only(tmp_path, recs) == divergence(
+        tmp_path, 2, 1, None, None, "hands", "4 hands", "3 hands", "C8"
+    )
+
+
+# a decision for the dealer, on a shoe that carries over (C9, C1) ---------------------------------
+
+
+@pytest.mark.parametrize("position", ["first", "middle", "last"])
+@pytest.mark.parametrize("at", [1, 2])
+def test_C9_a_dealer_decision_on_a_carried_over_shoe_leaves_the_next_round_verified(
+    tmp_path: Path, at: int, position: str
+) -> None:
+    """Round ``at``'s shoe carries over to the next round (C1): the round the dealer's decision
+    stops is one divergence, and the next one still continues from the shoe, verified."""
+    recs = base()
+    assert [r["pack_state"] for r in recs[1:4]] == ["shuffled", "continued", "continued"]
+    decisions = recs[at]["decisions"]
+    i = {"first": 0, "middle": len(decisions) // 2, "last": len(decisions)}[position]
+    decisions.insert(i, decision("dealer", "stand"))
+    assert only(tmp_path, recs) == divergence(
+        tmp_path, at + 1, at, "dealer", 1, f"decisions[{i}]", "stand", NO_DEALER_CHOICE, "C9"
+    )
+
+
+# the double's card after hits (C7) ---------------------------------------------------------------
+
+
+def test_C7_a_changed_double_card_after_a_hit(tmp_path: Path) -> None:
+    """Round 27: p2 hits, doubles, hits again. His fourth card is the double's (C7), his fifth
+    a hit (C6), in his hand's row and in the round's cards alike."""
+    assert [d["action"] for d in BASE[27]["decisions"] if d["player"] == "p2"] == [
+        "stake", "hit", "double", "hit",
+    ]  # fmt: skip
+    row = next(i for i, h in enumerate(BASE[27]["hands"]) if h["player"] == "p2")
+    cards = BASE[27]["hands"][row]["cards"].split(" ")
+    dealt = [i for i, c in enumerate(BASE[27]["cards"]) if c["player"] == "p2"]
+    assert len(cards) == len(dealt) == 5
+    for index, rule in ((3, "C7"), (4, "C6")):
+        other = "2C" if cards[index] != "2C" else "3C"
+        changed = [*cards[:index], other, *cards[index + 1 :]]
+        recs = base()
+        recs[27]["hands"][row]["cards"] = " ".join(changed)
+        assert only(tmp_path, recs) == divergence(
+            tmp_path, 28, 27, "p2", 1, f"hands[{row}].cards", " ".join(changed),
+            " ".join(cards), rule,
+        )  # fmt: skip
+        recs[27]["cards"][dealt[index]]["card"] = other  # the round's cards say so too
+        assert only(tmp_path, recs) == divergence(
+            tmp_path, 28, 27, "p2", 1, f"cards[{dealt[index]}].card", other, cards[index], rule
+        )

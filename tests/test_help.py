@@ -152,7 +152,7 @@ def test_the_defaults_shown_are_the_defaults_used() -> None:
     ("command", "arguments", "options"),
     [
         ("play", {"[SCENARIO]"}, None),
-        ("replay", {"LOG..."}, {"--fail-fast", "--json", "-h, --help"}),
+        ("replay", {"LOG..."}, {"--fail-fast", "--json", "--seeded", "-h, --help"}),
         (
             "show",
             {"LOG"},
@@ -436,6 +436,7 @@ def _simulated(preset: str, rounds: int) -> Check:
 CHECKS: dict[str, Check] = {
     """pontoon play --seed 7 --deals 3 | jq -c 'select(.type=="deal") | .net'""": _net_lines,
     "pontoon play --seed 7 --deals 100 | pontoon replay -": _verified(100),
+    "pontoon play --seed 7 --deals 100 --rules casino | pontoon replay --seeded -": _verified(100),
     "pontoon rules T5.4": _rule("T5.4"),
     "pontoon play --seed 7 --deals 3 --players 4": _seeded_log(3),
     "pontoon play scenarios/t7-banker-bust.toml": _scenario_played,

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 import importlib.util
+import re
 import sys
 from pathlib import Path
 
@@ -101,3 +102,46 @@ def test_a_module_replay_is_split_into_gets_replays_tests(
     path, tests = mutate._module("replay_cut")
     assert path == Path("pontoon_cli/replay_cut.py")
     assert tests == ["tests/test_replay.py", "tests/test_log.py"]
+
+
+def _read_from_the_project(text: str) -> set[str]:
+    """The top-level names a test file reads from the project: ``ROOT / "tools"``,
+    ``ROOT.glob("scenarios/*")``, ``parent.parent / "bench"``..."""
+    pattern = r'(?:ROOT|parent\.parent)\s*(?:/\s*|\.r?glob\()"([^"/*]+)'
+    return set(re.findall(pattern, text))
+
+
+def test_the_private_copy_holds_everything_the_tests_read(tmp_path: Path) -> None:
+    """Tests that load a script from tools/ (the casino reference simulation, the odds table) or
+    bench/ run in the copy: the modules their tests cover (kitty, casino_log, strategy_casino...)
+    can be mutated."""
+    read: set[str] = set()
+    for test in sorted((ROOT / "tests").glob("*.py")):
+        read |= _read_from_the_project(test.read_text())
+    assert {"tools", "bench", "scenarios", "pontoon_cli"} <= read
+    mutate._copy_project(tmp_path)
+    missing = sorted(
+        name for name in read if (ROOT / name).exists() and not (tmp_path / name).exists()
+    )
+    assert missing == []
+    assert (tmp_path / "tools" / "casino_reference_sim.py").is_file()
+    assert not list((tmp_path / "pontoon_cli").glob("*.so"))  # a mutant runs as Python
+
+
+@pytest.mark.parametrize(
+    ("module", "test"),
+    [
+        ("settle", "tests/test_casino.py"),  # settle_casino: C2, C5, C10, C11
+        ("kitty", "tests/test_shoot.py"),
+        ("shoot_replay", "tests/test_shoot_replay.py"),
+        ("casino_log", "tests/test_casino_replay.py"),
+        ("casino_players", "tests/test_casino_rules.py"),
+        ("casino_replay", "tests/test_casino_replay_tamper.py"),
+        ("strategy_casino", "tests/test_casino_basic.py"),
+    ],
+)
+def test_each_module_runs_its_own_family_of_tests(module: str, test: str) -> None:
+    """Not the whole suite (minutes a mutant) and not a subset that misses the module's rules."""
+    _, tests = mutate._module(module)
+    assert test in tests
+    assert "tests" not in tests

@@ -76,6 +76,7 @@ TESTS: dict[str, list[str]] = {
         "tests/test_options.py",
         "tests/test_boundaries.py",
         "tests/test_scenarios.py",
+        "tests/test_casino.py",  # settle_casino, the casino table (C2, C5, C10, C11)
     ],
     # the deal and the game, split out of engine.py: the same tests exercise all three
     **dict.fromkeys(("deal_state", "deal", "game", "engine"), _ENGINE_TESTS),
@@ -86,12 +87,38 @@ TESTS: dict[str, list[str]] = {
         "tests/test_replay_mutants.py",
         "tests/test_replay_input.py",
         "tests/test_replay_schema.py",
+        "tests/test_replay_seeded.py",
+        "tests/test_shoot_replay.py",  # the kitty carried between deals
         "tests/test_log.py",
         "tests/test_boundaries.py",
     ],
 }
 # the record checks replay runs on each log line: replay's tests exercise them
 TESTS["logcheck"] = TESTS["replay"]
+# the Shoot game (its kitty, log, players and replay) and the casino game (its log, players and
+# replay): each family's own tests
+_SHOOT_TESTS = [
+    "tests/test_shoot.py",
+    "tests/test_shoot_log.py",
+    "tests/test_shoot_rule_ids.py",
+    "tests/test_shoot_scenario.py",
+    "tests/test_shoot_replay.py",
+    "tests/test_kitty.py",
+]
+_CASINO_TESTS = [
+    "tests/test_casino.py",
+    "tests/test_casino_rules.py",
+    "tests/test_casino_replay.py",
+    "tests/test_casino_replay_fields.py",
+    "tests/test_casino_replay_tamper.py",
+]
+TESTS.update(
+    dict.fromkeys(("kitty", "shoot", "shoot_log", "shoot_players", "shoot_replay"), _SHOOT_TESTS)
+)
+TESTS.update(
+    dict.fromkeys(("casino", "casino_log", "casino_players", "casino_replay"), _CASINO_TESTS)
+)
+TESTS["strategy_casino"] = ["tests/test_strategy.py", "tests/test_casino_basic.py"]
 
 _CMP_SWAPS: dict[type[ast.cmpop], tuple[type[ast.cmpop], ...]] = {
     ast.Lt: (ast.LtE, ast.GtE),
@@ -310,8 +337,14 @@ def _atomic(text: str) -> bool:
 # running -----------------------------------------------------------------------------------------
 
 
+#: What the tests read besides the package: folders (the tools and bench scripts some tests load,
+#: the scenarios and docs they check) and top-level files.
+COPIED_DIRS = ("pontoon_cli", "tests", "scenarios", "docs", "tools", "bench")
+COPIED_FILES = ("README.md", "pyproject.toml", "Makefile", "setup.py")
+
+
 def _copy_project(where: Path) -> None:
-    for name in ("pontoon_cli", "tests", "scenarios", "docs"):
+    for name in COPIED_DIRS:
         if (ROOT / name).is_dir():
             shutil.copytree(
                 ROOT / name,
@@ -321,7 +354,7 @@ def _copy_project(where: Path) -> None:
                     "__pycache__", "*.pyc", ".hypothesis", "*.so", "_build_record.txt"
                 ),
             )
-    for name in ("README.md", "pyproject.toml", "Makefile"):
+    for name in COPIED_FILES:
         if (ROOT / name).exists():
             shutil.copy2(ROOT / name, where / name)
 
