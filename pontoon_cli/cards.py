@@ -2,7 +2,7 @@
 
 A card is a small immutable value; the 52 of them are made once and shared, so two packs mixed
 together (T1.1) hold the same 52 objects twice. Text is rank then suit: ``AS``, ``TH``; input also
-takes ``10H`` and any case (SPEC.md, "Cards").
+takes ``10H`` and any case.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The `basic` strategy of casino Pontoon: a table of decisions shipped as data (issue 10).
+"""The `basic` strategy of casino Pontoon: a table of decisions shipped as data.
 
 ``casino_basic.json`` beside this module is the output of ``pontoon strategy --rules casino``
 (:mod:`pontoon_cli.strategy_casino`, an exact infinite-deck expected-value calculation; the file's

@@ -12,7 +12,7 @@ class PontoonError(ValueError):
 
 
 class CardError(PontoonError):
-    """A card string that is not a card (SPEC.md, "Cards")."""
+    """A card string that is not a card."""
 
 
 class RulesError(PontoonError):

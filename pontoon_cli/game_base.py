@@ -68,7 +68,7 @@ class GameBase:
         return f"stacked card {position} {card.text!r} is stacked more often than the pack holds"
 
     def stack(self, cards: list[Card]) -> None:
-        """Put ``cards`` on top of the pack, in order; the rest keeps its order (SPEC.md)."""
+        """Put ``cards`` on top of the pack, in order; the rest keeps its order."""
         rest = list(self.pack)
         for position, card in enumerate(cards, 1):
             try:

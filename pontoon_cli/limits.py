@@ -1,4 +1,4 @@
-"""What every reader of user input accepts, in one place (SPEC.md "Limits", STYLE.md 15).
+"""What every reader of user input accepts, in one place (README "Limits").
 
 Options, scenario files, rules files and logs are all checked against these numbers; the README's
 "Limits" section lists them. Each reader refuses input beyond them with exit 2 and a message that

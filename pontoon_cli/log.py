@@ -186,7 +186,7 @@ def deal_line(
 ) -> bytes | None:
     """The bytes ``encode(deal_record(game, deal, sale, pack=pack))`` gives, written as text
     without building the record; None where that record holds an integer beyond ±(2**53 − 1)
-    (OPT_STRICT_INTEGER refuses it, SPEC.md "Limits").
+    (OPT_STRICT_INTEGER refuses it, README "Limits").
 
     What replay compares each record's bytes with: a dictionary per card, decision and hand
     and their encoding were a quarter of replay. The pieces go into one list joined once.

@@ -1,4 +1,4 @@
-"""Reading a log for people: one reader, many visitors (DESIGN.md "A log visitor").
+"""Reading a log for people: one reader, many visitors (as python-chess reads PGN).
 
 python-chess reads PGN with ``read_game(handle, Visitor=...)``: the reader parses, the visitor
 decides what to keep. Here :func:`read_log` drives a :class:`LogVisitor` over one log:

@@ -111,7 +111,7 @@ _NO_BANKER: Final = "null: a casino table has no banker, the dealer is the house
 
 def brief(value: Any) -> str:
     """A value as short JSON for a message; ``nothing`` for a missing field. Nothing unprintable
-    from the log is left raw (STYLE.md 15)."""
+    from the log is left raw."""
     if value is MISSING:
         return "nothing"
     text = orjson.dumps(value).decode()
@@ -558,7 +558,7 @@ def strict_problem(raw: bytes) -> tuple[str, str] | None:
     (field, message); None when there is neither. Linear in the record's length.
 
     orjson, which reads each line first, keeps the last of two equal keys (another reader may
-    keep the first) and reads integers up to 64 bits; a log holds neither (SPEC.md "Limits").
+    keep the first) and reads integers up to 64 bits; a log holds neither (README "Limits").
     Replay calls this only for a record that is not byte for byte what the log writer gives.
     """
     try:

@@ -3,7 +3,7 @@
 A :class:`Divergence` is one field whose recorded value the rules do not give, printed as
 ``FILE:LINE: deal N: PLAYER hand K: FIELD recorded X, rules give Y (RULE-ID)`` or, with
 ``--json``, as :meth:`Divergence.to_dict`. The :class:`Summary` counts what a run read and found
-and gives the exit code (SPEC.md, "Exit codes").
+and gives the exit code (README, "Exit codes").
 """
 
 from __future__ import annotations
@@ -72,7 +72,7 @@ class Divergence:
 
 
 def show(value: Any) -> str:
-    """A value as JSON for a message, with nothing unprintable left raw (STYLE.md 15)."""
+    """A value as JSON for a message, with nothing unprintable left raw."""
     text = orjson.dumps(value).decode()
     return text if text.isprintable() else escape_json(text)
 

@@ -125,7 +125,7 @@ class LogReplayer:
         raise self._unreadable(line, "type", f'expected "header" or "deal", got {brief(kind)}')
 
     def _strict(self, line: int, raw: bytes) -> None:
-        """Refuse a record with a duplicate key or an integer beyond ±(2**53 − 1) (SPEC.md
+        """Refuse a record with a duplicate key or an integer beyond ±(2**53 − 1) (README
         "Limits"). Only records that are not exactly the log writer's bytes need the look."""
         problem = strict_problem(raw)
         if problem is not None:

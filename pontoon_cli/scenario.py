@@ -1,6 +1,6 @@
 """Scenario and rules files: checking every problem, and loading them into a Scenario.
 
-A scenario (SPEC.md, "Scenario files") is TOML, or the same structure as JSON. Reading never
+A scenario (README, "Scenario files") is TOML, or the same structure as JSON. Reading never
 stops at the first problem: :func:`load` returns every problem it finds, each with file:line and
 the key, so ``pontoon check`` can list them all; ``pontoon play`` refuses a file with any.
 
@@ -166,7 +166,7 @@ def load(
     """Read and check a scenario file: the scenario (None if unusable) and every problem found.
 
     ``options`` are command-line options in the file's own keys (``seed``, ``strategy``,
-    ``rules``, ``deals``, and ``table`` keys); they win over the file (SPEC.md).
+    ``rules``, ``deals``, and ``table`` keys); they win over the file.
     ``rule_settings`` (``--set``) change the resolved rules last.
     """
     data, locator = read_document(path)

@@ -4,7 +4,7 @@ The views read records by key and take the absence of an optional key in their s
 party's minimal log holds only the pack, the decisions and the nets). Where presets differ, they
 ask :func:`shape_of` rather than test ``preset == ...``: who the punters play against and which
 field holds his hand, whether the bank changes hands, whether there is a kitty. Casino Pontoon
-(issue 10: a dealer who is the house, ``dealer_hand``, no ``banker``, ``sale`` or
+(a dealer who is the house, ``dealer_hand``, no ``banker``, ``sale`` or
 ``next_banker``) is one more :class:`RecordShape` in :data:`SHAPES`.
 
 :class:`GameTrack` carries what a record may leave out from deal to deal (the banker, the

@@ -17,7 +17,7 @@ settings.register_profile("ci", derandomize=True, print_blob=True)
 if os.environ.get("CI"):
     settings.load_profile("ci")
 
-#: SPEC.md's example scenario: ann's five card trick beats the banker's 21.
+#: The README's example scenario: ann's five card trick beats the banker's 21.
 SPEC_SCENARIO = """\
 name = "five card trick beats the banker's 21"
 seed = 1

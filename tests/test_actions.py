@@ -108,7 +108,7 @@ def test_scripts_read_words_and_synonyms_from_the_table() -> None:
 
 
 def test_a_new_decision_is_one_row() -> None:
-    """The shape issue 9 needs: V3's banker double, V8's burn, Shoot's `shoot N` (S2, S4)."""
+    """The house options' and Shoot's shapes: V3's banker double, V8's burn, `shoot N` (S2, S4)."""
     rows = (*TRADITIONAL_ACTIONS.rows, ActionWord("shoot", PUNTER, "S2", amount=True))
     table = ActionTable("house", rows, {})
     assert table.listed().endswith("double, no_double or shoot")

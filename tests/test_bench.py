@@ -1,7 +1,7 @@
 """The bench's arithmetic (bench/benchlib.py): medians of per-round ratios, rotation, verdicts.
 
 `make bench` prints speed figures and no test asserts a timing; these tests check only that the
-figures it prints are computed as its README says (issue 8, point 3).
+figures it prints are computed as its README says.
 """
 
 from __future__ import annotations

@@ -105,7 +105,7 @@ def test_parse_cards_names_the_bad_card_and_its_position() -> None:
 
 def test_a_logs_pack_is_read_by_character_exactly_as_by_its_card_texts() -> None:
     # replay reads each deal's pack with read_log_pack: the same cards as a look-up of each text,
-    # and None for anything but upper-case card texts joined by single spaces (SPEC.md "Cards")
+    # and None for anything but upper-case card texts joined by single spaces
     from pontoon_cli.cards import FULL_PACK, read_log_pack
 
     text = " ".join(card.text for card in FULL_PACK)

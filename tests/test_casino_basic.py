@@ -1,4 +1,4 @@
-"""The casino `basic` table (issue 10): computed exactly, shipped as data, answered legally.
+"""The casino `basic` table: computed exactly, shipped as data, answered legally.
 
 ``pontoon strategy --rules casino`` computes it (``pontoon_cli/strategy_casino.py``: infinite
 deck, expected-value recursion); ``pontoon_cli/casino_basic.json`` is its output and

@@ -45,8 +45,8 @@ runner = CliRunner()
 # played logs verify ------------------------------------------------------------------------------
 
 
-def test_C1_C11_the_issues_2000_rounds_of_five_random_seats_verify() -> None:
-    """Issue 10's "Done when": play --rules casino --seed 1 --deals 2000 --players 5 --strategy
+def test_C1_C11_2000_rounds_of_five_random_seats_verify() -> None:
+    """play --rules casino --seed 1 --deals 2000 --players 5 --strategy
     random | replay - (every round the seats could stake: they may go broke before 2000)."""
     args = ["--seed", "1", "--deals", "2000", "--players", "5", "--strategy", "random"]
     log = runner.invoke(app, ["play", "--rules", "casino", *args])

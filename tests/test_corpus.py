@@ -1,4 +1,4 @@
-"""The corpus of bad inputs (tests/corpus/): every reader refuses each one cleanly (SPEC.md exit 2).
+"""The corpus of bad inputs (tests/corpus/): every reader refuses each one cleanly (exit 2).
 
 ``play``, ``check`` and ``replay`` are each run on every file of the corpus, on a directory, on a
 FIFO and on ``/dev/zero``: each must exit 2, name the file in every line it prints about it, and

@@ -1,4 +1,4 @@
-"""The compiled build and the pure-Python sources write byte-identical logs (issue 8, point 2).
+"""The compiled build and the pure-Python sources write byte-identical logs.
 
 One subprocess per build plays the same grid of seeded games through the CLI (``pontoon play``):
 2 to 10 seats, every value of every rule setting that ``pontoon rules traditional --json`` lists,

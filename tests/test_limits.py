@@ -1,4 +1,4 @@
-"""The shared input limits (SPEC.md "Limits", STYLE.md 15)."""
+"""The shared input limits (README "Limits")."""
 
 from __future__ import annotations
 

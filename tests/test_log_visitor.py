@@ -1,4 +1,4 @@
-"""The log visitor (DESIGN.md "A log visitor"): one reader for show, stats and diff, with
+"""The log visitor: one reader for show, stats and diff, with
 replay's sources, limits and checks, and the views' hostile input refused as replay refuses it."""
 
 from __future__ import annotations

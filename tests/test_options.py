@@ -129,7 +129,7 @@ def test_bad_settings_are_refused_with_the_rule(overrides: dict[str, object], me
     assert message in str(info.value)
 
 
-# the static bound on balances (issue 7, point 9) -----------------------------------------------
+# the static bound on balances -----------------------------------------------
 
 
 @settings(max_examples=25, deadline=None)

@@ -1,4 +1,4 @@
-"""Where output goes (issue 7, points 1-4, 8, 30): --out targets, closed pipes, write errors, gzip.
+"""Where output goes: --out targets, closed pipes, write errors, gzip.
 
 Real devices, FIFOs and pipes need real processes; each runs with a bounded timeout.
 """

@@ -1,8 +1,8 @@
-"""`pontoon play` options: their ranges, which go together, and `--rules NAME` (issue 7).
+"""`pontoon play` options: their ranges, which go together, and `--rules NAME`.
 
 Every refusal exits 2 before anything is written: stdout stays empty, and stderr is one line.
 Integers stay within ±(2**53 - 1) (I-JSON, RFC 7493), names are printable without whitespace
-(SPEC.md "Limits").
+(README "Limits").
 """
 
 from __future__ import annotations
@@ -122,7 +122,7 @@ def test_many_deals_count_towards_the_bound() -> None:
 
 
 def test_a_fresh_seed_is_drawn_below_2_53(monkeypatch: pytest.MonkeyPatch) -> None:
-    # cli imports secrets only when a fresh seed is needed (issue 8): patch the module itself
+    # cli imports secrets only when a fresh seed is needed: patch the module itself
     monkeypatch.setattr(secrets, "randbits", lambda bits: (1 << bits) - 1)  # the largest
     result = runner.invoke(app, ["play", "--deals", "1"])
     assert result.exit_code == 0, result.stderr

@@ -1,4 +1,4 @@
-"""`pontoon replay` on what it is given to read (issue 7): gzip by its magic bytes, several files
+"""`pontoon replay` on what it is given to read: gzip by its magic bytes, several files
 with the worst exit code, a byte-order mark and CRLF, the I-JSON integer range, player names,
 duplicate keys, and bounded memory on hostile input. Each test asserts the exit code, stdout and
 stderr separately, as a user sees them."""

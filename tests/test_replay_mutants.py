@@ -1,4 +1,4 @@
-"""Tampered logs that kill the mutants ``tools/mutate.py`` left alive in replay's checks (issue 7,
+"""Tampered logs that kill the mutants ``tools/mutate.py`` left alive in replay's checks (
 point 37): each changes a log so that only one check catches it, and asserts the WHOLE
 divergence (file, line, deal, player, hand, field, recorded, expected, rule)."""
 
@@ -128,7 +128,7 @@ def test_a_pack_after_a_first_deal_claimed_stacked_is_still_checked_T8_1(tmp_pat
     ]
 
 
-# unreadable input: how a bad value is shown (STYLE.md 15) ----------------------------------------
+# unreadable input: how a bad value is shown ----------------------------------------
 
 
 @pytest.mark.parametrize(

@@ -1,4 +1,4 @@
-"""Replay must be sound (issue 7): for each check replay makes, a log tampered so that exactly that
+"""Replay must be sound: for each check replay makes, a log tampered so that exactly that
 check catches it, asserting the WHOLE divergence (file, line, deal, player, hand, field, recorded,
 expected, rule). Then the cut for the bank card by card (T1.1, T3.2), stacked packs only in a
 scenario's log (T8.1), more seats than cards (T3.2), and no false divergence after a first one."""

@@ -1,6 +1,6 @@
 """Scenario and rules files on hostile or unusual input, and `check`/`play` giving one verdict.
 
-Issue 7: a byte-order mark, the size and depth limits, linear reading, values beyond
+A byte-order mark, the size and depth limits, linear reading, values beyond
 ±(2**53 - 1), names with control characters, tables the packs cannot deal to, one bad value not
 cascading, and the play summary. `check` and `play` go through the same reader, so each test runs
 both where both apply.

@@ -1,4 +1,4 @@
-"""Stopping `pontoon play --out` (issue 7, points 7 and 29): whole deals kept, no temporary left.
+"""Stopping `pontoon play --out`: whole deals kept, no temporary left.
 
 Ctrl-C (SIGINT), SIGTERM and SIGHUP all keep the header and every deal completed (a log that
 replays), say how many on stderr, leave no temporary file, and exit 128 + the signal's number.

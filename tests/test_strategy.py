@@ -1,4 +1,4 @@
-"""`pontoon strategy` (issue 12): the exact calculations, their command, and checks against play.
+"""`pontoon strategy`: the exact calculations, their command, and checks against play.
 
 Casino (C1-C11): the shipped `basic` table is the command's output (recomputed and compared byte
 for byte), every casino setting changes what it should, and the exact edge agrees with an

@@ -1,4 +1,4 @@
-"""`pontoon strategy --rules casino --decks N` (issue 12): casino Pontoon on a finite shoe.
+"""`pontoon strategy --rules casino --decks N`: casino Pontoon on a finite shoe.
 
 The calculation (:mod:`pontoon_cli.strategy_casino_shoe`) against a brute-force enumeration of
 whole rounds dealt in the engine's order from a small shoe, against the infinite deck as the shoe
