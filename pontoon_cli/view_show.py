@@ -15,6 +15,7 @@ their decisions, hands and balances.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Final
@@ -80,24 +81,27 @@ class Choice:
     named_game: bool = False  # the option said G:
 
 
+#: ``[G:]N`` or ``[G:]A-B``: whole numbers of at most 16 digits (2**53 has 16).
+_CHOICE = re.compile(
+    r"(?:(?P<game>[0-9]{1,16}):)?(?P<first>[0-9]{1,16})(?:-(?P<last>[0-9]{1,16}))?"
+)
+
+
 def parse_choice(option: str, text: str) -> Choice:
     """``N``, ``A-B``, ``G:N`` or ``G:A-B`` (``option`` says which form it is given for); a
     ShowError when it is not one."""
     span = option == "--deals"
     form = "[G:]A-B, deal numbers like 3-7 or 2:3-7" if span else "[G:]N, like 5 or 2:5"
-    game_text, colon, deals = text.rpartition(":")
-    first, dash, last = deals.partition("-")
-    try:
-        if dash and not span:
-            raise ValueError
-        game = int(game_text) if colon else 1
-        a = int(first)
-        b = int(last) if dash else a
-    except ValueError:
-        raise ShowError(f"{option} {text!r}: expected {form}") from None
+    match = _CHOICE.fullmatch(text)  # ASCII digits only: not 1_000, +5 or ' 5' (int() takes them)
+    if match is None or (match["last"] is not None and not span):
+        raise ShowError(f"{option} {text!r}: expected {form}")
+    colon = match["game"] is not None
+    game = int(match["game"]) if colon else 1
+    a = int(match["first"])
+    b = int(match["last"]) if match["last"] is not None else a
     if game < 1 or a < 1 or b < a:
         raise ShowError(f"{option} {text!r}: expected {form}, game and deals 1 or more, A <= B")
-    return Choice(game, a, b, bool(colon))
+    return Choice(game, a, b, colon)
 
 
 class Show(LogVisitor[int]):

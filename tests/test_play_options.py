@@ -79,7 +79,16 @@ def test_numbers_outside_the_range_exit_2(args: tuple[str, ...], message: str) -
         (("play", "--deals", " 5"), "--deals must be a whole number, got ' 5'"),
         (("play", "--deals", "+5"), "--deals must be a whole number, got '+5'"),
         (("play", "--deals", "\uff15"), "--deals must be a whole number, got '\uff15'"),
-        (("show", "game.jsonl", "--deal", "abc"), "--deal must be a whole number, got 'abc'"),
+        (("show", "game.jsonl", "--deal", "abc"), "--deal 'abc': expected [G:]N, like 5 or 2:5"),
+        (
+            ("show", "game.jsonl", "--deal", "1_000"),
+            "--deal '1_000': expected [G:]N, like 5 or 2:5",
+        ),
+        (("show", "game.jsonl", "--deal", "+5"), "--deal '+5': expected [G:]N, like 5 or 2:5"),
+        (
+            ("show", "game.jsonl", "--deals", "1-2_0"),
+            "--deals '1-2_0': expected [G:]A-B, deal numbers like 3-7 or 2:3-7",
+        ),
         (("strategy", "--decks", "one"), "--decks must be a whole number, got 'one'"),
         (
             ("play", "--deals", "9" * 4001),
