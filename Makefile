@@ -62,8 +62,8 @@ test: lint $(STAMP_BUILD)
 
 ## make lint: ruff check, ruff format --check, mypy --strict.
 lint: $(STAMP_TEST)
-	$(BIN)/ruff check pontoon_cli tests setup.py
-	$(BIN)/ruff format --check pontoon_cli tests setup.py
+	$(BIN)/ruff check pontoon_cli tests tools bench setup.py
+	$(BIN)/ruff format --check pontoon_cli tests tools bench setup.py
 	$(BIN)/mypy --strict pontoon_cli
 
 ## make demo: play a short seeded game into a log, verify it with replay, and show its deals.
@@ -89,8 +89,9 @@ rulebook:
 	cp docs/rules.md pontoon_cli/rulebook.md
 
 ## make mutation: the project's own mutation run (not CI: minutes per module). MODULES to choose,
-## e.g. make mutation MODULES="hands settle" MUTATE_ARGS="--sample 60".
-MODULES ?= hands settle deal_state deal game replay replay_source replay_report replay_pack replay_compare replayer logcheck
+## e.g. make mutation MODULES="core.hands core.settle" MUTATE_ARGS="--sample 60".
+MODULES ?= core.hands core.settle traditional.legality traditional.deal traditional.game replay.run \
+	logformat.sources logformat.divergence replay.pack replay.compare replay.replayer logformat.check
 MUTATE_ARGS ?=
 mutation: $(STAMP_TEST)
 	$(BIN)/python tools/mutate.py $(MODULES) $(MUTATE_ARGS)

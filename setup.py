@@ -114,7 +114,7 @@ class BuildExt(build_ext):
 
         os.chdir(HERE)  # mypycify takes paths relative to the project
         generated = mypycify(
-            [f"pontoon_cli/{m}.py" for m in self._modules],
+            [f"pontoon_cli/{m.replace('.', '/')}.py" for m in self._modules],
             opt_level="3",
             # the shared library lives in the package (pontoon_cli/_native__mypyc...so), not
             # beside it, so an editable install finds it
@@ -169,7 +169,10 @@ class BuildExt(build_ext):
         shared = Path(self.get_ext_fullpath(f"pontoon_cli.{_build.SHARED}__mypyc")).name
         lines = [f"{_build.SHARED_TAG} {shared}"]
         for module in self._modules:
-            compiled = Path(self.get_ext_fullpath(f"pontoon_cli.{module}")).name
+            # the compiled file's path below the package, folders joined by "/": core/hands.*.so
+            folder, _, _ = module.rpartition(".")
+            name = Path(self.get_ext_fullpath(f"pontoon_cli.{module}")).name
+            compiled = f"{folder.replace('.', '/')}/{name}" if folder else name
             lines.append(_build.record_line(str(PACKAGE_DIR), module, compiled))
         out_dir.mkdir(parents=True, exist_ok=True)
         _build.write_record(str(out_dir), lines)
@@ -179,7 +182,11 @@ class BuildExt(build_ext):
         (out_dir / _build.RECORD).unlink(missing_ok=True)
         for module in [*self._modules, f"{_build.SHARED}__mypyc"]:
             for suffix in importlib.machinery.EXTENSION_SUFFIXES:
-                (out_dir / (module + suffix)).unlink(missing_ok=True)
+                (
+                    out_dir.joinpath(*module.split(".")).with_name(
+                        module.rpartition(".")[2] + suffix
+                    )
+                ).unlink(missing_ok=True)
 
 
 setup(distclass=BinaryDistribution, cmdclass={"build_ext": BuildExt})

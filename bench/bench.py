@@ -72,9 +72,9 @@ SCALING_ROUNDS = int(os.environ.get("BENCH_SCALING_ROUNDS", "600000"))
 def play_seconds(deals: int, out: Path | None) -> float:
     """CPU seconds of the CLI's loop, in-process: a 6-seat table, default strategies, seed 1;
     the log written to ``out`` (header and one line per deal), or no log at all."""
-    from pontoon_cli.log import LogWriter, header_record
-    from pontoon_cli.rules import Rules, Table
-    from pontoon_cli.strategies import seeded_game
+    from pontoon_cli.core.rules import Rules, Table
+    from pontoon_cli.log.writer import LogWriter, header_record
+    from pontoon_cli.traditional.players import seeded_game
 
     def run() -> None:
         table = Table.build([f"p{i}" for i in range(1, PLAYERS + 1)], bankroll=1000)
@@ -96,7 +96,7 @@ def simulate_seconds(rounds: int, preset: str = "casino", players: int = 1) -> f
     casino, one seat of ``basic`` (8 decks shuffled before every round, C1: one hand against the
     dealer, as a Blackjack-v1 hand); or traditional, ``players`` seats of ``default`` (4:
     simulate's own default table; 6: play's bench table)."""
-    from pontoon_cli.rules import PRESETS
+    from pontoon_cli.core.rules import PRESETS
     from pontoon_cli.simulate import run_shard, sim_bankroll
 
     rules = PRESETS[preset]
@@ -163,7 +163,7 @@ class Gym:
 
 
 def replay_seconds(name: str, lines: list[bytes]) -> float:
-    from pontoon_cli.replay import replay_lines
+    from pontoon_cli.replay.run import replay_lines
 
     found: list[Any] = []
     seconds = benchlib.cpu_seconds(lambda: found.extend(replay_lines(name, lines)))
@@ -245,7 +245,7 @@ def worker(deals: int) -> None:
 
 def build_name() -> str:
     """``compiled`` when the engine module is an extension module, else ``pure Python``."""
-    import pontoon_cli.engine as engine
+    import pontoon_cli.traditional.engine as engine
 
     return "compiled" if engine.__file__.endswith((".so", ".pyd")) else "pure Python"
 
@@ -366,11 +366,11 @@ def report(
     now = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
     print(f"pontoon bench, {now}: {ROUNDS} rounds, contenders interleaved in each, CPU time;")
     print("figures are medians of the per-round ratios (lowest-highest round in brackets)")
-    import pontoon_cli.engine as engine
+    import pontoon_cli.traditional.engine as engine
 
     forced = ", BENCH_BUILD=pure" if BUILD == "pure" else ""
     print(
-        f"build: {build} (pontoon_cli.engine from {Path(engine.__file__).name}; "
+        f"build: {build} (pontoon_cli.traditional.engine from {Path(engine.__file__).name}; "
         f"`pontoon --version`: {version_line()}){forced}{note}"
     )
     print(

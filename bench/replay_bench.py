@@ -60,7 +60,7 @@ def done():
 
 atexit.register(done)
 sys.argv = ["pontoon", *argv]
-from pontoon_cli.cli import main
+from pontoon_cli.cli.main import main
 threading.Thread(target=sample, daemon=True).start()  # after start-up: samples are the replay's
 main()
 """

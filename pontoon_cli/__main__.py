@@ -1,5 +1,5 @@
 """`python -m pontoon_cli` runs the `pontoon` command."""
 
-from pontoon_cli.cli import main
+from pontoon_cli.cli.main import main
 
 main()

@@ -26,42 +26,48 @@ SHARED_TAG = "@shared"
 COMPILED = "compiled"
 PURE = "pure Python"
 
-# Modules that stay Python: the CLI layer (typer, rich and document readers gain nothing from
-# compilation and load lazily), the package's own start-up, the people's views of a log
-# (log_visitor, view_*, render_*: show, stats and diff, whose time is orjson's and rich's),
-# casino_basic (it reads a JSON table once and answers from dicts: compiled, decide() measured no
-# faster, 1.2-2.5 us a call either way), and strategy_* (`pontoon strategy`'s exact calculations:
-# a whole table in a tenth of a second as Python). Every other module of the package is compiled
-# (cards.py too: its Card is a frozen dataclass, a native class when compiled), so a new
-# engine-side module is picked up without editing a list.
+# What stays Python: the packages of the people's side (the CLI: typer, rich and the document
+# readers gain nothing from compilation and load lazily; rendering; the views of a log, whose time
+# is orjson's and rich's; scenarios; `pontoon strategy`'s exact calculations, a whole table in a
+# tenth of a second as Python), every package's __init__, the package's own start-up, and a few
+# modules named here: log.reader and log.output (the views' reader, and where output goes),
+# casino.basic (it reads a JSON table once and answers from dicts: compiled, decide() measured no
+# faster) and rulebook. Every other module is compiled (core.cards too: its Card is a frozen
+# dataclass, a native class when compiled), so a new engine-side module is picked up without
+# editing a list. Modules are named by their dotted path below the package (``core.hands``).
 NOT_COMPILED = frozenset(
-    {
-        "__init__",
-        "__main__",
-        "_build",
-        "render",
-        "output",
-        "document",
-        "rulebook",
-        "log_visitor",
-        "casino_basic",
-    }
+    {"__main__", "_build", "rulebook", "log.reader", "log.output", "casino.basic"}
 )
-NOT_COMPILED_PREFIXES = ("scenario", "cli", "view_", "render_", "strategy_")
+NOT_COMPILED_PACKAGES = frozenset({"cli", "render", "views", "scenario", "strategy"})
 
 _HEADER = "# pontoon build record: module source_size source_mtime_ns source_sha256 compiled_file"
 
 
+def source_path(package_dir: str, module: str) -> str:
+    """The source file of ``module`` (``core.hands`` -> ``PACKAGE_DIR/core/hands.py``)."""
+    return os.path.join(package_dir, *module.split(".")) + ".py"
+
+
 def compiled_modules(package_dir: str) -> list[str]:
-    """The names (``engine``, ``hands``...) of the modules the build compiles, sorted."""
+    """The dotted names (``core.hands``, ``games``...) of the modules the build compiles, sorted."""
     names = []
-    for entry in os.listdir(package_dir):
-        stem, dot, ext = entry.rpartition(".")
-        if ext != "py" or not dot or not stem.isidentifier():
+    for folder, dirs, files in os.walk(package_dir):
+        relative = os.path.relpath(folder, package_dir)
+        parts = [] if relative == os.curdir else relative.split(os.sep)
+        dirs[:] = [
+            d
+            for d in dirs
+            if d.isidentifier() and os.path.exists(os.path.join(folder, d, "__init__.py"))
+        ]
+        if parts and parts[0] in NOT_COMPILED_PACKAGES:
             continue
-        if stem in NOT_COMPILED or stem.startswith(NOT_COMPILED_PREFIXES):
-            continue
-        names.append(stem)
+        for entry in files:
+            stem, dot, ext = entry.rpartition(".")
+            if ext != "py" or not dot or not stem.isidentifier() or stem == "__init__":
+                continue
+            name = ".".join([*parts, stem])
+            if name not in NOT_COMPILED:
+                names.append(name)
     return sorted(names)
 
 
@@ -74,7 +80,7 @@ def source_hash(path: str) -> str:
 
 def record_line(package_dir: str, module: str, compiled_file: str) -> str:
     """One line of the build record for ``module``, whose compiled file is ``compiled_file``."""
-    source = os.path.join(package_dir, module + ".py")
+    source = source_path(package_dir, module)
     st = os.stat(source)
     return f"{module} {st.st_size} {st.st_mtime_ns} {source_hash(source)} {compiled_file}"
 
@@ -116,15 +122,15 @@ def read_record(package_dir: str) -> Record | None:
 def _stray_compiled(package_dir: str) -> list[str]:
     """Modules with a compiled file but no build record to vouch for them."""
     found = []
-    try:
-        listing = os.listdir(package_dir)
-    except OSError:
-        return []
-    for entry in listing:
-        for suffix in EXTENSION_SUFFIXES:
-            if entry.endswith(suffix) and not entry.startswith(SHARED):
-                found.append(entry[: -len(suffix)])
-                break
+    for folder, dirs, files in os.walk(package_dir):
+        dirs[:] = [d for d in dirs if d.isidentifier()]
+        relative = os.path.relpath(folder, package_dir)
+        parts = [] if relative == os.curdir else relative.split(os.sep)
+        for entry in files:
+            for suffix in EXTENSION_SUFFIXES:
+                if entry.endswith(suffix) and not entry.startswith(SHARED):
+                    found.append(".".join([*parts, entry[: -len(suffix)]]))
+                    break
     return sorted(found)
 
 
@@ -134,18 +140,18 @@ def _stale(package_dir: str, record: Record) -> str | None:
         if not os.path.exists(os.path.join(package_dir, compiled_file)):
             return f"the compiled library {compiled_file} is gone"
     for module, (size, mtime, digest, compiled_file) in record.entries.items():
-        source = os.path.join(package_dir, module + ".py")
+        source = source_path(package_dir, module)
         try:
             st = os.stat(source)
         except OSError:
-            return f"{module}.py is gone"
-        if not os.path.exists(os.path.join(package_dir, compiled_file)):
+            return f"{module.replace('.', '/')}.py is gone"
+        if not os.path.exists(os.path.join(package_dir, *compiled_file.split("/"))):
             return f"the compiled {module} ({compiled_file}) is gone"
         if st.st_size == size and st.st_mtime_ns == mtime:
             continue
         # Same content with a new mtime (a checkout, an install from a wheel) is not a change.
         if st.st_size != size or source_hash(source) != digest:
-            return f"{module}.py changed since the build"
+            return f"{module.replace('.', '/')}.py changed since the build"
     return None
 
 
@@ -164,7 +170,7 @@ class SourceFinder:
             return None
         from importlib.util import spec_from_file_location
 
-        return spec_from_file_location(fullname, os.path.join(self.package_dir, module + ".py"))
+        return spec_from_file_location(fullname, source_path(self.package_dir, module))
 
 
 _state: dict[str, str] = {}
@@ -226,4 +232,4 @@ def running_build(package_dir: str | None = None) -> str:
 
 if __name__ == "__main__":  # the Makefile: the compiled sources, its build stamp's prerequisites
     _here = os.path.dirname(os.path.abspath(__file__))
-    print(" ".join(f"{PACKAGE}/{m}.py" for m in compiled_modules(_here)))
+    print(" ".join(f"{PACKAGE}/{m.replace('.', '/')}.py" for m in compiled_modules(_here)))

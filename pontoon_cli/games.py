@@ -9,20 +9,20 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from pontoon_cli.actions import CASINO_ACTIONS, SHOOT_ACTIONS, TRADITIONAL_ACTIONS, ActionTable
-from pontoon_cli.casino import CasinoGame
-from pontoon_cli.casino_log import casino_deal_line, casino_deal_record
-from pontoon_cli.casino_players import CASINO_STRATEGIES, DEFAULT_CASINO_STRATEGY, CasinoPlayers
-from pontoon_cli.errors import RulesError
-from pontoon_cli.game import Game
-from pontoon_cli.game_base import GameBase
-from pontoon_cli.log import LineWriter, RecordWriter, traditional_line, traditional_record
-from pontoon_cli.rng import Rng, session_rngs
-from pontoon_cli.rules import Rules, Table, suggest
-from pontoon_cli.shoot import ShootGame
-from pontoon_cli.shoot_log import shoot_deal_line, shoot_deal_record
-from pontoon_cli.shoot_players import ShootPlayers
-from pontoon_cli.strategies import STRATEGIES, AutoPlayers, Players
+from pontoon_cli.base.game import GameBase
+from pontoon_cli.casino.deal import CasinoGame
+from pontoon_cli.casino.players import CASINO_STRATEGIES, DEFAULT_CASINO_STRATEGY, CasinoPlayers
+from pontoon_cli.casino.record import casino_deal_line, casino_deal_record
+from pontoon_cli.core.actions import CASINO_ACTIONS, SHOOT_ACTIONS, TRADITIONAL_ACTIONS, ActionTable
+from pontoon_cli.core.errors import RulesError
+from pontoon_cli.core.rng import Rng, session_rngs
+from pontoon_cli.core.rules import Rules, Table, suggest
+from pontoon_cli.log.writer import LineWriter, RecordWriter, traditional_line, traditional_record
+from pontoon_cli.shoot.deal import ShootGame
+from pontoon_cli.shoot.players import ShootPlayers
+from pontoon_cli.shoot.record import shoot_deal_line, shoot_deal_record
+from pontoon_cli.traditional.game import Game
+from pontoon_cli.traditional.players import STRATEGIES, AutoPlayers, Players
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -36,7 +36,7 @@ class GameDefinition:
     players: Callable[[tuple[str, ...], Rng, str | dict[str, str], str], AutoPlayers]
     record: RecordWriter
     line: LineWriter  # the record as the writer's bytes, without building it (log.deal_line)
-    actions: ActionTable  # the decision words (pontoon_cli.actions)
+    actions: ActionTable  # the decision words (pontoon_cli.core.actions)
     strategies: tuple[str, ...]  # the automatic players' strategy names
     default_strategy: str = "default"  # the strategy when none is named
     house: bool = False  # a casino table: seats against the dealer, no banker (C3)

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Final
 
-from pontoon_cli.errors import RulesError
+from pontoon_cli.core.errors import RulesError
 
 #: A rule ID anywhere in a text: T5.4, T5, V7, S2, C10.
 RULE_ID: Final = re.compile(r"\b[TVSC]\d+(?:\.\d+)?\b")

@@ -25,18 +25,18 @@ import math
 from fractions import Fraction
 from typing import Any, Final
 
-from pontoon_cli.casino import CasinoDeal
-from pontoon_cli.deal import Deal
-from pontoon_cli.events import Decision
+from pontoon_cli.casino.deal import CasinoDeal
+from pontoon_cli.core.events import Decision
+from pontoon_cli.core.hands import HandClass
+from pontoon_cli.core.rng import Rng
+from pontoon_cli.core.rules import Rules, Table, balance_bound
 from pontoon_cli.games import find_game, seeded_game
-from pontoon_cli.hands import HandClass
-from pontoon_cli.rng import Rng
-from pontoon_cli.rules import Rules, Table, balance_bound
-from pontoon_cli.shoot import ShootDeal
+from pontoon_cli.shoot.deal import ShootDeal
+from pontoon_cli.traditional.deal import Deal
 
 #: Rounds per shard unless told otherwise: the unit of work a worker plays.
 SHARD_ROUNDS: Final = 10_000
-#: SplitMix64's increment (pontoon_cli.rng): the state after ``k`` outputs is seed + k * this.
+#: SplitMix64's increment (pontoon_cli.core.rng): the state after ``k`` outputs is seed + k * this.
 _GOLDEN: Final = 0x9E3779B97F4A7C15
 _MASK: Final = (1 << 64) - 1
 #: The per-round sums a shard keeps, each an integer.
@@ -56,7 +56,7 @@ Z95: Final = 1.959963984540054  # the 97.5th percentile of the standard normal
 
 def shard_seed(seed: int, index: int) -> int:
     """Shard ``index``'s seed: the top 53 bits of output ``index + 1`` of the project's generator
-    seeded with ``seed`` (SplitMix64, pontoon_cli.rng), found directly: after ``k`` outputs its
+    seeded with ``seed`` (SplitMix64, pontoon_cli.core.rng), found directly: after ``k`` outputs its
     state is ``seed + k * 0x9E3779B97F4A7C15`` mod 2**64. Below 2**53, so a log's header holds it
     and ``pontoon play --seed`` takes it."""
     return Rng((seed + index * _GOLDEN) & _MASK).next64() >> 11

@@ -14,14 +14,14 @@ from test_replay_tamper import divergence as divergence  # the tests below impor
 from test_replay_tamper import only as only
 from typer.testing import CliRunner
 
-from pontoon_cli.cards import Card, new_pack
-from pontoon_cli.casino import CasinoDeal, CasinoGame
-from pontoon_cli.casino_log import casino_deal_record
-from pontoon_cli.cli import app
-from pontoon_cli.deal_base import PackState, Phase
-from pontoon_cli.log import header_record
-from pontoon_cli.rng import Rng, session_rngs
-from pontoon_cli.rules import PRESETS, Table
+from pontoon_cli.base.deal import PackState, Phase
+from pontoon_cli.casino.deal import CasinoDeal, CasinoGame
+from pontoon_cli.casino.record import casino_deal_record
+from pontoon_cli.cli.main import app
+from pontoon_cli.core.cards import Card, new_pack
+from pontoon_cli.core.rng import Rng, session_rngs
+from pontoon_cli.core.rules import PRESETS, Table
+from pontoon_cli.log.writer import header_record
 
 Record = dict[str, Any]
 LOG = "game.jsonl"
@@ -41,7 +41,7 @@ def records(log: bytes) -> list[Record]:
 def dealt(seed: int, rounds: int, players: int, bankroll: int, **settings: Any) -> bytes:
     """A seeded game's log, each seat played by the tests' own random player: a stake drawn
     uniformly from the legal range, then uniformly among the legal actions. It is written here,
-    not taken from the automatic players (``pontoon_cli.casino_players``), so the tests' logs
+    not taken from the automatic players (``pontoon_cli.casino.players``), so the tests' logs
     stay as they are whatever those strategies come to prefer."""
     rules = PRESETS["casino"].with_overrides(settings)
     table = Table.build([f"p{i}" for i in range(1, players + 1)], bankroll=bankroll, house=True)

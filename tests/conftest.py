@@ -7,9 +7,9 @@ from collections import Counter
 
 from hypothesis import settings
 
-from pontoon_cli.cards import Card, new_pack, parse_cards
-from pontoon_cli.engine import Deal, Phase
-from pontoon_cli.rules import Rules, Table
+from pontoon_cli.core.cards import Card, new_pack, parse_cards
+from pontoon_cli.core.rules import Rules, Table
+from pontoon_cli.traditional.engine import Deal, Phase
 
 # In CI the property tests draw the same examples every run, so a submission's result does not
 # depend on luck; locally they explore new examples each run (and keep failures in .hypothesis/).

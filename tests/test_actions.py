@@ -1,12 +1,11 @@
-"""The table of action words (pontoon_cli/actions.py): one row per decision, read by all."""
+"""The table of action words (pontoon_cli/core/actions.py): one row per decision, read by all."""
 
 from __future__ import annotations
 
 import pytest
 from conftest import make_deal, run
 
-from pontoon_cli import logcheck, replay_compare, scenario_deals
-from pontoon_cli.actions import (
+from pontoon_cli.core.actions import (
     ALL_WORDS,
     BANKER,
     PUNTER,
@@ -14,9 +13,12 @@ from pontoon_cli.actions import (
     ActionTable,
     ActionWord,
 )
-from pontoon_cli.engine import Deal
-from pontoon_cli.errors import IllegalAction
-from pontoon_cli.scenario_play import Step
+from pontoon_cli.core.errors import IllegalAction
+from pontoon_cli.logformat import check as logcheck
+from pontoon_cli.replay import compare as replay_compare
+from pontoon_cli.scenario import deals as scenario_deals
+from pontoon_cli.scenario.play import Step
+from pontoon_cli.traditional.engine import Deal
 
 
 def test_T5_the_traditional_words_in_the_order_messages_list_them() -> None:

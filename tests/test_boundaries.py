@@ -11,7 +11,7 @@ from pathlib import Path
 import orjson
 from typer.testing import CliRunner
 
-from pontoon_cli.cli import app
+from pontoon_cli.cli.main import app
 
 runner = CliRunner()
 

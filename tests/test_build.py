@@ -21,7 +21,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import pontoon_cli
-from pontoon_cli import _build, rng
+from pontoon_cli import _build
+from pontoon_cli.core import rng
 
 PACKAGE_DIR = os.path.dirname(pontoon_cli.__file__)
 ROOT = Path(PACKAGE_DIR).parent
@@ -84,10 +85,13 @@ def test_every_engine_side_module_is_compiled() -> None:
     and each of them, imported here, really is an extension module unless PONTOON_PURE=1."""
     assert RECORD is not None
     assert sorted(RECORD.entries) == _build.compiled_modules(PACKAGE_DIR)
-    assert {"engine", "hands", "rules", "rng", "settle", "events", "strategies", "log"} <= set(
+    engine = {"traditional.engine", "core.hands", "core.rules", "core.rng", "core.settle"}
+    engine |= {"core.events", "traditional.players", "log.writer", "casino.deal", "shoot.deal"}
+    assert engine <= set(RECORD.entries)
+    assert {"logformat.check", "replay.run", "replay.replayer", "logformat.sources"} <= set(
         RECORD.entries
     )
-    assert {"logcheck", "replay", "replayer", "replay_source"} <= set(RECORD.entries)
+    assert not {m for m in RECORD.entries if m.split(".")[0] in ("cli", "views", "render")}
     for module in RECORD.entries:
         __import__(f"pontoon_cli.{module}")
         loaded = sys.modules[f"pontoon_cli.{module}"].__file__ or ""
@@ -143,8 +147,9 @@ def _copy_package(tmp_path: Path) -> Path:
 
 
 PROBE = (
-    "import pontoon_cli, pontoon_cli.engine, pontoon_cli.hands; "
-    "print(pontoon_cli.BUILD, pontoon_cli.engine.__file__.rsplit('/', 1)[1].split('.')[1])"
+    "import pontoon_cli, pontoon_cli.traditional.engine, pontoon_cli.core.hands; "
+    "print(pontoon_cli.BUILD, "
+    "pontoon_cli.traditional.engine.__file__.rsplit('/', 1)[1].split('.')[1])"
 )
 
 
@@ -166,12 +171,12 @@ def test_a_changed_source_makes_every_module_load_from_source(tmp_path: Path) ->
     package = _copy_package(tmp_path)
     code, out, err = _probe(tmp_path)
     assert (code, out.split()[0], err) == (0, "compiled", "")
-    with (package / "hands.py").open("a") as f:
+    with (package / "core" / "hands.py").open("a") as f:
         f.write("# changed after the build\n")
     assert _probe(tmp_path) == (
         0,
         "pure Python py\n",
-        "pontoon: warning: the compiled build is stale (hands.py changed since the build); "
+        "pontoon: warning: the compiled build is stale (core/hands.py changed since the build); "
         "running the Python sources instead (rebuild: make, or pip install -e .)\n",
     )
 
@@ -179,7 +184,8 @@ def test_a_changed_source_makes_every_module_load_from_source(tmp_path: Path) ->
 @needs_compiled
 def test_a_touched_but_unchanged_source_keeps_the_compiled_build(tmp_path: Path) -> None:
     package = _copy_package(tmp_path)
-    os.utime(package / "engine.py")  # a checkout or an install: new mtime, same bytes
+    # a checkout or an install: new mtime, same bytes
+    os.utime(package / "traditional" / "engine.py")
     code, out, err = _probe(tmp_path)
     assert (code, out.split()[0], err) == (0, "compiled", "")
 
@@ -188,12 +194,12 @@ def test_a_touched_but_unchanged_source_keeps_the_compiled_build(tmp_path: Path)
 def test_a_missing_compiled_module_makes_every_module_load_from_source(tmp_path: Path) -> None:
     package = _copy_package(tmp_path)
     assert RECORD is not None
-    (package / RECORD.entries["settle"][3]).unlink()
+    (package / RECORD.entries["core.settle"][3]).unlink()
     code, out, err = _probe(tmp_path)
     assert (code, out) == (0, "pure Python py\n")
     assert err == (
-        f"pontoon: warning: the compiled build is stale (the compiled settle "
-        f"({RECORD.entries['settle'][3]}) is gone); running the Python sources instead "
+        f"pontoon: warning: the compiled build is stale (the compiled core.settle "
+        f"({RECORD.entries['core.settle'][3]}) is gone); running the Python sources instead "
         "(rebuild: make, or pip install -e .)\n"
     )
 
@@ -238,8 +244,8 @@ def test_without_a_C_compiler_the_build_is_pure_python(tmp_path: Path, env: dict
         "Python (same behaviour, slower)"
     ]
     package = _built_package(tmp_path)
-    assert (package / "engine.py").exists()
-    assert not [p.name for p in package.iterdir() if p.name.endswith(tuple(EXTENSION_SUFFIXES))]
+    assert (package / "traditional" / "engine.py").exists()
+    assert not [p.name for p in package.rglob("*") if p.name.endswith(tuple(EXTENSION_SUFFIXES))]
     assert not (package / _build.RECORD).exists()
     run = subprocess.run(
         [sys.executable, "-m", "pontoon_cli", "--version"],

@@ -7,8 +7,8 @@ from collections import Counter
 
 import pytest
 
-from pontoon_cli.cards import FULL_PACK, Card, format_cards, new_pack, parse_cards
-from pontoon_cli.errors import CardError, PontoonError
+from pontoon_cli.core.cards import FULL_PACK, Card, format_cards, new_pack, parse_cards
+from pontoon_cli.core.errors import CardError, PontoonError
 
 
 @pytest.mark.parametrize(
@@ -106,7 +106,7 @@ def test_parse_cards_names_the_bad_card_and_its_position() -> None:
 def test_a_logs_pack_is_read_by_character_exactly_as_by_its_card_texts() -> None:
     # replay reads each deal's pack with read_log_pack: the same cards as a look-up of each text,
     # and None for anything but upper-case card texts joined by single spaces
-    from pontoon_cli.cards import FULL_PACK, read_log_pack
+    from pontoon_cli.core.cards import FULL_PACK, read_log_pack
 
     text = " ".join(card.text for card in FULL_PACK)
     assert read_log_pack(text) == list(FULL_PACK)

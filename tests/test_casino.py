@@ -12,17 +12,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from pontoon_cli.cards import Card, new_pack
-from pontoon_cli.casino import CasinoDeal, CasinoGame, dealer_draws
-from pontoon_cli.casino_players import CasinoPlayers
-from pontoon_cli.cli import app
-from pontoon_cli.deal_base import PackState, Phase
-from pontoon_cli.errors import IllegalAction, RulesError
-from pontoon_cli.events import CardDealt
+from pontoon_cli.base.deal import PackState, Phase
+from pontoon_cli.casino.deal import CasinoDeal, CasinoGame, dealer_draws
+from pontoon_cli.casino.players import CasinoPlayers
+from pontoon_cli.cli.main import app
+from pontoon_cli.core.cards import Card, new_pack
+from pontoon_cli.core.errors import IllegalAction, RulesError
+from pontoon_cli.core.events import CardDealt
+from pontoon_cli.core.hands import Hand, HandClass
+from pontoon_cli.core.rules import PRESETS, Table
+from pontoon_cli.core.settle import settle_casino
 from pontoon_cli.games import seeded_game
-from pontoon_cli.hands import Hand, HandClass
-from pontoon_cli.rules import PRESETS, Table
-from pontoon_cli.settle import settle_casino
 
 runner = CliRunner()
 CASINO = PRESETS["casino"]
@@ -77,7 +77,7 @@ def test_C3_default_strategy_is_basic_and_stakes_the_minimum() -> None:
 
 
 def test_C6_C7_C8_basic_takes_the_tables_decisions() -> None:
-    # hard 11 doubles, aces split, hard 16 in two cards stands, hard 12 hits (casino_basic.json)
+    # hard 11 doubles, aces split, hard 16 in two cards stands, hard 12 hits (casino/basic.json)
     code, lines, _ = play("--seed", "3", "--deals", "400", "--players", "3", "--strategy", "basic")
     assert code == 0
     seen = Counter[str]()

@@ -1,7 +1,7 @@
 """The casino `basic` table: computed exactly, shipped as data, answered legally.
 
-``pontoon strategy --rules casino`` computes it (``pontoon_cli/strategy_casino.py``: infinite
-deck, expected-value recursion); ``pontoon_cli/casino_basic.json`` is its output and
+``pontoon strategy --rules casino`` computes it (``pontoon_cli/strategy/casino.py``: infinite
+deck, expected-value recursion); ``pontoon_cli/casino/basic.json`` is its output and
 ``casino_basic.decide`` answers from it.
 ``tools/casino_reference_sim.py``, an independent Monte-Carlo written from the rules, checks the
 exact edges here at a size CI affords, and the larger runs are in the README.
@@ -19,13 +19,13 @@ from types import ModuleType
 
 import pytest
 
-from pontoon_cli import casino_basic
-from pontoon_cli import strategy_casino as exact
-from pontoon_cli.casino_basic import decide
-from pontoon_cli.render_strategy import casino_text
+from pontoon_cli.casino import basic as casino_basic
+from pontoon_cli.casino.basic import decide
+from pontoon_cli.render.strategy import casino_text
+from pontoon_cli.strategy import casino as exact
 
 ROOT = Path(__file__).resolve().parent.parent
-SHIPPED = ROOT / "pontoon_cli" / casino_basic.RESOURCE
+SHIPPED = ROOT / "pontoon_cli" / "casino" / casino_basic.RESOURCE
 
 
 def _tool(name: str) -> ModuleType:
@@ -53,7 +53,7 @@ def test_the_shipped_table_is_what_pontoon_strategy_gives_now() -> None:
         exact.CasinoRules()
     )
     assert exact.command(exact.CasinoRules()) == (
-        "pontoon strategy --rules casino --write pontoon_cli/casino_basic.json"
+        "pontoon strategy --rules casino --write pontoon_cli/casino/basic.json"
     )
     assert casino_basic.header()["command"] == exact.command(exact.CasinoRules())
     assert casino_basic.table_rules()["dealer_hits_soft_17"] is True  # C9, the preset's default
@@ -63,7 +63,7 @@ def test_the_shipped_table_is_what_pontoon_strategy_gives_now() -> None:
 
 def test_the_table_is_package_data() -> None:
     config = tomllib.loads((ROOT / "pyproject.toml").read_text())
-    patterns = config["tool"]["setuptools"]["package-data"]["pontoon_cli"]
+    patterns = config["tool"]["setuptools"]["package-data"]["pontoon_cli.casino"]
     assert any(fnmatch(casino_basic.RESOURCE, pattern) for pattern in patterns)
 
 

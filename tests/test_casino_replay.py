@@ -29,11 +29,11 @@ from test_log import delete_path, paths, set_path
 from test_replay import dump, replay
 from typer.testing import CliRunner
 
-from pontoon_cli.cli import app
-from pontoon_cli.errors import LogFormatError
-from pontoon_cli.log import schema
-from pontoon_cli.replay import LogReplayer, replay_lines
-from pontoon_cli.rules import setting_info
+from pontoon_cli.cli.main import app
+from pontoon_cli.core.errors import LogFormatError
+from pontoon_cli.core.rules import setting_info
+from pontoon_cli.log.writer import schema
+from pontoon_cli.replay.run import LogReplayer, replay_lines
 
 HERE = Path(__file__).parent
 MINIMAL = HERE / "casino" / "minimal-casino.jsonl"

@@ -11,7 +11,7 @@ import pytest
 from casino_logs import BASE, base, divergence, only
 from test_casino_replay_tamper import decision, shift_balances, split_round, three_hands
 
-from pontoon_cli.casino_replay import NO_DEALER_CHOICE
+from pontoon_cli.casino.replay import NO_DEALER_CHOICE
 
 # every field of a card dealt (C4, C6, C8, C9) ----------------------------------------------------
 

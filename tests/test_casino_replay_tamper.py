@@ -12,7 +12,7 @@ import pytest
 from casino_logs import BASE, Record, arranged, base, divergence, only
 from test_replay import dump, replay
 
-from pontoon_cli.casino_replay import NO_DEALER_CHOICE
+from pontoon_cli.casino.replay import NO_DEALER_CHOICE
 
 
 def decision(player: str, action: str, amount: int | None = None, hand: int = 1) -> Record:

@@ -11,14 +11,14 @@ import pytest
 from test_replay import replay
 from typer.testing import CliRunner
 
-from pontoon_cli.cards import Card, new_pack
-from pontoon_cli.casino import CasinoDeal, CasinoGame
-from pontoon_cli.casino_players import DealerMimic
-from pontoon_cli.cli import app
-from pontoon_cli.deal_base import PackState, Phase
-from pontoon_cli.errors import IllegalAction
-from pontoon_cli.rng import Rng
-from pontoon_cli.rules import PRESETS, Table
+from pontoon_cli.base.deal import PackState, Phase
+from pontoon_cli.casino.deal import CasinoDeal, CasinoGame
+from pontoon_cli.casino.players import DealerMimic
+from pontoon_cli.cli.main import app
+from pontoon_cli.core.cards import Card, new_pack
+from pontoon_cli.core.errors import IllegalAction
+from pontoon_cli.core.rng import Rng
+from pontoon_cli.core.rules import PRESETS, Table
 
 runner = CliRunner()
 CASINO = PRESETS["casino"]

@@ -15,7 +15,7 @@ import pytest
 from conftest import SPEC_SCENARIO
 from typer.testing import CliRunner
 
-from pontoon_cli.cli import app
+from pontoon_cli.cli.main import app
 
 ROOT = Path(__file__).resolve().parent.parent
 runner = CliRunner()
@@ -24,7 +24,7 @@ SCENARIO = SPEC_SCENARIO
 
 
 SCHEMA = jsonschema.Draft202012Validator(
-    orjson.loads((ROOT / "pontoon_cli" / "log_schema.json").read_bytes())
+    orjson.loads((ROOT / "pontoon_cli" / "logformat" / "schema.json").read_bytes())
 )
 
 
@@ -381,7 +381,7 @@ def test_schema_prints_the_shipped_json_schema() -> None:
     code, out, _ = run("schema")
     assert code == 0
     data = orjson.loads(out)
-    assert data == orjson.loads((ROOT / "pontoon_cli" / "log_schema.json").read_bytes())
+    assert data == orjson.loads((ROOT / "pontoon_cli" / "logformat" / "schema.json").read_bytes())
 
 
 COMMANDS = ["play", "check", "rules", "schema", "replay"]
@@ -521,7 +521,7 @@ def test_a_plainly_read_value_is_the_one_typer_s_validator_gives() -> None:
     import typer.main
     from typer.core import TyperArgument, TyperOption
 
-    from pontoon_cli.cli_app import _UNSURE, _plain_value
+    from pontoon_cli.cli.app import _UNSURE, _plain_value
 
     group = typer.main.get_command(app)
     answered = 0
@@ -549,7 +549,7 @@ def test_seeded_play_reads_its_options_without_pydantic(tmp_path: Path) -> None:
     probe = (
         "import sys; sys.argv = ['pontoon', 'play', '--seed', '1', '--deals', '1', '--players', "
         "'3', '--rules', 'traditional', '--set', 'stick_minimum=16']\n"
-        "from pontoon_cli.cli import main\n"
+        "from pontoon_cli.cli.main import main\n"
         "try:\n    main()\nexcept SystemExit as done:\n    assert not done.code, done.code\n"
         "print(sorted(m for m in sys.modules if m.startswith('pydantic')), file=sys.stderr)\n"
     )
@@ -571,7 +571,7 @@ def test_a_parameter_with_a_reading_of_its_own_is_left_to_typer() -> None:
     # must not answer for such a parameter (pontoon's options have none today).
     from types import SimpleNamespace
 
-    from pontoon_cli.cli_app import _UNSURE, _plain_value
+    from pontoon_cli.cli.app import _UNSURE, _plain_value
 
     def param(**info: object) -> object:
         fields = {"parser": None, "click_type": None, "min": None, "max": None, **info}

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from pontoon_cli.cli import app
+from pontoon_cli.cli.main import app
 
 CORPUS = Path(__file__).parent / "corpus"
 FILES = sorted(p.name for p in CORPUS.iterdir() if p.is_file())

@@ -16,15 +16,15 @@ from conftest import RULES, make_deal, run, texts
 from test_log import play_log, play_scenario, records, validate_log
 from test_replay import dump, replay
 
-from pontoon_cli.cards import parse_cards
-from pontoon_cli.engine import Phase
-from pontoon_cli.errors import IllegalAction, RulesError
-from pontoon_cli.events import CardDealt, Decision
-from pontoon_cli.hands import HandClass
-from pontoon_cli.rng import Rng
-from pontoon_cli.rules import Rules
-from pontoon_cli.settle import settle_traditional
-from pontoon_cli.strategies import DefaultStrategy, RandomStrategy
+from pontoon_cli.core.cards import parse_cards
+from pontoon_cli.core.errors import IllegalAction, RulesError
+from pontoon_cli.core.events import CardDealt, Decision
+from pontoon_cli.core.hands import HandClass
+from pontoon_cli.core.rng import Rng
+from pontoon_cli.core.rules import Rules
+from pontoon_cli.core.settle import settle_traditional
+from pontoon_cli.traditional.engine import Phase
+from pontoon_cli.traditional.players import DefaultStrategy, RandomStrategy
 
 DOUBLES = RULES.with_overrides({"banker_doubles": True})
 BURN_13 = RULES.with_overrides({"burn_on": 13})

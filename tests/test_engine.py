@@ -13,12 +13,12 @@ from collections import Counter
 import pytest
 from conftest import RULES, live_cards, make_deal, run, stacked, table, texts
 
-from pontoon_cli.cards import Card, new_pack, parse_cards
-from pontoon_cli.engine import Deal, Game, LegalAction, Phase, cut_highest
-from pontoon_cli.errors import IllegalAction, PontoonError
-from pontoon_cli.events import BankSold, CardDealt, Decision
-from pontoon_cli.hands import HandClass
-from pontoon_cli.rng import Rng
+from pontoon_cli.core.cards import Card, new_pack, parse_cards
+from pontoon_cli.core.errors import IllegalAction, PontoonError
+from pontoon_cli.core.events import BankSold, CardDealt, Decision
+from pontoon_cli.core.hands import HandClass
+from pontoon_cli.core.rng import Rng
+from pontoon_cli.traditional.engine import Deal, Game, LegalAction, Phase, cut_highest
 
 TWO = ("ann", "carl")  # one punter: ann, carl, ann, carl, then ann's draws, carl's
 

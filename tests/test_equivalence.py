@@ -21,8 +21,8 @@ from typer.testing import CliRunner
 
 import pontoon_cli
 from pontoon_cli import _build
-from pontoon_cli.cli import app
-from pontoon_cli.rules import PRESETS, SETTLEMENTS_KNOWN, Rules
+from pontoon_cli.cli.main import app
+from pontoon_cli.core.rules import PRESETS, SETTLEMENTS_KNOWN, Rules
 
 PACKAGE_DIR = os.path.dirname(pontoon_cli.__file__)
 
@@ -31,7 +31,7 @@ DRIVER = """
 import sys, orjson
 import pontoon_cli
 from typer.testing import CliRunner
-from pontoon_cli.cli import app
+from pontoon_cli.cli.main import app
 runner = CliRunner()
 print(pontoon_cli.BUILD, flush=True)
 for args in orjson.loads(sys.stdin.buffer.read()):

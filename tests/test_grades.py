@@ -19,12 +19,12 @@ from test_log import play_log, play_scenario, records, validate_log
 from test_replay import Record, dump, first, replay
 from typer.testing import CliRunner
 
-from pontoon_cli.cards import parse_cards
-from pontoon_cli.cli import app
-from pontoon_cli.engine import Phase
-from pontoon_cli.errors import RulesError
-from pontoon_cli.hands import HandClass, classify, rate
-from pontoon_cli.rules import Rules, Table, balance_bound
+from pontoon_cli.cli.main import app
+from pontoon_cli.core.cards import parse_cards
+from pontoon_cli.core.errors import RulesError
+from pontoon_cli.core.hands import HandClass, classify, rate
+from pontoon_cli.core.rules import Rules, Table, balance_bound
+from pontoon_cli.traditional.engine import Phase
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = ROOT / "scenarios"

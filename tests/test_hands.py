@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from pontoon_cli.cards import parse_cards
-from pontoon_cli.engine import Hand
-from pontoon_cli.hands import (
+from pontoon_cli.core.cards import parse_cards
+from pontoon_cli.core.hands import (
     CLASS_LABELS,
     HandClass,
     best_total,
@@ -18,6 +17,7 @@ from pontoon_cli.hands import (
     low_total,
     strength,
 )
+from pontoon_cli.traditional.engine import Hand
 
 
 @pytest.mark.parametrize(

@@ -23,7 +23,7 @@ from typer.testing import CliRunner
 
 from pontoon_cli import __version__, rulebook
 from pontoon_cli._build import running_build
-from pontoon_cli.cli import COMMAND_ORDER, app
+from pontoon_cli.cli.main import COMMAND_ORDER, app
 
 ROOT = Path(__file__).resolve().parent.parent
 runner = CliRunner()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from pontoon_cli.kitty import Kitty
+from pontoon_cli.shoot.kitty import Kitty
 
 
 @pytest.mark.parametrize(("amounts", "left"), [([20, 5, -25], 0), ([20, -7, 3], 16)])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pontoon_cli.limits import MAX_SAFE_INT, int_problem, name_problem
+from pontoon_cli.core.limits import MAX_SAFE_INT, int_problem, name_problem
 
 
 @pytest.mark.parametrize("name", ["ann", "Zoë", "p-1", "x" * 64])

@@ -1,10 +1,10 @@
 """The log's JSON Schema: every log the tests write validates, and replay's own checks agree.
 
 ``validate_log`` (a helper, and the ``validate_log`` fixture) checks every line of a log with
-``jsonschema`` against the shipped ``pontoon_cli/log_schema.json``. The logs come from seeded play
-(default and random strategies, two to ten seats, so one and two packs) and from every scenario in
-``scenarios/`` (globbed when the tests run). Replay does not run a schema validator per line; its
-hand-written checks (``pontoon_cli/logcheck.py``) are held to the schema here.
+``jsonschema`` against the shipped ``pontoon_cli/logformat/schema.json``. The logs come from seeded
+play (default and random strategies, two to ten seats, so one and two packs) and from every scenario
+in ``scenarios/`` (globbed when the tests run). Replay does not run a schema validator per line; its
+hand-written checks (``pontoon_cli/logformat/check.py``) are held to the schema here.
 """
 
 from __future__ import annotations
@@ -23,17 +23,17 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from pontoon_cli.cli import app
-from pontoon_cli.engine import Game
-from pontoon_cli.errors import LogFormatError
-from pontoon_cli.log import FORMAT, LogWriter, deal_record, header_record, schema
-from pontoon_cli.replay import LogReplayer
-from pontoon_cli.rng import session_rngs
-from pontoon_cli.rules import PRESETS, Rules, Table, setting_info
-from pontoon_cli.strategies import Players
+from pontoon_cli.cli.main import app
+from pontoon_cli.core.errors import LogFormatError
+from pontoon_cli.core.rng import session_rngs
+from pontoon_cli.core.rules import PRESETS, Rules, Table, setting_info
+from pontoon_cli.log.writer import FORMAT, LogWriter, deal_record, header_record, schema
+from pontoon_cli.replay.run import LogReplayer
+from pontoon_cli.traditional.engine import Game
+from pontoon_cli.traditional.players import Players
 
 ROOT = Path(__file__).resolve().parent.parent
-SCHEMA_FILE = ROOT / "pontoon_cli" / "log_schema.json"
+SCHEMA_FILE = ROOT / "pontoon_cli" / "logformat" / "schema.json"
 SCHEMA: dict[str, Any] = json.loads(SCHEMA_FILE.read_text())
 VALIDATOR = jsonschema.Draft202012Validator(SCHEMA)
 

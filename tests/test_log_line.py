@@ -10,15 +10,15 @@ from pathlib import Path
 
 import pytest
 
-from pontoon_cli.casino import CasinoGame
-from pontoon_cli.casino_log import casino_deal_line, casino_deal_record
-from pontoon_cli.engine import Deal, Game
-from pontoon_cli.events import BankSold
+from pontoon_cli.casino.deal import CasinoGame
+from pontoon_cli.casino.record import casino_deal_line, casino_deal_record
+from pontoon_cli.core.events import BankSold
+from pontoon_cli.core.limits import MAX_SAFE_INT
+from pontoon_cli.core.rules import PRESETS, Rules, Table
 from pontoon_cli.games import seeded_game as registry_game
-from pontoon_cli.limits import MAX_SAFE_INT
-from pontoon_cli.log import LogWriter, deal_line, deal_record, encode
-from pontoon_cli.rules import PRESETS, Rules, Table
-from pontoon_cli.strategies import seeded_game
+from pontoon_cli.log.writer import LogWriter, deal_line, deal_record, encode
+from pontoon_cli.traditional.engine import Deal, Game
+from pontoon_cli.traditional.players import seeded_game
 
 
 def played(
@@ -63,7 +63,7 @@ SCENARIOS = sorted((Path(__file__).resolve().parent.parent / "scenarios").glob("
 
 def scenario_deals(path: Path) -> list[tuple[Deal, BankSold | None]]:
     """Play a scenario file, checking deal_line at each deal as the log writer writes it."""
-    from pontoon_cli.scenario import load, play
+    from pontoon_cli.scenario.reader import load, play
 
     scenario, problems = load(path, options={}, rule_settings={})
     assert scenario is not None, problems

@@ -11,10 +11,10 @@ from typing import Any
 import pytest
 from views import join, lines, play, run
 
-from pontoon_cli.errors import LogFormatError
-from pontoon_cli.log_visitor import STOP, At, LogVisitor, read_log, records
-from pontoon_cli.rules import Rules
-from pontoon_cli.view_shape import SHAPES, GameTrack, shape_of
+from pontoon_cli.core.errors import LogFormatError
+from pontoon_cli.core.rules import Rules
+from pontoon_cli.log.reader import STOP, At, LogVisitor, read_log, records
+from pontoon_cli.views.shape import SHAPES, GameTrack, shape_of
 
 LOG = play("--seed", "7", "--deals", "5")
 
@@ -119,7 +119,7 @@ def test_a_line_past_the_limit_is_refused_without_reading_it_whole(tmp_path: Pat
 
 
 def test_every_preset_has_a_record_shape_and_an_unknown_one_is_refused() -> None:
-    from pontoon_cli.rules import PRESETS
+    from pontoon_cli.core.rules import PRESETS
 
     assert set(SHAPES) == set(PRESETS)
     assert shape_of(Rules(), "x:1").house_hand == "banker_hand"

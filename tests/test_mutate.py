@@ -21,7 +21,7 @@ mutate = importlib.util.module_from_spec(_spec)
 sys.modules["mutate"] = mutate
 _spec.loader.exec_module(mutate)
 
-HANDS = Path("pontoon_cli/hands.py")
+HANDS = Path("pontoon_cli/core/hands.py")
 
 
 def _line_of(path: Path, text: str) -> int:
@@ -58,19 +58,19 @@ def test_lines_marked_equivalent_are_skipped_and_counted() -> None:
 
 
 def test_rule_ids_in_strings_are_mutated() -> None:
-    mutants, _ = mutate.find_mutants(Path("pontoon_cli/settle.py"))
+    mutants, _ = mutate.find_mutants(Path("pontoon_cli/core/settle.py"))
     assert ('"T7.1"', "'T7'") in {(m.before, m.after) for m in mutants}
 
 
 def test_modules_and_their_tests() -> None:
-    path, tests = mutate._module("hands")
+    path, tests = mutate._module("core.hands")
     assert path == HANDS and "tests/test_hands.py" in tests
-    path, tests = mutate._module("pontoon_cli/replay.py=tests/test_replay.py,tests/nothing.py")
-    assert (path, tests) == (Path("pontoon_cli/replay.py"), ["tests/test_replay.py"])
+    path, tests = mutate._module("pontoon_cli/replay/run.py=tests/test_replay.py,tests/nothing.py")
+    assert (path, tests) == (Path("pontoon_cli/replay/run.py"), ["tests/test_replay.py"])
 
 
 def test_a_quoted_mutation_marks_only_that_mutant() -> None:
-    engine = Path("pontoon_cli/deal.py")
+    engine = Path("pontoon_cli/traditional/deal.py")
     mutants, _ = mutate.find_mutants(engine)
     line = _line_of(engine, "self._give(p, 1, self.hands[p][0], False)")
     above = (ROOT / engine).read_text().splitlines()[line - 2]
@@ -81,7 +81,7 @@ def test_a_quoted_mutation_marks_only_that_mutant() -> None:
 
 
 def test_unreachable_blocks_and_several_quoted_mutations_are_skipped() -> None:
-    engine = Path("pontoon_cli/deal_state.py")
+    engine = Path("pontoon_cli/traditional/legality.py")
     mutants, _ = mutate.find_mutants(engine)
     condition = _line_of(engine, "if len(h.cards) >= 5:  # pragma: no cover")
     on_line = {(m.before, m.after) for m in mutants if m.line == condition}
@@ -90,17 +90,17 @@ def test_unreachable_blocks_and_several_quoted_mutations_are_skipped() -> None:
     assert not [m for m in mutants if m.line == condition + 1]  # the block never runs
 
 
-def test_a_module_replay_is_split_into_gets_replays_tests(
+def test_a_module_of_the_replay_package_gets_replays_tests(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    (tmp_path / "pontoon_cli").mkdir()
-    (tmp_path / "pontoon_cli" / "replay_cut.py").write_text("X = 1\n")
+    (tmp_path / "pontoon_cli" / "replay").mkdir(parents=True)
+    (tmp_path / "pontoon_cli" / "replay" / "cut.py").write_text("X = 1\n")
     (tmp_path / "tests").mkdir()
     for name in ("test_replay.py", "test_log.py"):
         (tmp_path / "tests" / name).write_text("")
     monkeypatch.setattr(mutate, "ROOT", tmp_path)
-    path, tests = mutate._module("replay_cut")
-    assert path == Path("pontoon_cli/replay_cut.py")
+    path, tests = mutate._module("replay.cut")
+    assert path == Path("pontoon_cli/replay/cut.py")
     assert tests == ["tests/test_replay.py", "tests/test_log.py"]
 
 
@@ -113,8 +113,8 @@ def _read_from_the_project(text: str) -> set[str]:
 
 def test_the_private_copy_holds_everything_the_tests_read(tmp_path: Path) -> None:
     """Tests that load a script from tools/ (the casino reference simulation, the odds table) or
-    bench/ run in the copy: the modules their tests cover (kitty, casino_log, strategy_casino...)
-    can be mutated."""
+    bench/ run in the copy: the modules their tests cover (shoot.kitty, casino.record,
+    strategy.casino...) can be mutated."""
     read: set[str] = set()
     for test in sorted((ROOT / "tests").glob("*.py")):
         read |= _read_from_the_project(test.read_text())
@@ -131,13 +131,13 @@ def test_the_private_copy_holds_everything_the_tests_read(tmp_path: Path) -> Non
 @pytest.mark.parametrize(
     ("module", "test"),
     [
-        ("settle", "tests/test_casino.py"),  # settle_casino: C2, C5, C10, C11
-        ("kitty", "tests/test_shoot.py"),
-        ("shoot_replay", "tests/test_shoot_replay.py"),
-        ("casino_log", "tests/test_casino_replay.py"),
-        ("casino_players", "tests/test_casino_rules.py"),
-        ("casino_replay", "tests/test_casino_replay_tamper.py"),
-        ("strategy_casino", "tests/test_casino_basic.py"),
+        ("core.settle", "tests/test_casino.py"),  # settle_casino: C2, C5, C10, C11
+        ("shoot.kitty", "tests/test_shoot.py"),
+        ("shoot.replay", "tests/test_shoot_replay.py"),
+        ("casino.record", "tests/test_casino_replay.py"),
+        ("casino.players", "tests/test_casino_rules.py"),
+        ("casino.replay", "tests/test_casino_replay_tamper.py"),
+        ("strategy.casino", "tests/test_casino_basic.py"),
     ],
 )
 def test_each_module_runs_its_own_family_of_tests(module: str, test: str) -> None:

@@ -10,11 +10,11 @@ from conftest import RULES, make_deal, run
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pontoon_cli.engine import Phase
-from pontoon_cli.errors import IllegalAction, RulesError
-from pontoon_cli.limits import MAX_SAFE_INT
-from pontoon_cli.rules import Rules, Table, balance_bound, money_problem
-from pontoon_cli.strategies import seeded_game
+from pontoon_cli.core.errors import IllegalAction, RulesError
+from pontoon_cli.core.limits import MAX_SAFE_INT
+from pontoon_cli.core.rules import Rules, Table, balance_bound, money_problem
+from pontoon_cli.traditional.engine import Phase
+from pontoon_cli.traditional.players import seeded_game
 
 
 def raised(action: object, *args: object) -> IllegalAction:

@@ -23,11 +23,11 @@ import pytest
 from conftest import SPEC_SCENARIO
 from typer.testing import CliRunner
 
-from pontoon_cli import output
-from pontoon_cli.cli import app
-from pontoon_cli.log import LogWriter
-from pontoon_cli.output import Guarded, OutputError
-from pontoon_cli.render import PlayProgress
+from pontoon_cli.cli.main import app
+from pontoon_cli.log import output
+from pontoon_cli.log.output import Guarded, OutputError
+from pontoon_cli.log.writer import LogWriter
+from pontoon_cli.render.console import PlayProgress
 
 TIMEOUT = 60
 runner = CliRunner()

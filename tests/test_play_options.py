@@ -15,8 +15,8 @@ import pytest
 from conftest import SPEC_SCENARIO
 from typer.testing import CliRunner
 
-from pontoon_cli.cli import app
-from pontoon_cli.limits import MAX_SAFE_INT
+from pontoon_cli.cli.main import app
+from pontoon_cli.core.limits import MAX_SAFE_INT
 
 runner = CliRunner()
 BIG = str(10**30)

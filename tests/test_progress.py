@@ -15,7 +15,7 @@ import pytest
 from rich.console import Console
 from views import ROOT, play, run
 
-from pontoon_cli.render_simulate import BAR_NAME, BAR_WIDTH, SimulateProgress, bar_status
+from pontoon_cli.render.simulate import BAR_NAME, BAR_WIDTH, SimulateProgress, bar_status
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
 

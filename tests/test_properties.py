@@ -13,14 +13,14 @@ from conftest import RULES, check_deal, table
 from hypothesis import HealthCheck, assume, example, given, note, settings
 from hypothesis import strategies as st
 
-from pontoon_cli.cards import new_pack
-from pontoon_cli.engine import Game, Phase
-from pontoon_cli.errors import PontoonError, RulesError
-from pontoon_cli.events import Event
+from pontoon_cli.core.cards import new_pack
+from pontoon_cli.core.errors import PontoonError, RulesError
+from pontoon_cli.core.events import Event
+from pontoon_cli.core.rng import Rng
+from pontoon_cli.core.rules import PRESETS, Rules, Table, seating_problem
 from pontoon_cli.games import find_game, seeded_game
-from pontoon_cli.rng import Rng
-from pontoon_cli.rules import PRESETS, Rules, Table, seating_problem
-from pontoon_cli.strategies import Players
+from pontoon_cli.traditional.engine import Game, Phase
+from pontoon_cli.traditional.players import Players
 
 DEALS = 8
 

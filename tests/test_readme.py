@@ -32,7 +32,9 @@ NOT_RUN = {
     "# Ctrl-C after a few seconds": "needs a person at the keyboard; tests/test_signals.py",
     "tools/mutate.py": "minutes of mutation runs",
     "CC=/bin/false python setup.py": "builds the project itself; tests/test_build.py runs it",
-    'echo "# x" >> pontoon_cli/hands.py': "edits the package; tests/test_build.py covers staleness",
+    'echo "# x" >> pontoon_cli/core/hands.py': (
+        "edits the package; tests/test_build.py covers staleness"
+    ),
 }
 
 

@@ -18,9 +18,9 @@ from hypothesis import strategies as st
 from test_log import play_log, play_scenario, records, scenario_files
 from typer.testing import CliRunner
 
-from pontoon_cli.cli import app
-from pontoon_cli.render import ReplayView
-from pontoon_cli.replay import Divergence, LogReplayer, StreamOutput, replay_logs
+from pontoon_cli.cli.main import app
+from pontoon_cli.render.console import ReplayView
+from pontoon_cli.replay.run import Divergence, LogReplayer, StreamOutput, replay_logs
 
 Record = dict[str, Any]
 runner = CliRunner()
@@ -474,11 +474,11 @@ def test_a_stacked_deal_is_not_checked_for_continuity(
 def test_a_disagreement_with_the_settlement_function_is_internal() -> None:
     # Replay settles every re-dealt hand again with the pure settlement table (cross_check); an
     # engine hand whose net differs from it is an internal divergence (T7), not the log's.
-    from pontoon_cli.replay_compare import cross_check
-    from pontoon_cli.replay_report import Place
-    from pontoon_cli.rules import PRESETS, Table
-    from pontoon_cli.settle import SETTLERS
-    from pontoon_cli.strategies import seeded_game
+    from pontoon_cli.core.rules import PRESETS, Table
+    from pontoon_cli.core.settle import SETTLERS
+    from pontoon_cli.logformat.divergence import Place
+    from pontoon_cli.replay.compare import cross_check
+    from pontoon_cli.traditional.players import seeded_game
 
     rules = PRESETS["traditional"]
     game, players = seeded_game(rules, Table.build(["p1", "p2", "p3"]), 7)

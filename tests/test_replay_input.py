@@ -22,9 +22,9 @@ from test_replay import BASE, BASE_LOG, base, dump, replay
 from typer.testing import CliRunner
 
 import pontoon_cli
-from pontoon_cli import limits
-from pontoon_cli.cli import app
-from pontoon_cli.replay import StreamOutput, replay_logs
+from pontoon_cli.cli.main import app
+from pontoon_cli.core import limits
+from pontoon_cli.replay.run import StreamOutput, replay_logs
 
 runner = CliRunner()
 ROOT = Path(__file__).resolve().parent.parent
@@ -457,7 +457,7 @@ def test_a_non_printable_file_name_is_shown_escaped(tmp_path: Path) -> None:
 def test_the_writers_own_records_need_no_second_look(monkeypatch: pytest.MonkeyPatch) -> None:
     """24: the duplicate-key and integer scan runs only for a record that is not byte for byte
     what the log writer gives (here: the header alone), so replay stays fast."""
-    from pontoon_cli import replayer
+    from pontoon_cli.replay import replayer
 
     scanned: list[bytes] = []
     real = replayer.strict_problem

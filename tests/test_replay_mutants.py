@@ -14,8 +14,8 @@ from test_log import play_log, records
 from test_replay import BASE, BASE_LOG, base, dump, replay
 from test_replay_tamper import divergence, only
 
-from pontoon_cli import limits
-from pontoon_cli.replay import Divergence, LogReplayer, StreamOutput, replay_lines, replay_logs
+from pontoon_cli.core import limits
+from pontoon_cli.replay.run import Divergence, LogReplayer, StreamOutput, replay_lines, replay_logs
 
 # nets (T7) ---------------------------------------------------------------------------------------
 

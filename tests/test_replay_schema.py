@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from test_replay import base, dump, replay
 
-from pontoon_cli.logcheck import brief
+from pontoon_cli.logformat.check import brief
 
 LOG = "game.jsonl"
 

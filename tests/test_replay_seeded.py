@@ -12,12 +12,12 @@ import pytest
 from test_replay import dump
 from typer.testing import CliRunner
 
-from pontoon_cli.cli import app
+from pontoon_cli.cli.main import app
+from pontoon_cli.core.rng import Rng
+from pontoon_cli.core.rules import PRESETS, Table
 from pontoon_cli.games import find_game, seeded_game
-from pontoon_cli.log import header_record
-from pontoon_cli.replay import StreamOutput, replay_logs
-from pontoon_cli.rng import Rng
-from pontoon_cli.rules import PRESETS, Table
+from pontoon_cli.log.writer import header_record
+from pontoon_cli.replay.run import StreamOutput, replay_logs
 
 Record = dict[str, object]
 runner = CliRunner()

@@ -13,7 +13,7 @@ import pytest
 from test_log import play_log, play_scenario, records
 from test_replay import BASE, Record, base, dump, first, minimal, replay
 
-from pontoon_cli.replay import replay_lines
+from pontoon_cli.replay.run import replay_lines
 
 LOG = "game.jsonl"
 

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pontoon_cli.rng import Rng
+from pontoon_cli.core.rng import Rng
 
 
 def test_splitmix64_reference_outputs_for_seed_0() -> None:

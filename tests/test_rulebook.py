@@ -16,8 +16,8 @@ import pytest
 from typer.testing import CliRunner
 
 from pontoon_cli import rulebook
-from pontoon_cli.cli import app
-from pontoon_cli.rules import PRESETS, PRESETS_KNOWN
+from pontoon_cli.cli.main import app
+from pontoon_cli.core.rules import PRESETS, PRESETS_KNOWN
 
 ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "rules.md"

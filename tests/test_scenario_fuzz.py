@@ -11,8 +11,8 @@ from conftest import SPEC_SCENARIO
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pontoon_cli.errors import PontoonError
-from pontoon_cli.scenario import load, play
+from pontoon_cli.core.errors import PontoonError
+from pontoon_cli.scenario.reader import load, play
 
 SCENARIO = (
     SPEC_SCENARIO.replace('strategy = "strict"', 'strategy = "default"')

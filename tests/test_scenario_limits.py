@@ -17,10 +17,10 @@ import pytest
 from conftest import SPEC_SCENARIO
 from typer.testing import CliRunner, Result
 
-from pontoon_cli.cli import app
-from pontoon_cli.errors import RulesError
-from pontoon_cli.limits import MAX_DOCUMENT_BYTES, MAX_SAFE_INT
-from pontoon_cli.rules import Table
+from pontoon_cli.cli.main import app
+from pontoon_cli.core.errors import RulesError
+from pontoon_cli.core.limits import MAX_DOCUMENT_BYTES, MAX_SAFE_INT
+from pontoon_cli.core.rules import Table
 
 runner = CliRunner()
 BIG = 10**30

@@ -24,8 +24,8 @@ from syrupy.location import PyTestLocation
 from syrupy.types import SnapshotIndex
 from typer.testing import CliRunner, Result
 
-from pontoon_cli.cli import app
-from pontoon_cli.scenario import STRICT, load
+from pontoon_cli.cli.main import app
+from pontoon_cli.scenario.reader import STRICT, load
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = sorted((ROOT / "scenarios").glob("*.toml"))

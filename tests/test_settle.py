@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from pontoon_cli.hands import HandClass
-from pontoon_cli.rules import Rules
-from pontoon_cli.settle import SETTLERS, settle_traditional
+from pontoon_cli.core.hands import HandClass
+from pontoon_cli.core.rules import Rules
+from pontoon_cli.core.settle import SETTLERS, settle_traditional
 
 ROYAL, P, F, T21, TOT, BUST = (
     HandClass.ROYAL_PONTOON,

@@ -11,16 +11,16 @@ from conftest import SEATS, stacked, table
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pontoon_cli.cards import parse_cards
-from pontoon_cli.engine import Phase
-from pontoon_cli.errors import IllegalAction, RulesError
-from pontoon_cli.events import Decision
+from pontoon_cli.core.cards import parse_cards
+from pontoon_cli.core.errors import IllegalAction, RulesError
+from pontoon_cli.core.events import Decision
+from pontoon_cli.core.rng import Rng
+from pontoon_cli.core.rules import PRESETS, Rules
 from pontoon_cli.games import find_game, new_game, seeded_game
-from pontoon_cli.kitty import Kitty
-from pontoon_cli.rng import Rng
-from pontoon_cli.rules import PRESETS, Rules
-from pontoon_cli.shoot import ShootDeal, ShootGame, open_kitty
-from pontoon_cli.shoot_players import ShootPlayers
+from pontoon_cli.shoot.deal import ShootDeal, ShootGame, open_kitty
+from pontoon_cli.shoot.kitty import Kitty
+from pontoon_cli.shoot.players import ShootPlayers
+from pontoon_cli.traditional.engine import Phase
 
 SHOOT = PRESETS["shoot"]
 
@@ -411,7 +411,7 @@ def test_the_default_punter_shoots_a_quarter_of_the_kitty_on_an_ace_or_ten_card(
 
 
 def test_S8_S10_the_balance_bound_counts_a_new_kitty_and_a_top_up_each_deal() -> None:
-    from pontoon_cli.rules import balance_bound
+    from pontoon_cli.core.rules import balance_bound
 
     t = table(SEATS)
     assert balance_bound(SHOOT, t, 10) == balance_bound(Rules(), t, 10) + 10 * (20 + 100)
@@ -421,9 +421,9 @@ def test_S8_S10_the_balance_bound_counts_a_new_kitty_and_a_top_up_each_deal() ->
 
 
 def test_S2_shoot_is_one_row_of_shoot_pontoons_action_table() -> None:
-    from pontoon_cli.actions import ALL_WORDS, SHOOT_ACTIONS, TRADITIONAL_ACTIONS
-    from pontoon_cli.scenario_deals import parse_action
-    from pontoon_cli.scenario_play import Step
+    from pontoon_cli.core.actions import ALL_WORDS, SHOOT_ACTIONS, TRADITIONAL_ACTIONS
+    from pontoon_cli.scenario.deals import parse_action
+    from pontoon_cli.scenario.play import Step
 
     row = SHOOT_ACTIONS.by_word["shoot"]
     assert (row.taker, row.rule, row.amount, row.card_rule) == ("punter", "S2", True, None)
@@ -448,7 +448,7 @@ def test_S2_S4_S6_S7_open_shoot_bets_never_exceed_the_kitty_at_any_step(
     seed: int, players: int, kitty: int
 ) -> None:
     """Random legal decisions, passes included; the invariants hold after every step."""
-    from pontoon_cli.cards import new_pack
+    from pontoon_cli.core.cards import new_pack
 
     rng = Rng(seed)
     seats = tuple(f"p{i}" for i in range(1, players + 1))

@@ -19,8 +19,8 @@ from hypothesis import strategies as st
 from test_replay import Record, dump, first, replay
 from typer.testing import CliRunner
 
-from pontoon_cli.cli import app
-from pontoon_cli.log import schema
+from pontoon_cli.cli.main import app
+from pontoon_cli.log.writer import schema
 
 runner = CliRunner()
 HERE = Path(__file__).parent

@@ -12,7 +12,7 @@ import pytest
 from test_replay import Record, dump, replay
 from typer.testing import CliRunner
 
-from pontoon_cli.cli import app
+from pontoon_cli.cli.main import app
 
 runner = CliRunner()
 

@@ -16,7 +16,7 @@ import pytest
 from test_replay import first
 from typer.testing import CliRunner
 
-from pontoon_cli.cli import app
+from pontoon_cli.cli.main import app
 
 SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
 

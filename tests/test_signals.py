@@ -19,10 +19,10 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from pontoon_cli import output
-from pontoon_cli.cli import app
-from pontoon_cli.log import LogWriter
-from pontoon_cli.output import Interrupted, stop_signals
+from pontoon_cli.cli.main import app
+from pontoon_cli.log import output
+from pontoon_cli.log.output import Interrupted, stop_signals
+from pontoon_cli.log.writer import LogWriter
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="POSIX signals")
 

@@ -20,12 +20,12 @@ from jsonschema import Draft202012Validator
 from syrupy.extensions.json import JSONSnapshotExtension
 from typer.testing import CliRunner
 
-from pontoon_cli.casino import CasinoGame
-from pontoon_cli.cli import app
-from pontoon_cli.events import CardDealt, Decision
+from pontoon_cli.casino.deal import CasinoGame
+from pontoon_cli.cli.main import app
+from pontoon_cli.core.events import CardDealt, Decision
+from pontoon_cli.core.rng import Rng
+from pontoon_cli.core.rules import PRESETS, Table, round_cards
 from pontoon_cli.games import seeded_game
-from pontoon_cli.rng import Rng
-from pontoon_cli.rules import PRESETS, Table, round_cards
 from pontoon_cli.simulate import shard_layout, shard_seed
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -371,7 +371,7 @@ def test_simulate_without_dask_does_not_import_it() -> None:
     code = (
         "import sys\n"
         "from typer.testing import CliRunner\n"
-        "from pontoon_cli.cli import app\n"
+        "from pontoon_cli.cli.main import app\n"
         "r = CliRunner().invoke(app, ['simulate', '--rounds', '300', '--seed', '1'])\n"
         "assert r.exit_code == 0, r.output\n"
         "print(sorted(m for m in sys.modules if m.split('.')[0] in ('dask', 'distributed')))\n"
@@ -387,7 +387,7 @@ def test_dask_without_distributed_exits_2_saying_how_to_install() -> None:
         "import sys\n"
         "sys.modules['distributed'] = None  # as if not installed: its import fails\n"
         "from typer.testing import CliRunner\n"
-        "from pontoon_cli.cli import app\n"
+        "from pontoon_cli.cli.main import app\n"
         "r = CliRunner().invoke(app, ['simulate', '--rounds', '10', '--dask', 'tcp://127.0.0.1:1'])\n"
         "print(r.exit_code, r.stderr)\n"
     )

@@ -3,7 +3,7 @@
 `pontoon play --seed 1 --deals 1` is the floor a script pays per run: it must not load rich (no
 message, no bar: the log goes to stdout), the scenario reader (no scenario, no rules file), the
 replay modules, or `secrets` (the seed is given). Each case runs the console script's own two
-lines (``from pontoon_cli.cli import main; main()``) in a fresh interpreter and reports what is
+lines (``from pontoon_cli.cli.main import main; main()``) in a fresh interpreter and reports what is
 in ``sys.modules`` once the CLI module is imported and once the command has run. No timing is
 asserted: `make bench` measures the start-up.
 """
@@ -24,7 +24,7 @@ PROBE = r"""
 import json, sys
 report = sys.argv[1]
 sys.argv = ["pontoon", *sys.argv[2:]]
-from pontoon_cli.cli import main
+from pontoon_cli.cli.main import main
 at_import = sorted(sys.modules)
 code = 0
 try:
@@ -37,11 +37,11 @@ with open(report, "w") as f:
 
 # What only other commands or inputs need: scenario files and rules files, check, replay.
 NOT_FOR_SEEDED_PLAY = (
-    "pontoon_cli.scenario",  # and scenario_deals, scenario_play
-    "pontoon_cli.document",
-    "pontoon_cli.logcheck",
-    "pontoon_cli.replay",  # and replayer, replay_source, replay_report, ...
-    "pontoon_cli.replayer",
+    "pontoon_cli.scenario.reader",  # and scenario_deals, scenario_play
+    "pontoon_cli.scenario.document",
+    "pontoon_cli.logformat.check",
+    "pontoon_cli.replay.run",  # and replayer, replay_source, replay_report, ...
+    "pontoon_cli.replay.replayer",
     "pontoon_cli.rulebook",  # the rules text: `pontoon rules`
     "rich",
     "tomllib",
@@ -71,7 +71,10 @@ def test_seeded_play_loads_no_rich_no_scenario_reader_no_replay(tmp_path: Path) 
     run = _modules(tmp_path, "play", "--seed", "1", "--deals", "1")
     assert run["code"] == 0
     assert run["stdout"].count(b"\n") == 2  # the header and one deal: it did play
-    assert "pontoon_cli.engine" in run["after"] and "pontoon_cli.log" in run["after"]
+    assert (
+        "pontoon_cli.traditional.engine" in run["after"]
+        and "pontoon_cli.log.writer" in run["after"]
+    )
     assert _loaded(run["after"], NOT_FOR_SEEDED_PLAY) == []
 
 
@@ -89,7 +92,7 @@ def test_cli_module_imports_no_secrets_no_gzip_no_rich(tmp_path: Path) -> None:
     ("args", "needed"),
     [
         (["play", "--deals", "1"], "secrets"),  # a fresh seed, told on stderr
-        (["play", str(ROOT / "scenarios" / "t1-card-values.toml")], "pontoon_cli.scenario"),
+        (["play", str(ROOT / "scenarios" / "t1-card-values.toml")], "pontoon_cli.scenario.reader"),
         (["play", "--seed", "1", "--deals", "1", "--out", "game.jsonl.gz"], "gzip"),
     ],
     ids=["fresh-seed-message", "scenario-file", "gzip-log"],
@@ -110,7 +113,7 @@ def test_messages_load_no_rich_and_keep_the_users_text(tmp_path: Path) -> None:
     assert run["stderr"].splitlines()[-1] == b"pontoon: 1 deal written to :smile:.jsonl"
 
 
-OTHER_COMMANDS = ("pontoon_cli.cli_tools", "pontoon_cli.cli_views", "pontoon_cli.cli_simulate")
+OTHER_COMMANDS = ("pontoon_cli.cli.tools", "pontoon_cli.cli.views", "pontoon_cli.cli.simulate")
 
 
 def test_a_command_loads_only_its_own_module_and_help_lists_them_all(tmp_path: Path) -> None:
@@ -118,8 +121,8 @@ def test_a_command_loads_only_its_own_module_and_help_lists_them_all(tmp_path: P
     # command, not ten); the group's help, which lists them, loads every one.
     run = _modules(tmp_path, "play", "--seed", "1", "--deals", "1")
     assert run["code"] == 0
-    assert "pontoon_cli.cli_play" in run["after"]
-    assert _loaded(run["after"], (*OTHER_COMMANDS, "pontoon_cli.cli_strategy")) == []
+    assert "pontoon_cli.cli.play" in run["after"]
+    assert _loaded(run["after"], (*OTHER_COMMANDS, "pontoon_cli.cli.strategy")) == []
     helped = _modules(tmp_path, "--help")
     assert helped["code"] == 0
     listed = helped["stdout"].decode().split("Commands:")[1]

@@ -20,11 +20,11 @@ from hypothesis.stateful import (
     rule,
 )
 
-from pontoon_cli.cards import Card, new_pack
-from pontoon_cli.engine import Deal, Game, LegalAction, Phase
-from pontoon_cli.errors import IllegalAction, PontoonError
-from pontoon_cli.events import CardDealt, Decision
-from pontoon_cli.rng import Rng
+from pontoon_cli.core.cards import Card, new_pack
+from pontoon_cli.core.errors import IllegalAction, PontoonError
+from pontoon_cli.core.events import CardDealt, Decision
+from pontoon_cli.core.rng import Rng
+from pontoon_cli.traditional.engine import Deal, Game, LegalAction, Phase
 
 WORDS = ("stake", "buy", "twist", "stick", "split", "burn", "draw", "stay", "double", "no_double")
 # decisions of the player, not of one of his hands

@@ -19,13 +19,14 @@ from types import ModuleType
 import pytest
 from typer.testing import CliRunner
 
-from pontoon_cli import strategy_casino, strategy_traditional
-from pontoon_cli.cli import app
-from pontoon_cli.strategy_casino import add_card, two_cards
-from pontoon_cli.strategy_traditional import Traditional, TraditionalRules
+from pontoon_cli.cli.main import app
+from pontoon_cli.strategy import casino as strategy_casino
+from pontoon_cli.strategy import traditional as strategy_traditional
+from pontoon_cli.strategy.casino import add_card, two_cards
+from pontoon_cli.strategy.traditional import Traditional, TraditionalRules
 
 ROOT = Path(__file__).resolve().parent.parent
-SHIPPED = ROOT / "pontoon_cli" / "casino_basic.json"
+SHIPPED = ROOT / "pontoon_cli" / "casino" / "basic.json"
 runner = CliRunner()
 P = strategy_casino.RANK_PROBABILITY
 NO_PONTOON = 1 - 8 / 169  # T4.4, C5: an ace and a ten-card, either order
@@ -396,7 +397,7 @@ def test_t5_3_buying_is_what_gives_the_punter_the_edge_against_a_fixed_banker() 
 def test_on_a_terminal_the_same_table_is_drawn_with_rich(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from pontoon_cli.render_strategy import print_rich
+    from pontoon_cli.render.strategy import print_rich
 
     monkeypatch.setenv("NO_COLOR", "1")
     monkeypatch.setenv("COLUMNS", "200")

@@ -1,6 +1,6 @@
 """`pontoon strategy --rules casino --decks N`: casino Pontoon on a finite shoe.
 
-The calculation (:mod:`pontoon_cli.strategy_casino_shoe`) against a brute-force enumeration of
+The calculation (:mod:`pontoon_cli.strategy.casino_shoe`) against a brute-force enumeration of
 whole rounds dealt in the engine's order from a small shoe, against the infinite deck as the shoe
 grows, and against the engine's simulation of the same shoe (one seat, fresh each round, C1).
 """
@@ -17,12 +17,13 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from pontoon_cli import casino_basic, strategy_casino
-from pontoon_cli import strategy_casino_shoe as shoe_calc
-from pontoon_cli import strategy_casino_shoe_table as tables
-from pontoon_cli.cli import app
-from pontoon_cli.strategy_casino import CasinoRules, add_card
-from pontoon_cli.strategy_casino_shoe import Shoe, Shoed, full_shoe, take
+from pontoon_cli.casino import basic as casino_basic
+from pontoon_cli.cli.main import app
+from pontoon_cli.strategy import casino as strategy_casino
+from pontoon_cli.strategy import casino_shoe as shoe_calc
+from pontoon_cli.strategy import casino_shoe_table as tables
+from pontoon_cli.strategy.casino import CasinoRules, add_card
+from pontoon_cli.strategy.casino_shoe import Shoe, Shoed, full_shoe, take
 
 runner = CliRunner()
 PURE = os.environ.get("PONTOON_PURE") == "1"
@@ -330,7 +331,7 @@ def test_decks_belongs_to_the_casino_rules() -> None:
 def test_on_a_terminal_the_finite_shoe_is_drawn_with_rich(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from pontoon_cli.render_strategy import print_rich
+    from pontoon_cli.render.strategy import print_rich
 
     monkeypatch.setenv("NO_COLOR", "1")
     monkeypatch.setenv("COLUMNS", "200")

@@ -17,7 +17,7 @@ from typing import Any
 import orjson
 from typer.testing import CliRunner, Result
 
-from pontoon_cli.cli import app
+from pontoon_cli.cli.main import app
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = ROOT / "scenarios"

@@ -10,8 +10,8 @@ import orjson
 import pytest
 from views import join, lines, play, run
 
-from pontoon_cli.logcheck import MISSING
-from pontoon_cli.view_diff import differences
+from pontoon_cli.logformat.check import MISSING
+from pontoon_cli.views.diff import differences
 
 LOG = play("--seed", "7", "--deals", "20", "--players", "4")
 

@@ -12,8 +12,8 @@ from syrupy.assertion import SnapshotAssertion
 from syrupy.extensions.single_file import SingleFileSnapshotExtension, WriteMode
 from views import ROOT, join, lines, play, run, scenario_log
 
-from pontoon_cli.render_show import Drawing
-from pontoon_cli.view_show import Choice, DealPicture, Show
+from pontoon_cli.render.show import Drawing
+from pontoon_cli.views.show import Choice, DealPicture, Show
 
 LOG = play("--seed", "7", "--deals", "5", "--players", "4")
 SHOOT = play("--rules", "shoot", "--seed", "7", "--deals", "3", "--players", "4")
@@ -110,8 +110,8 @@ def test_cards_are_letters_when_piped_and_coloured_suits_on_a_terminal() -> None
     plain, colour = Drawing(colour=False, width=100), Drawing(colour=True, width=100)
     visitor_plain, visitor_colour = Show(plain.draw), Show(colour.draw)
     for visitor in (visitor_plain, visitor_colour):
-        from pontoon_cli.log_visitor import At
-        from pontoon_cli.rules import Rules
+        from pontoon_cli.core.rules import Rules
+        from pontoon_cli.log.reader import At
 
         visitor.visit_header(At("g", 1), header, Rules())
         visitor.visit_deal(At("g", 2), deal)
@@ -124,7 +124,7 @@ def test_cards_are_letters_when_piped_and_coloured_suits_on_a_terminal() -> None
 def test_no_color_keeps_letters_even_in_the_terminal_check(
     here: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from pontoon_cli import cli_views
+    from pontoon_cli.cli import views as cli_views
 
     class Tty:
         def isatty(self) -> bool:
@@ -239,8 +239,8 @@ def test_names_from_the_log_are_shown_escaped(here: Path) -> None:
 def test_picture_for_a_drawing_function() -> None:
     drawn: list[DealPicture] = []
     header, *deals = lines(SHOOT)
-    from pontoon_cli.log_visitor import At
-    from pontoon_cli.rules import Rules
+    from pontoon_cli.core.rules import Rules
+    from pontoon_cli.log.reader import At
 
     show = Show(drawn.append, deals=Choice(1, 2, 2))
     show.visit_header(At("s", 1), header, Rules(preset="shoot"))

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from syrupy.assertion import SnapshotAssertion
 from views import ROOT, lines, play, run, scenario_log
 
-from pontoon_cli.view_stats import BUCKETS, Series, mean_and_se, ratio_and_se
+from pontoon_cli.views.stats import BUCKETS, Series, mean_and_se, ratio_and_se
 
 LOG = play("--seed", "7", "--deals", "100", "--players", "4")
 

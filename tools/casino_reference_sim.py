@@ -1,7 +1,7 @@
 """An independent Monte-Carlo of casino Pontoon, written from the rules alone (issue 10).
 
-It imports nothing of the engine: only the project's seeded generator (``pontoon_cli.rng``) and,
-for ``--policy basic``, the shipped table (``pontoon_cli.casino_basic.decide``). It is the
+It imports nothing of the engine: only the project's seeded generator (``pontoon_cli.core.rng``)
+and, for ``--policy basic``, the shipped table (``pontoon_cli.casino.basic.decide``). It is the
 "another simulator" issue 10 asks for, to check the engine's figure; written from the rules as the
 README states them (docs/rules.md C1–C11):
 
@@ -47,7 +47,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from pontoon_cli.rng import Rng
+from pontoon_cli.core.rng import Rng
 
 MAX_HANDS = 3  # C8
 RANKS = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)  # A, 2-9, T, J, Q, K (T1.2)
@@ -255,7 +255,7 @@ def run(
     ``table``: for ``basic``, a table file other than the shipped one (its rules must be these).
     """
     if policy_name == "basic":
-        from pontoon_cli import casino_basic
+        from pontoon_cli.casino import basic as casino_basic
 
         basic = casino_basic.shipped() if table is None else casino_basic.load(table)
         rules = basic.rules()

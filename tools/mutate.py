@@ -1,16 +1,15 @@
 """The project's own mutation run: small changes to the code, one at a time, against its tests.
 
-    python tools/mutate.py hands settle                  # the default test subset of each module
-    python tools/mutate.py engine --sample 60 --seed 1   # a seeded sample of engine's mutants
-    python tools/mutate.py replay_cut=tests/test_replay.py,tests/test_log.py
-    python tools/mutate.py hands --list                  # the mutants, without running them
-    python tools/mutate.py hands --only 52               # only the mutants of line 52
+    python tools/mutate.py core.hands core.settle   # the default test subset of each module
+    python tools/mutate.py traditional.deal --sample 60 --seed 1   # a seeded sample of its mutants
+    python tools/mutate.py replay.pack=tests/test_replay.py,tests/test_log.py
+    python tools/mutate.py core.hands --list        # the mutants, without running them
+    python tools/mutate.py core.hands --only 52     # only the mutants of line 52
 
-A module is a name under pontoon_cli/ (``hands``) or a path, optionally followed by ``=`` and a
-comma-separated list of test files; without it the test subset in ``TESTS`` is used, or, for a
-module it does not know, ``tests/test_<stem>.py`` when that exists, else the subset of the module
-its name starts with (``replay_cut`` takes replay's: the modules replay is split into), else the
-whole suite.
+A module is a dotted name below pontoon_cli/ (``core.hands``) or a path, optionally followed by
+``=`` and a comma-separated list of test files; without it the test subset in ``TESTS`` is used
+(by the module's name, else by its subpackage's: ``replay.pack`` takes replay's), or, for a
+module it does not know, ``tests/test_<stem>.py`` when that exists, else the whole suite.
 
 Each mutant is written into a private copy of the project (the working tree is never touched), and
 its tests run there with ``pytest -x -q`` under a time limit. A mutant is killed when the tests fail
@@ -63,14 +62,16 @@ _ENGINE_TESTS = [
     "tests/test_scenarios.py",
     "tests/test_properties.py",
 ]
+#: Keyed by a module's dotted name below the package (``core.hands``) or by a subpackage
+#: (``shoot``: every module in it).
 TESTS: dict[str, list[str]] = {
-    "hands": [
+    "core.hands": [
         "tests/test_hands.py",
         "tests/test_engine.py",
         "tests/test_options.py",
         "tests/test_boundaries.py",
     ],
-    "settle": [
+    "core.settle": [
         "tests/test_settle.py",
         "tests/test_engine.py",
         "tests/test_options.py",
@@ -78,9 +79,9 @@ TESTS: dict[str, list[str]] = {
         "tests/test_scenarios.py",
         "tests/test_casino.py",  # settle_casino, the casino table (C2, C5, C10, C11)
     ],
-    # the deal and the game, split out of engine.py: the same tests exercise all three
-    **dict.fromkeys(("deal_state", "deal", "game", "engine"), _ENGINE_TESTS),
-    # replay and every module it is split into (replay_source, replayer...): see _tests_for
+    # the traditional deal and game: the same tests exercise every module of the package
+    "traditional": _ENGINE_TESTS,
+    # replay and every module of its package
     "replay": [
         "tests/test_replay.py",
         "tests/test_replay_tamper.py",
@@ -93,8 +94,8 @@ TESTS: dict[str, list[str]] = {
         "tests/test_boundaries.py",
     ],
 }
-# the record checks replay runs on each log line: replay's tests exercise them
-TESTS["logcheck"] = TESTS["replay"]
+# the record checks, sources and divergences replay uses on each log line: replay's tests
+TESTS["logformat"] = TESTS["replay"]
 # the Shoot game (its kitty, log, players and replay) and the casino game (its log, players and
 # replay): each family's own tests
 _SHOOT_TESTS = [
@@ -112,13 +113,9 @@ _CASINO_TESTS = [
     "tests/test_casino_replay_fields.py",
     "tests/test_casino_replay_tamper.py",
 ]
-TESTS.update(
-    dict.fromkeys(("kitty", "shoot", "shoot_log", "shoot_players", "shoot_replay"), _SHOOT_TESTS)
-)
-TESTS.update(
-    dict.fromkeys(("casino", "casino_log", "casino_players", "casino_replay"), _CASINO_TESTS)
-)
-TESTS["strategy_casino"] = ["tests/test_strategy.py", "tests/test_casino_basic.py"]
+TESTS["shoot"] = _SHOOT_TESTS
+TESTS["casino"] = _CASINO_TESTS
+TESTS["strategy.casino"] = ["tests/test_strategy.py", "tests/test_casino_basic.py"]
 
 _CMP_SWAPS: dict[type[ast.cmpop], tuple[type[ast.cmpop], ...]] = {
     ast.Lt: (ast.LtE, ast.GtE),
@@ -375,17 +372,20 @@ def _run_tests(where: Path, tests: list[str], timeout: float) -> tuple[str, floa
 
 def _module(spec: str) -> tuple[Path, list[str]]:
     name, _, tests = spec.partition("=")
-    path = Path(name) if name.endswith(".py") else Path(PACKAGE) / f"{name}.py"
+    dotted_path = Path(PACKAGE, *name.split(".")).with_suffix(".py")
+    path = Path(name) if name.endswith(".py") else dotted_path
     if not (ROOT / path).is_file():
         raise SystemExit(f"mutate: no module {str(path)!r}")
+    parts = path.with_suffix("").parts
+    dotted = ".".join(parts[1:]) if parts[:1] == (PACKAGE,) else path.stem
     if tests:
         chosen = [t for t in tests.split(",") if t]
-    elif path.stem in TESTS:
-        chosen = TESTS[path.stem]
+    elif dotted in TESTS:
+        chosen = TESTS[dotted]
+    elif dotted.partition(".")[0] in TESTS:  # replay.pack: the tests of the replay package
+        chosen = TESTS[dotted.partition(".")[0]]
     elif (ROOT / "tests" / f"test_{path.stem}.py").exists():
         chosen = [f"tests/test_{path.stem}.py"]
-    elif any(path.stem.startswith(name) for name in TESTS):  # replay_cut: the tests of replay
-        chosen = next(TESTS[name] for name in TESTS if path.stem.startswith(name))
     else:
         chosen = ["tests"]
     return path, [t for t in chosen if (ROOT / t).exists()]

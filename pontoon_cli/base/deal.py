@@ -1,0 +1,332 @@
+"""What every game's deal shares: phases, refusals, the hands in play, dealing a card, whose
+hand is next, and splitting a pair.
+
+:class:`DealBase` is the base the traditional deal
+(:class:`~pontoon_cli.traditional.legality.DealState`, :class:`~pontoon_cli.traditional.deal.Deal`)
+and the casino deal (:class:`~pontoon_cli.casino.deal.CasinoDeal`) extend, as siblings: each adds
+its own seats (a banker, or a dealer who is the house), its own phases, its own legality checks and
+its own settlement. What lives here is written once for both: the seats that play hands in turn
+(``punters``: the punters of the traditional game, the player seats of a casino table), each seat's
+row of hands, the events, the money each seat has on the table, one card from the top of the pack to
+a hand, the walk over the hands in turn, and a split (its cap, its pair test and its rule IDs are
+the caller's: T5.2 or C8).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable, Sequence
+from enum import Enum, StrEnum
+from typing import Final, NamedTuple
+
+from pontoon_cli.core.actions import ActionTable
+from pontoon_cli.core.cards import Card
+from pontoon_cli.core.errors import IllegalAction
+from pontoon_cli.core.events import CardDealt, Event
+from pontoon_cli.core.hands import Hand
+from pontoon_cli.core.rules import Rules, Table
+
+
+class Phase(Enum):
+    """The phases of a deal, in order: the traditional game's (T4-T8), then the casino round's
+    own (C4-C9; it shares ``STAKES``, ``SETTLEMENT`` and ``END``)."""
+
+    FIRST_CARD = "first card"  # T4.1
+    STAKES = "stakes"  # T4.2; C3 at a casino table
+    SHOOT = "shoot bets"  # S2: Shoot Pontoon only (pontoon_cli.shoot.deal), after the stakes
+    BANKER_DOUBLE = "banker's double"  # V3, only with banker_doubles
+    SECOND_CARD = "second card"  # T4.3
+    BANKER_PONTOON = "banker's pontoon check"  # T4.4
+    PUNTERS = "punters' turns"  # T5
+    BANKER = "banker's turn"  # T6
+    SETTLEMENT = "settlement"  # T7; C2, C10, C11 at a casino table
+    END = "end of deal"  # T8
+    # a casino round (pontoon_cli.casino.deal): STAKES, then these, then SETTLEMENT and END
+    DEAL = "deal"  # C4: two cards to each seat and to the dealer, his face down
+    DEALER_PONTOON = "dealer's pontoon check"  # C5
+    PLAYERS = "players' turns"  # C6-C8
+    DEALER = "dealer's turn"  # C9
+
+
+class PackState(StrEnum):
+    """How a deal's pack came to be; the values are the log's ``pack_state`` strings."""
+
+    SHUFFLED = "shuffled"  # the first deal, and after a pontoon or a void deal (T8.2, T8.5)
+    STACKED = "stacked"  # a scenario stacked it (T8.1)
+    CONTINUED = "continued"  # the last deal's cards in the order they went to the bottom (T8.1)
+
+
+class LegalAction(NamedTuple):
+    """An action the actor may take now; ``low``..``high`` bound its amount (stake, buy)."""
+
+    action: str
+    low: int | None = None
+    high: int | None = None
+
+
+END: Final = Phase.END
+
+
+class EmptyPack(Exception):
+    """Internal: a card was needed and the pack was empty (T8.5)."""
+
+
+class Refusal:
+    """Why a decision is illegal, before its message is written: the rule ID, the player, the
+    hand, and the message as a template and its values.
+
+    ``can_*`` only tests for one; ``verify_*`` raises :meth:`error`, which writes the message. A
+    "no" that nobody reads (a strategy asking ``can_stick``) then formats nothing and builds no
+    exception (STYLE 14).
+    """
+
+    __slots__ = ("args", "hand", "player", "rule", "template")
+
+    def __init__(
+        self, rule: str, player: str, hand: int, template: str, args: tuple[object, ...] = ()
+    ) -> None:
+        self.rule = rule
+        self.player = player
+        self.hand = hand
+        self.template = template
+        self.args = args
+
+    @property
+    def reason(self) -> str:
+        """The message, as :class:`IllegalAction` shows it after the place."""
+        return self.template.format(*self.args) if self.args else self.template
+
+    def error(self) -> IllegalAction:
+        return IllegalAction(self.reason, self.rule, self.player, self.hand)
+
+
+def raise_refusal(problem: Refusal | None) -> None:
+    """``verify_*``: raise the refusal as an :class:`IllegalAction`, if there is one."""
+    if problem is not None:
+        raise problem.error()
+
+
+def amount_problem(
+    amount: object, what: str, player: str, hand: int, rule: str = "T7.3"
+) -> Refusal | None:
+    """A stake or a price is a whole number of 1 or more (T7.3), whatever it pays for; cited
+    as ``rule``, the rule of the decision where it has its own (C3 a casino stake, S2-S5 a
+    shoot bet)."""
+    if type(amount) is not int or amount < 1:
+        return Refusal(
+            rule,
+            player,
+            hand,
+            "cannot {} {!r}: amounts are whole units of 1 or more",
+            (what, amount),
+        )
+    return None
+
+
+def action_units(
+    table: ActionTable, action: object, amount: int | None, player: str, hand: int, rule: str
+) -> int:
+    """What the decision ``action`` puts on the table (0 when it takes no amount), once it is a
+    word of ``table`` given an amount exactly when it takes one; else the refusal, citing the
+    word's own rule (a word of another game's: that game's rule; any other: ``rule``)."""
+    word = table.by_word.get(action) if isinstance(action, str) else None  # a log may hold any
+    if word is None:
+        belongs = table.others.get(action, rule) if isinstance(action, str) else rule
+        raise IllegalAction(
+            f"unknown action {action!r}: expected {table.listed()}", belongs, player, hand
+        )
+    if amount is None:
+        if word.amount:  # each action's own rule: T4.2 a stake, T5.3 a buy, C3
+            raise IllegalAction(f"{action} needs an amount", word.rule, player, hand)
+        return 0
+    if not word.amount:
+        raise IllegalAction(f"{action} takes no amount", word.rule, player, hand)
+    return amount
+
+
+class DealBase:
+    """One deal's shared state: the table, the pack, the seats that play hands, their hands and
+    money, the events, the phase and the actor.
+
+    ``order`` is the seats in the order they play (T3.1 from the banker's left; a casino table's
+    seat order, C3); a seat that cannot cover the minimum stake sits the deal out (T8.6, C3).
+    ``pack`` is taken over, top card first; ``balances`` are the balances before the deal.
+    """
+
+    def __init__(
+        self,
+        rules: Rules,
+        table: Table,
+        order: Sequence[str],
+        pack: Iterable[Card],
+        balances: dict[str, int],
+        number: int,
+        pack_state: PackState,
+    ) -> None:
+        self.rules = rules
+        self.table = table
+        self.number = number
+        # The pack as it was (so the deal can be re-dealt), and the pack the deal takes from.
+        self.pack_before: tuple[Card, ...] = tuple(pack)
+        self.pack: deque[Card] = deque(self.pack_before)
+        self.pack_state = pack_state  # T8.1-T8.2
+        self.balances_before = balances
+        least = table.min_stake
+        self.punters: list[str] = [p for p in order if balances[p] >= least]
+        self.sitting_out: list[str] = [p for p in order if balances[p] < least]
+        self.hands: dict[str, list[Hand]] = {p: [Hand()] for p in self.punters}
+        self.events: list[Event] = []
+        self.card_events = True  # each card dealt is an event (only a log needs them)
+        # Comprehensions rather than dict.fromkeys: compiled, a method of dict is a generic call.
+        self.nets: dict[str, int] = {p: 0 for p in self.punters}
+        self.on_table: dict[str, int] = {p: 0 for p in self.punters}  # open stakes
+        self.void = False
+        self.phase = Phase.FIRST_CARD
+        self._punter_at = 0  # whose turn, in self.punters
+        self._hand_at = 0  # which of that seat's hands, 0-based
+        self._hand = Hand()  # the actor's hand: see current_hand()
+        #: (player, hand number) of whoever must decide now, or None at the end of the deal.
+        self.actor: tuple[str, int] | None = None
+
+    def current_hand(self) -> Hand:
+        """The hand the actor is playing."""
+        return self._hand
+
+    def available(self, player: str) -> int:
+        """What ``player`` may still put on the table this deal (T8.6; C3, C7, C8)."""
+        return self.balances_before[player] + self.nets[player] - self.on_table[player]
+
+    def _stake_room_problem(
+        self, player: str, amount: int, limits_rule: str, balance_rule: str
+    ) -> Refusal | None:
+        """An initial stake within the table's limits (T3.3; C3) and what ``player`` has left to
+        put on the table (T8.6; C3): each game names its rules."""
+        lo, hi = self.table.min_stake, self.table.max_stake
+        if not lo <= amount <= hi:
+            return Refusal(
+                limits_rule,
+                player,
+                1,
+                "cannot stake {}: the stake must be from {} to {}",
+                (amount, lo, hi),
+            )
+        left = self.available(player)
+        if amount > left:
+            return Refusal(
+                balance_rule, player, 1, "cannot stake {} with a balance of {}", (amount, left)
+            )
+        return None
+
+    def hands_in_order(self) -> list[tuple[str, int, Hand]]:
+        """(player, hand number, hand) for every hand that plays, in turn."""
+        return [(p, i, h) for p in self.punters for i, h in enumerate(self.hands[p], 1)]
+
+    # dealing ---------------------------------------------------------------------------------
+
+    def _give(self, player: str, number: int, h: Hand, face_up: bool) -> Card:
+        """The top card of the pack to ``player``'s hand ``number``; EmptyPack when none is left."""
+        pack = self.pack
+        if not pack:
+            raise EmptyPack
+        card = pack.popleft()
+        h.add(card, face_up)
+        if self.card_events:
+            self.events.append(CardDealt(player, number, card, face_up))
+        return card
+
+    # the hands in turn -----------------------------------------------------------------------
+
+    def _pontoon_stops(self, h: Hand) -> bool:
+        """Whether an ace and a ten-card ends the hand by itself (T5.1, C8): yes, unless a
+        game's option says it is no pontoon (V7 (b))."""
+        return True
+
+    def _next_punter_hand(self) -> bool:
+        """Move to the first hand still to play (in turn, each hand in order); True if any.
+
+        A pontoon, five cards and a hard 21 end a hand by themselves (T5.1, T5.7, T5.8; C6, C8).
+        """
+        punters = self.punters
+        while self._punter_at < len(punters):
+            row = self.hands[punters[self._punter_at]]
+            while self._hand_at < len(row):
+                h = row[self._hand_at]
+                if not h.done:
+                    cards = len(h.cards)
+                    if h.is_pontoon and self._pontoon_stops(h):
+                        h.done = True  # T5.1, C8: a pontoon (V7 (b): not A + 10)
+                    elif cards >= 5 or h.low >= 21:
+                        h.done = True  # T5.7, C6 five cards; T5.8, C6 a hard 21
+                    else:
+                        return True
+                self._hand_at += 1
+            self._punter_at += 1
+            self._hand_at = 0
+        return False
+
+    # splitting -------------------------------------------------------------------------------
+
+    def _pair_problem(
+        self, player: str, hand: int, h: Hand, by_value: bool, rule: str
+    ) -> Refusal | None:
+        """Only two cards of the same rank split (T5.2), or of the same value (C8: Q-K too)."""
+        cards = h.cards
+        if len(cards) == 2:
+            a, b = cards[0], cards[1]
+            if (a.value == b.value) if by_value else (a.rank == b.rank):
+                return None
+        shown = " ".join([c.text for c in cards])
+        same = "value" if by_value else "rank"
+        return Refusal(
+            rule,
+            player,
+            hand,
+            "cannot split {}: only two cards of the same {} split",
+            (shown, same),
+        )
+
+    def _split_room_problem(
+        self,
+        player: str,
+        hand: int,
+        h: Hand,
+        limit: int,
+        rule: str,
+        balance_rule: str,
+        seat_word: str,
+    ) -> Refusal | None:
+        """A split stays within ``limit`` hands (T5.2, C8) and the balance (T8.6, C8);
+        ``seat_word`` names who holds them in the message (a punter, a player)."""
+        if len(self.hands[player]) >= limit:
+            return Refusal(
+                rule,
+                player,
+                hand,
+                "cannot split: {} hands is the most one {} may hold",
+                (limit, seat_word),
+            )
+        left = self.available(player)
+        if h.initial > left:
+            return Refusal(
+                balance_rule,
+                player,
+                hand,
+                "cannot split: the new hand's stake {} is more than the balance {}",
+                (h.initial, left),
+            )
+        return None
+
+    def _split_current(self, player: str) -> tuple[Hand, Hand]:
+        """Split the actor's pair: the second card starts a new hand directly after it, with
+        the same initial stake on the table (T5.2, C8). Deals no card."""
+        row = self.hands[player]
+        h = row[self._hand_at]
+        new = Hand(h.initial, from_split=True)
+        h.from_split = True
+        card = h.cards.pop()
+        h.low -= card.value
+        h.has_ace = any(c.is_ace for c in h.cards)
+        new.add(card, False)
+        row.insert(self._hand_at + 1, new)
+        self.on_table[player] += h.initial
+        return h, new

@@ -1,0 +1,560 @@
+"""Casino Pontoon (C1-C11): a round of player seats against the dealer, who is the house.
+
+:class:`CasinoDeal` is a sibling of the traditional :class:`~pontoon_cli.traditional.deal.Deal` over
+the shared :class:`~pontoon_cli.base.deal.DealBase` (the hands in play, dealing a card, the hands in
+turn, a split with its cap and pair test as parameters). A round runs through its phases and
+stops only where a seat has a choice::
+
+    STAKES -> DEAL -> DEALER_PONTOON -> PLAYERS -> DEALER -> SETTLEMENT -> END
+
+The stakes (C3) and the players' hands (C6-C8: hit, stand, double, split) are decisions; the deal
+(C4), the dealer's pontoon (C5), the dealer's play (C9) and the settlement (C2, C10, C11) are
+automatic phases: the dealer has no choices, and no strategy plays him. Each decision has one
+legality check (``*_problem``: a :class:`Refusal` with the rule ID, or None; ``verify_*`` raises
+it, ``can_*`` tests it), used by live play, scenario scripts and replay alike.
+
+:class:`CasinoGame` carries the balances and the shoe from round to round (C1).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Final
+
+from pontoon_cli.base.deal import (
+    DealBase,
+    LegalAction,
+    PackState,
+    Phase,
+    Refusal,
+    action_units,
+    amount_problem,
+    raise_refusal,
+)
+from pontoon_cli.base.game import GameBase
+from pontoon_cli.core.actions import CASINO_ACTIONS
+from pontoon_cli.core.cards import Card, new_pack
+from pontoon_cli.core.errors import PontoonError
+from pontoon_cli.core.events import Decision
+from pontoon_cli.core.hands import Hand, HandClass
+from pontoon_cli.core.rng import Rng
+from pontoon_cli.core.rules import DEALER, Rules, Table, round_cards
+from pontoon_cli.core.settle import settle_casino
+
+#: The least total a hand may stand on (C6).
+STAND_MINIMUM: Final = 15
+_PHASE_RULE: Final = {Phase.STAKES: "C3", Phase.PLAYERS: "C6"}
+
+
+def dealer_draws(h: Hand, hits_soft_17: bool) -> bool:
+    """C9: the dealer hits 16 or less, and a soft 17 when ``hits_soft_17``; he stands on a hard
+    17 or more and on a soft 18 or more, and stops at five cards (and when bust)."""
+    if len(h.cards) >= 5 or h.low > 21:
+        return False
+    total = h.total
+    if total < 17:
+        return True
+    return total == 17 and hits_soft_17 and total != h.low  # soft: an ace counts 11
+
+
+class CasinoDeal(DealBase):
+    """One casino round at ``table``, from the stakes to the settlement (C3-C11).
+
+    ``pack`` is the shoe as it stands before the round (top card first); the cards the round
+    takes leave it, and ``pack`` holds the rest at the end. ``balances`` are the seats' balances
+    before the round; a seat that cannot cover the minimum stake sits the round out (C3).
+    """
+
+    def __init__(
+        self,
+        rules: Rules,
+        table: Table,
+        pack: Iterable[Card],
+        balances: dict[str, int],
+        number: int = 1,
+        pack_state: PackState = PackState.SHUFFLED,
+    ) -> None:
+        super().__init__(rules, table, table.seats, pack, balances, number, pack_state)
+        self.dealer_hand = Hand()
+        self.dealer_pontoon = False  # C5
+        self.house = 0  # what the house took (+) or paid (-) this round: -sum(nets)
+        self.phase = Phase.STAKES
+        if not self.punters:
+            raise PontoonError(
+                f"round {number}: no seat can cover the minimum stake of {table.min_stake} "
+                "(C3); the game cannot go on"
+            )
+        self.actor = self._find_actor()
+
+    # who acts --------------------------------------------------------------------------------
+
+    def _find_actor(self) -> tuple[str, int] | None:
+        """Who decides now; also keeps :meth:`current_hand` at hand."""
+        phase = self.phase
+        if phase is Phase.PLAYERS:
+            player = self.punters[self._punter_at]
+            self._hand = self.hands[player][self._hand_at]
+            return player, self._hand_at + 1
+        if phase is Phase.STAKES:
+            player = self.punters[self._punter_at]
+            self._hand = self.hands[player][0]
+            return player, 1
+        return None
+
+    def turn_rule(self) -> str:
+        """The rule the round waits under: C3 a stake, C6 a player's hand; once it is over,
+        the rule that ended it (:meth:`end_rule`)."""
+        rule = _PHASE_RULE.get(self.phase)
+        return self.end_rule() if rule is None else rule
+
+    def end_rule(self) -> str:
+        """Why the round took no more decisions: C5 the dealer's pontoon, else C9 (he played)."""
+        return "C5" if self.dealer_pontoon else "C9"
+
+    def expected_decision(self) -> str:
+        """Who must decide now and what, in words: ``ann to stake``, ``bob hand 2 to decide``."""
+        actor = self.actor
+        if actor is None:
+            return "the round is over"
+        who, hand = actor
+        if self.phase is Phase.STAKES:
+            return f"{who} to stake"
+        return f"{who} hand {hand} to decide"
+
+    def every_player_bust(self) -> bool:
+        """Every player hand went bust (each lost at once, C6): the dealer does not draw."""
+        return all(h.rule == "C6" for row in self.hands.values() for h in row)
+
+    def legal_actions(self) -> list[LegalAction]:
+        """Every action the actor may take now, built from the ``can_*`` checks."""
+        actor = self.actor
+        if actor is None:
+            return []
+        player, hand = actor
+        if self.phase is Phase.STAKES:
+            low, high = self.table.min_stake, min(self.table.max_stake, self.available(player))
+            return [LegalAction("stake", low, high)]
+        out = []
+        if self.can_hit(player, hand):
+            out.append(LegalAction("hit"))
+        if self.can_stand(player, hand):
+            out.append(LegalAction("stand"))
+        if self.can_double(player, hand):
+            out.append(LegalAction("double"))
+        if self.can_split(player, hand):
+            out.append(LegalAction("split"))
+        return out
+
+    # legality: one check per decision ---------------------------------------------------------
+
+    def _turn_problem(self, player: str, hand: int, phase: Phase, what: str) -> Refusal | None:
+        rule = _PHASE_RULE[phase]
+        if self.phase is not phase:
+            return Refusal(
+                rule,
+                player,
+                hand,
+                "cannot {} now: the round is at the {}",
+                (what, self.phase.value),
+            )
+        actor = self.actor
+        if actor is None:  # pragma: no cover - the phase check above excludes it
+            return Refusal(rule, player, hand, "cannot {}: the round is over", (what,))
+        who, which = actor
+        if who != player or which != hand:
+            turn = f"{who}'s turn" if phase is Phase.STAKES else f"{who}'s hand {which}"
+            return Refusal(rule, player, hand, "cannot {}: it is {}", (what, turn))
+        return None
+
+    def stake_problem(self, player: str, amount: int) -> Refusal | None:
+        """A stake within the table's limits and the seat's balance (C3)."""
+        problem = self._turn_problem(player, 1, Phase.STAKES, "stake")
+        if problem is None:
+            problem = amount_problem(amount, "stake", player, 1, "C3")
+        if problem is not None:
+            return problem
+        return self._stake_room_problem(player, amount, "C3", "C3")
+
+    def hit_problem(self, player: str, hand: int) -> Refusal | None:
+        """Hit: a card, while the lowest total is under 21 and the hand has fewer than five
+        cards; a soft 21 may be hit (C6)."""
+        problem = self._turn_problem(player, hand, Phase.PLAYERS, "hit")
+        if problem is not None:
+            return problem
+        h = self.current_hand()
+        # A five-card hand and a hard 21 end by themselves (C6), so neither is asked.
+        if len(h.cards) >= 5:  # pragma: no cover - a five-card hand is finished (C6)
+            return Refusal("C6", player, hand, "cannot hit: the hand has five cards")
+        if h.low >= 21:  # pragma: no cover - a hard 21 is finished (C6)
+            return Refusal("C6", player, hand, "cannot hit on a lowest total of {}", (h.low,))
+        return None
+
+    def stand_problem(self, player: str, hand: int) -> Refusal | None:
+        """Stand only on a total of 15 or more (C6)."""
+        problem = self._turn_problem(player, hand, Phase.PLAYERS, "stand")
+        if problem is not None:
+            return problem
+        total = self.current_hand().total
+        if total < STAND_MINIMUM:
+            return Refusal(
+                "C6",
+                player,
+                hand,
+                "cannot stand on {}: the least is {}; hit",
+                (total, STAND_MINIMUM),
+            )
+        return None
+
+    def double_problem(self, player: str, hand: int) -> Refusal | None:
+        """Double: once per hand, on two, three or four cards, a bet equal to the initial stake
+        that the balance covers (C7)."""
+        problem = self._turn_problem(player, hand, Phase.PLAYERS, "double")
+        if problem is not None:
+            return problem
+        h = self.current_hand()
+        if h.stake != h.initial:
+            return Refusal("C7", player, hand, "cannot double: the hand has doubled once")
+        if not 2 <= len(h.cards) <= 4:  # pragma: no cover - a hand in play holds 2 to 4 cards
+            return Refusal(
+                "C7", player, hand, "cannot double on {} cards: on 2, 3 or 4", (len(h.cards),)
+            )
+        left = self.available(player)
+        if h.initial > left:
+            return Refusal(
+                "C7",
+                player,
+                hand,
+                "cannot double: the bet {} is more than the balance {}",
+                (h.initial, left),
+            )
+        return None
+
+    def split_problem(self, player: str, hand: int) -> Refusal | None:
+        """Split two cards of the same value (ten-cards mixed: Q-K) into two hands, up to
+        ``split_hands`` hands, the new hand's stake within the balance (C8). A doubled hand
+        holds three cards or more (C7: the double deals one), so it never splits."""
+        problem = self._turn_problem(player, hand, Phase.PLAYERS, "split")
+        if problem is not None:
+            return problem
+        h = self.current_hand()
+        problem = self._pair_problem(player, hand, h, True, "C8")
+        if problem is not None:
+            return problem
+        return self._split_room_problem(
+            player, hand, h, self.rules.split_hands, "C8", "C8", "player"
+        )
+
+    def verify_stake(self, player: str, amount: int) -> None:
+        raise_refusal(self.stake_problem(player, amount))
+
+    def verify_hit(self, player: str, hand: int) -> None:
+        raise_refusal(self.hit_problem(player, hand))
+
+    def verify_stand(self, player: str, hand: int) -> None:
+        raise_refusal(self.stand_problem(player, hand))
+
+    def verify_double(self, player: str, hand: int) -> None:
+        raise_refusal(self.double_problem(player, hand))
+
+    def verify_split(self, player: str, hand: int) -> None:
+        raise_refusal(self.split_problem(player, hand))
+
+    def can_stake(self, player: str, amount: int) -> bool:
+        return self.stake_problem(player, amount) is None
+
+    def can_hit(self, player: str, hand: int) -> bool:
+        return self.hit_problem(player, hand) is None
+
+    def can_stand(self, player: str, hand: int) -> bool:
+        return self.stand_problem(player, hand) is None
+
+    def can_double(self, player: str, hand: int) -> bool:
+        return self.double_problem(player, hand) is None
+
+    def can_split(self, player: str, hand: int) -> bool:
+        return self.split_problem(player, hand) is None
+
+    # actions ---------------------------------------------------------------------------------
+
+    def act(self, player: str, hand: int, action: str, amount: int | None = None) -> Decision:
+        """Take the decision ``action`` (a log or script word) through its own method."""
+        units = action_units(CASINO_ACTIONS, action, amount, player, hand, "C6")
+        match action:
+            case "stake":
+                return self.stake(player, units)
+            case "hit":
+                return self.hit(player, hand)
+            case "stand":
+                return self.stand(player, hand)
+            case "double":
+                return self.double(player, hand)
+            case "split":
+                return self.split(player, hand)
+        raise AssertionError(f"no method for the action {action!r}")  # pragma: no cover
+
+    def stake(self, player: str, amount: int) -> Decision:
+        """Place the seat's stake (C3)."""
+        self.verify_stake(player, amount)
+        h = self.hands[player][0]
+        h.initial = h.stake = amount
+        self.on_table[player] += amount
+        event = Decision(player, 1, "stake", amount)
+        self.events.append(event)
+        self._punter_at += 1
+        if self._punter_at < len(self.punters):  # the next seat stakes (C3)
+            player = self.punters[self._punter_at]
+            self._hand = self.hands[player][0]
+            self.actor = (player, 1)
+        else:
+            self._advance()
+            self.actor = self._find_actor()
+        return event
+
+    def hit(self, player: str, hand: int) -> Decision:
+        """Hit: a card face up; a bust loses its stake at once (C6)."""
+        self.verify_hit(player, hand)
+        h = self.current_hand()
+        event = Decision(player, self._hand_at + 1, "hit")
+        self.events.append(event)
+        self._draw(player, h)
+        return event
+
+    def _draw(self, player: str, h: Hand) -> None:
+        """A card face up to the hand in turn (a hit, C6, or a double's card, C7); a bust loses
+        its whole stake at once (C6); then play goes on."""
+        self._give(player, self._hand_at + 1, h, True)
+        if h.low > 21:  # C6: bust, lost at once
+            stake = h.stake
+            h.done = h.settled = True
+            h.net, h.rule, h.cls = -stake, "C6", HandClass.BUST
+            self.nets[player] -= stake
+            self.house += stake
+            self.on_table[player] -= stake
+        self._advance()
+        self.actor = self._find_actor()
+
+    def stand(self, player: str, hand: int) -> Decision:
+        """Stand: the hand stays as it is (C6)."""
+        self.verify_stand(player, hand)
+        event = Decision(player, self._hand_at + 1, "stand")
+        self.events.append(event)
+        self.current_hand().done = True
+        self._advance()
+        self.actor = self._find_actor()
+        return event
+
+    def double(self, player: str, hand: int) -> Decision:
+        """Double: a bet equal to the initial stake joins the hand's, one card is dealt face up,
+        and the hand plays on (C7, as the project reads it: README "Choices"); a double on four
+        cards gives the fifth, which ends the hand by itself."""
+        self.verify_double(player, hand)
+        h = self.current_hand()
+        h.stake += h.initial
+        self.on_table[player] += h.initial
+        event = Decision(player, self._hand_at + 1, "double", h.initial)
+        self.events.append(event)
+        self._draw(player, h)
+        return event
+
+    def split(self, player: str, hand: int) -> Decision:
+        """Split a pair into two hands, the new one staked as the first; each gets a second
+        card, the first hand first (C8)."""
+        self.verify_split(player, hand)
+        h, new = self._split_current(player)
+        number = self._hand_at + 1
+        event = Decision(player, number, "split", h.initial)
+        self.events.append(event)
+        self._give(player, number, h, True)
+        self._give(player, number + 1, new, True)
+        self._advance()  # an ace and a ten-card is a pontoon and ends the hand (C8)
+        self.actor = self._find_actor()
+        return event
+
+    # the automatic phases ----------------------------------------------------------------------
+
+    def _advance(self) -> None:
+        """Run the automatic phases until a seat must decide or the round ends."""
+        phase = self.phase
+        if phase is Phase.PLAYERS and self._next_punter_hand():
+            return  # the common case: the next decision is a player's (C6-C8)
+        if phase is Phase.STAKES:
+            if self._punter_at < len(self.punters):
+                return
+            self.phase = phase = Phase.DEAL
+        if phase is Phase.DEAL:  # C4: two rounds, each seat in order, then the dealer
+            dealer = self.dealer_hand
+            for _ in range(2):
+                for p in self.punters:
+                    self._give(p, 1, self.hands[p][0], True)
+                self._give(DEALER, 1, dealer, False)  # C4: face down
+            self.phase = phase = Phase.DEALER_PONTOON
+        if phase is Phase.DEALER_PONTOON:  # C5: shown, and every stake is lost
+            if self.dealer_hand.is_pontoon:
+                self.dealer_pontoon = True
+                self.phase = Phase.SETTLEMENT
+                self._settle_all()
+                return
+            self.phase = phase = Phase.PLAYERS
+            self._punter_at = 0
+            self._hand_at = 0
+        if phase is Phase.PLAYERS:
+            if self._next_punter_hand():
+                return
+            self.phase = phase = Phase.DEALER
+        if phase is Phase.DEALER:  # C9: he draws by his rule; not at all when every hand is bust
+            if not self.every_player_bust():
+                dealer = self.dealer_hand
+                hits = self.rules.dealer_hits_soft_17
+                while dealer_draws(dealer, hits):
+                    self._give(DEALER, 1, dealer, True)
+            self.phase = phase = Phase.SETTLEMENT
+        if phase is Phase.SETTLEMENT:
+            self._settle_all()
+
+    def _settle_all(self) -> None:
+        """Settle every hand still standing against the dealer's (C2, C5, C10, C11)."""
+        d = self.dealer_hand
+        d.cls = d.hand_class
+        dealer_class = d.cls
+        dealer_total = d.total
+        nets = self.nets
+        for p in self.punters:
+            for h in self.hands[p]:
+                if h.settled:
+                    continue
+                cls = h.hand_class
+                net, rule = settle_casino(dealer_class, dealer_total, cls, h.total, h.stake)
+                h.net, h.rule, h.cls, h.settled, h.done = net, rule, cls, True, True
+                nets[p] += net
+                self.house -= net
+                self.on_table[p] -= h.stake
+        self.phase = Phase.END
+        self.actor = None
+
+
+class CasinoGame(GameBase):
+    """Rounds at a casino table: the seats' balances and the shoe between rounds (C1, C3).
+
+    The shoe is ``decks`` 52-card decks (0: an infinite shoe, drawn anew for every round). It is
+    shuffled (:meth:`~pontoon_cli.core.rng.Rng.shuffle_from_top`, with a generator of its own
+    spawned from the game's) before the first round, then every ``shuffle_every`` rounds, and also
+    before any round it could not finish: whenever it holds fewer cards than one round can take
+    (:func:`~pontoon_cli.core.rules.round_cards`). Between shuffles it carries over: the cards a
+    round took are out of it until the next shuffle.
+
+    ``pack`` is the shoe since the last shuffle, ``top`` how many of its cards are dealt, and
+    ``fixed`` how far down it is shuffled: the shuffle fixes the top card first, so it is carried
+    only as far as the rounds need. A round sees the whole rest of the shoe (a log records it),
+    or, once :meth:`~pontoon_cli.base.game.GameBase.unlogged` says no log is written, only the
+    cards it can take: the same cards either way, and a simulated round no longer pays for
+    shuffling the 400 it never deals.
+    """
+
+    def __init__(self, rules: Rules, table: Table, rng: Rng) -> None:
+        super().__init__(rules, table, rng)
+        self.need = round_cards(rules, len(table.seats))
+        self.rounds_since_shuffle = 0
+        self.top = 0
+        self.fixed = 0
+        self.shuffler = rng  # replaced by the shuffle's own generator
+        self._new_shoe()
+        self.open_deal: CasinoDeal | None = None
+
+    def _new_shoe(self) -> None:
+        """C1: every deck back in the shoe, shuffled. An infinite shoe (``decks`` 0) is the
+        cards of one round (round_cards), each drawn on its own from the 52 (``below(52)``, top
+        card first): a log's ``pack`` holds them as drawn, so a round replays from its record."""
+        if self.rules.decks == 0:
+            deck = new_pack(1)
+            rng = self.rng
+            self.pack = [deck[rng.below(52)] for _ in range(self.need)]
+            self.fixed = self.need
+        else:
+            self.pack = new_pack(self.rules.decks)
+            self.shuffler = self.rng.spawn()  # this shuffle's draws, however far it is carried
+            self.fixed = 0
+        self.top = 0
+        self.pack_state = PackState.SHUFFLED
+        self.rounds_since_shuffle = 0
+
+    def _shuffled_to(self, stop: int) -> None:
+        """Carry the shuffle down to position ``stop`` (exclusive) of the shoe."""
+        if stop > self.fixed:
+            self.shuffler.shuffle_from_top(self.pack, self.fixed, stop)
+            self.fixed = stop
+
+    def _rest(self) -> list[Card]:
+        """The shoe as it stands: the cards not yet dealt, shuffled to the bottom."""
+        self._shuffled_to(len(self.pack))
+        return self.pack[self.top :]
+
+    def pack_now(self) -> list[Card]:
+        """The shoe as the next round would take it: the cards not yet dealt, shuffled down."""
+        return list(self._rest())
+
+    def shuffle_again(self, before: list[Card]) -> list[Card]:
+        """A new shoe (C1), as live play shuffles it: ``before`` goes back in with every deck."""
+        self._new_shoe()
+        return self.pack_now()
+
+    def stack_refusal(self, position: int, card: Card) -> str:
+        return (
+            f"stacked card {position} {card.text!r} is stacked more often than the shoe holds "
+            f"it now ({self.rules.decks} deck(s), less the cards dealt since the shuffle, C1)"
+        )
+
+    def stack(self, cards: list[Card]) -> None:
+        """Put ``cards`` on top of the shoe; an infinite shoe (``decks`` 0) holds every card
+        however often it is stacked, so the rest of it stays as drawn."""
+        self.pack = self._rest()
+        self.top = 0
+        if self.rules.decks != 0:
+            super().stack(cards)
+        else:
+            self.pack = list(cards) + self.pack
+            self.pack_state = PackState.STACKED
+        self.fixed = len(self.pack)
+
+    def can_deal(self) -> bool:
+        """True while some seat can cover the minimum stake (C3)."""
+        least = self.table.min_stake
+        return any(b >= least for b in self.balances.values())
+
+    def start_deal(self) -> CasinoDeal:
+        """Begin the next round from the shoe as it stands."""
+        self.deals_played += 1
+        if self.logged:  # the log's ``pack``: the rest of the shoe
+            cards = self._rest()
+        else:
+            stop = min(self.top + self.need, len(self.pack))
+            self._shuffled_to(stop)
+            cards = self.pack[self.top : stop]
+        deal = CasinoDeal(
+            self.rules,
+            self.table,
+            cards,
+            dict(self.balances),
+            self.deals_played,
+            self.pack_state,
+        )
+        self.without_log(deal)
+        self.open_deal = deal
+        return deal
+
+    def finish_deal(self, deal: DealBase) -> None:
+        """Pay the nets; the shoe keeps what the round left, or is shuffled anew (C1)."""
+        if not isinstance(deal, CasinoDeal):  # pragma: no cover - a game finishes its own
+            raise PontoonError(f"round {deal.number} is not a casino round")
+        if deal.phase is not Phase.END:
+            raise PontoonError(f"round {deal.number} is not over: it is at the {deal.phase.value}")
+        balances = self.balances
+        for p, net in deal.nets.items():
+            balances[p] += net
+        self.top += len(deal.pack_before) - len(deal.pack)
+        self.open_deal = None
+        self.rounds_since_shuffle += 1
+        left = len(self.pack) - self.top
+        if self.rounds_since_shuffle >= self.rules.shuffle_every or left < self.need:
+            self._new_shoe()
+        else:
+            self.pack_state = PackState.CONTINUED

@@ -1,0 +1,172 @@
+"""Automatic players of casino Pontoon (C3, C6-C8). The dealer is no player: his play is the
+round's own automatic phase (C9).
+
+- ``dealer-mimic``: stakes the minimum; hits below 17, soft or hard, and stands otherwise; never
+  doubles or splits. A simple public policy (the dealer's own rule with soft 17 stood on), so its
+  house edge is easy to compare with other simulators; C6 makes a total under 15 a hit anyway.
+- ``basic`` (the default): stakes the minimum, then takes the decision of the shipped table
+  (:mod:`pontoon_cli.casino.basic`, computed exactly by ``pontoon strategy``) for the hand's
+  hard or soft total, its number of cards, a pair, whether it has doubled, and what the rules and
+  the balance allow now (C6-C8).
+- ``random``: stakes the minimum, then picks uniformly among the legal actions, as the
+  traditional ``random`` (a stake drawn from the whole range would only make its seats broke
+  sooner: at 5 seats, seed 1, they all were by round 510 of 2,000).
+
+Strategies are chosen by name (:data:`CASINO_STRATEGIES`); ``default`` means
+:data:`DEFAULT_CASINO_STRATEGY`. A new strategy is one more entry.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Final
+
+from pontoon_cli.base.deal import DealBase, Phase
+from pontoon_cli.base.game import GameBase
+from pontoon_cli.casino.basic import decide as basic_decision
+from pontoon_cli.casino.deal import CasinoDeal
+from pontoon_cli.core.errors import PontoonError
+from pontoon_cli.core.rng import Rng
+from pontoon_cli.traditional.players import AutoPlayers
+
+
+class CasinoStrategy:
+    """What an automatic casino player decides; every answer must be one the engine accepts."""
+
+    name = "casino strategy"
+
+    def stake(self, deal: CasinoDeal, player: str) -> int:
+        raise NotImplementedError
+
+    def play(self, deal: CasinoDeal, player: str, hand: int) -> str:
+        """``hit``, ``stand``, ``double`` or ``split`` for the actor's hand."""
+        raise NotImplementedError
+
+
+class DealerMimic(CasinoStrategy):
+    """Hit below 17 (soft or hard), stand otherwise; never double or split; stake the minimum."""
+
+    name = "dealer-mimic"
+
+    def __init__(self, rng: Rng | None = None) -> None:
+        self.rng = rng  # unused: the policy is deterministic
+
+    def stake(self, deal: CasinoDeal, player: str) -> int:
+        return deal.table.min_stake
+
+    def play(self, deal: CasinoDeal, player: str, hand: int) -> str:
+        return "hit" if deal.current_hand().total < 17 else "stand"
+
+
+class Basic(CasinoStrategy):
+    """The shipped basic strategy table, asked with the hand as the player sees it (C4: no
+    dealer card) and what is legal now; stake the minimum."""
+
+    name = "basic"
+
+    def __init__(self, rng: Rng | None = None) -> None:
+        self.rng = rng  # unused: the table is deterministic
+
+    def stake(self, deal: CasinoDeal, player: str) -> int:
+        return deal.table.min_stake
+
+    def play(self, deal: CasinoDeal, player: str, hand: int) -> str:
+        h = deal.current_hand()
+        cards = h.cards
+        n = len(cards)
+        total = h.total
+        pair = cards[0].value if n == 2 and cards[0].value == cards[1].value else None
+        return basic_decision(
+            total != h.low,  # soft: an ace counts 11 (T1.3)
+            total,
+            n,
+            pair,
+            h.stake != h.initial,  # doubled (C7)
+            deal.can_split(player, hand),
+            deal.can_double(player, hand),
+        )
+
+
+class CasinoRandom(CasinoStrategy):
+    """The minimum stake, then uniform among the legal actions."""
+
+    name = "random"
+
+    def __init__(self, rng: Rng | None = None) -> None:
+        if rng is None:
+            raise ValueError("the random strategy needs a seeded generator")
+        self.rng = rng
+
+    def stake(self, deal: CasinoDeal, player: str) -> int:
+        return deal.table.min_stake  # as every automatic casino player (C3)
+
+    def play(self, deal: CasinoDeal, player: str, hand: int) -> str:
+        legal = deal.legal_actions()
+        return legal[self.rng.below(len(legal))].action
+
+
+#: The casino strategies by name; ``--strategy`` omitted plays the default.
+CASINO_STRATEGIES: Final[dict[str, Callable[[Rng | None], CasinoStrategy]]] = {
+    "basic": Basic,
+    "dealer-mimic": DealerMimic,
+    "random": CasinoRandom,
+}
+#: The strategy a seat plays when none is named (``--strategy`` omitted, or ``default``).
+DEFAULT_CASINO_STRATEGY: Final = "basic"
+
+
+def casino_strategy_name(name: str) -> str:
+    """``default`` is the default casino strategy; every other name stands for itself."""
+    return DEFAULT_CASINO_STRATEGY if name == "default" else name
+
+
+class CasinoPlayers(AutoPlayers):
+    """Each seat's automatic player, with its own generator spawned from ``rng`` in seat order.
+
+    ``punter`` is one strategy name for every seat, or a name per seat; ``banker`` is accepted
+    for the registry's sake and not used: a casino table has no banker (C3).
+    """
+
+    def __init__(
+        self,
+        seats: tuple[str, ...],
+        rng: Rng,
+        punter: str | dict[str, str] = "default",
+        banker: str = "default",
+    ) -> None:
+        names = punter if isinstance(punter, dict) else dict.fromkeys(seats, punter)
+        self.player: dict[str, CasinoStrategy] = {}
+        for p in seats:
+            name = casino_strategy_name(names[p])
+            if name not in CASINO_STRATEGIES:
+                raise PontoonError(
+                    f"unknown casino strategy {name!r}; one of {', '.join(CASINO_STRATEGIES)}"
+                )
+            self.player[p] = CASINO_STRATEGIES[name](rng.spawn())
+
+    def decide(self, deal: CasinoDeal) -> None:
+        """Take the actor's next decision in ``deal`` through the engine's methods."""
+        actor = deal.actor
+        assert actor is not None
+        player, hand = actor
+        strategy = self.player[player]
+        if deal.phase is Phase.STAKES:
+            deal.stake(player, strategy.stake(deal, player))
+            return
+        action = strategy.play(deal, player, hand)
+        if action == "hit":
+            deal.hit(player, hand)
+        elif action == "stand":
+            deal.stand(player, hand)
+        else:
+            deal.act(player, hand, action)
+
+    def play_deal(self, game: GameBase) -> DealBase:
+        """Play one whole round of ``game`` automatically and finish it."""
+        deal = game.start_deal()
+        if not isinstance(deal, CasinoDeal):  # pragma: no cover - the registry pairs them
+            raise PontoonError("the casino players play casino rounds")
+        while deal.phase is not Phase.END:
+            self.decide(deal)
+        game.finish_deal(deal)
+        return deal

@@ -1,0 +1,103 @@
+"""The log record of a casino round (C1-C11): the traditional record's keys where they apply, in
+the same order, and the dealer's hand in place of the banker's.
+
+Keys, in order: ``type`` ("deal"), ``deal`` (the round's number), ``pack_state`` (C1:
+"shuffled" before a round the shoe was shuffled for, "continued" when it carried over,
+"stacked" by a scenario), ``pack`` (the shoe before the round, top card first: all
+``decks`` × 52 cards after a shuffle), ``sat_out`` (seats that could not cover the minimum stake,
+C3), ``decisions`` (``stake`` N, ``hit``, ``stand``, ``double`` N (the bet added, C7), ``split``
+N (the new hand's stake, C8); each with player and hand), ``cards`` (every card in the order
+dealt, to a seat's hand or to ``"dealer"``, hand 1; the dealer's first two face down, C4, the
+players' cards and the dealer's draws face up), ``hands`` (each player hand: player, hand,
+cards, stake (twice the initial when doubled), class, total, split, doubled, net, rule: the rule
+that settled it), ``dealer_hand`` (cards, class, total), ``net`` (each seat's net this round),
+``balance`` (each seat's balance after it). There is no ``sale``, ``banker``, ``void`` or
+``next_banker``: a casino table has no bank to pass or sell (C3), and its shoe always holds a
+whole round (C1).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import orjson
+
+from pontoon_cli.base.deal import DealBase
+from pontoon_cli.base.game import GameBase
+from pontoon_cli.casino.deal import CasinoDeal
+from pontoon_cli.core.events import BankSold, CardDealt
+from pontoon_cli.core.hands import HandClass
+
+_LABELS = tuple(c.label for c in sorted(HandClass))
+
+
+def casino_deal_record(
+    game: GameBase, deal: DealBase, sale: BankSold | None = None
+) -> dict[str, Any]:
+    """One casino round's record, built after :meth:`CasinoGame.finish_deal` (balances are
+    after the round). ``sale`` is always None: there is no bank to sell (C3)."""
+    if not isinstance(deal, CasinoDeal):  # pragma: no cover - the registry pairs them
+        raise TypeError("the casino record is written for casino rounds")
+    decisions: list[dict[str, Any]] = []
+    cards: list[dict[str, Any]] = []
+    for e in deal.events:
+        if isinstance(e, CardDealt):
+            cards.append({"player": e.player, "hand": e.hand, "card": e.card.text, "up": e.face_up})
+        elif e.amount is None:
+            decisions.append({"player": e.player, "hand": e.hand, "action": e.action})
+        else:
+            decisions.append(
+                {"player": e.player, "hand": e.hand, "action": e.action, "amount": e.amount}
+            )
+    labels = _LABELS
+    hands = [
+        {
+            "player": p,
+            "hand": i,
+            "cards": " ".join([c.text for c in h.cards]),
+            "stake": h.stake,
+            "class": labels[h.cls],
+            "total": h.total,
+            "split": h.from_split,
+            "doubled": h.stake != h.initial,  # C7: the only way a stake grows
+            "net": h.net,
+            "rule": h.rule,
+        }
+        for p, i, h in deal.hands_in_order()
+    ]
+    d = deal.dealer_hand
+    nets = deal.nets
+    balances = game.balances
+    seats = game.table.seats
+    return {
+        "type": "deal",
+        "deal": deal.number,
+        "pack_state": deal.pack_state,
+        "pack": " ".join([c.text for c in deal.pack_before]),
+        "sat_out": deal.sitting_out,
+        "decisions": decisions,
+        "cards": cards,
+        "hands": hands,
+        "dealer_hand": {
+            "cards": " ".join([c.text for c in d.cards]),
+            "class": labels[d.cls],
+            "total": d.total,
+        },
+        "net": {p: nets[p] for p in seats if p in nets},
+        "balance": {p: balances[p] for p in seats},
+    }
+
+
+def casino_deal_line(
+    game: GameBase, deal: DealBase, sale: BankSold | None, pack: str | None
+) -> bytes | None:
+    """The bytes ``encode(casino_deal_record(...))`` gives (log.LineWriter); None where a number
+    is beyond ±(2**53 − 1). ``pack``, the shoe's text when the caller holds it, is not needed:
+    the record is encoded whole (a casino round's line is not yet written piece by piece)."""
+    try:
+        return orjson.dumps(
+            casino_deal_record(game, deal, sale),
+            option=orjson.OPT_APPEND_NEWLINE | orjson.OPT_STRICT_INTEGER,
+        )
+    except orjson.JSONEncodeError:
+        return None

@@ -1,0 +1,517 @@
+"""Replay's checks of casino Pontoon (C1-C11): each round re-dealt from the recorded shoe.
+
+A casino log (``rules.preset = "casino"``) is replayed by :class:`CasinoReplay`, which
+:class:`~pontoon_cli.replay.replayer.LogReplayer` hands every deal record of such a log. Each round
+is dealt again through :class:`~pontoon_cli.casino.deal.CasinoDeal` from the recorded shoe
+(``pack``) with the recorded decisions, taken through the same methods live play uses (``act``,
+``split``, ``double``: each refusal names its rule, C3 stakes, C6 hit and stand, C7 double, C8
+split). The dealer has no decisions (C9): his cards are re-derived, and a decision recorded for him
+is a divergence. Every field the record holds is then compared with the re-deal: the cards (to whom,
+face up or down: C4, C6, C8, C9), each hand (stake, doubled, class, total, net and the rule that
+settled it: C2, C5-C8, C10, C11), the dealer's hand, the nets and the balances; and the shoe between
+rounds (:class:`ShoeTracker`, C1). A record that is byte for byte what the log writer gives for the
+re-deal is verified in one comparison; only another one is looked at field by field.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, Final
+
+from pontoon_cli.base.deal import EmptyPack, PackState, Phase
+from pontoon_cli.casino.deal import CasinoDeal, CasinoGame
+from pontoon_cli.casino.record import casino_deal_line, casino_deal_record
+from pontoon_cli.core.actions import CASINO_ACTIONS
+from pontoon_cli.core.cards import FULL_PACK, Card
+from pontoon_cli.core.errors import IllegalAction, LogFormatError, PontoonError
+from pontoon_cli.core.events import CardDealt, Decision
+from pontoon_cli.core.rng import Rng
+from pontoon_cli.core.rules import DEALER, Rules, Table, round_cards
+from pontoon_cli.core.settle import settle_casino
+from pontoon_cli.logformat.check import CARD_KEYS, CASINO_HAND_KEYS, DEALER_HAND_KEYS, MISSING
+from pontoon_cli.logformat.divergence import Divergence, Place, count
+from pontoon_cli.replay.compare import action_text, compare_rows, written_as
+
+if TYPE_CHECKING:
+    from pontoon_cli.replay.seeded import SeededPacks
+
+#: The rule behind each field of a hand that is not its settlement (``net`` and ``rule`` cite
+#: the rule that settled it; ``cards`` and ``stake`` are told apart below).
+_HAND_RULE: Final = {
+    "player": "C3",
+    "hand": "C8",
+    "class": "C2",
+    "total": "C2",
+    "split": "C8",
+    "doubled": "C7",
+}
+_DEALER_RULE: Final = {"class": "C2", "total": "C2"}
+_CARD_RULE: Final = CASINO_ACTIONS.card_rule  # stake C4 (the deal), hit C6, double C7, split C8
+#: What a decision recorded for the dealer is told (C9).
+NO_DEALER_CHOICE: Final = "the dealer has no choices: he plays by his rule"
+
+#: ``look(line, raw, record)``: the record's JSON looked at whole (duplicate keys, integers out of
+#: range, the schema's types), raising LogFormatError; the replayer's own checks.
+Look = Callable[[int, bytes, dict[str, Any]], None]
+
+
+class ShoeTracker:
+    """The shoe between rounds (C1): when the rules shuffle it, and what the last round left.
+
+    The shoe is ``decks`` × 52 cards. It is new (shuffled) before the first round, after every
+    ``shuffle_every`` rounds, and before a round it could not finish (fewer cards than
+    :func:`~pontoon_cli.core.rules.round_cards`); between shuffles it carries over, so a round's
+    shoe is exactly what the last round left. A shoe may be new only when a shuffle was due.
+    An infinite shoe (``decks`` 0) is new before every round and holds the cards of one round
+    (``round_cards``), each card any number of times.
+    """
+
+    def __init__(self, rules: Rules, seats: int) -> None:
+        self.infinite = rules.decks == 0
+        self.size = 52 * rules.decks
+        self.full: list[int] = [rules.decks] * 52  # each card's count in a new shoe
+        self.need = round_cards(rules, seats)
+        self.shuffle_every = rules.shuffle_every
+        self.rounds = 0  # rounds dealt from the shoe since it was shuffled
+        self.first = True
+        self.after: list[Card] | None = None  # what the last round left, when it is known
+        self.fresh = True  # the round being checked is dealt from a new shoe
+        self.whole = True  # the round's shoe passed its checks
+
+    def due(self) -> bool | None:
+        """Whether the rules shuffle before this round (C1): True, False, or None when the last
+        round's shoe is not known (it diverged before its end) and only the count could say."""
+        if self.first or self.infinite or self.rounds >= self.shuffle_every:
+            return True
+        after = self.after
+        if after is None:
+            return None
+        return len(after) < self.need
+
+    def expected_state(self) -> str:
+        """The ``pack_state`` the rules give this round of a dealt (not scripted) game."""
+        return "continued" if self.due() is False else "shuffled"
+
+    def check(
+        self, at: Place, pack: list[Card], state: str | None, scenario: bool
+    ) -> Divergence | None:
+        """The round's shoe: a new one holds every card ``decks`` times, and is new only when a
+        shuffle was due; else it is the shoe the last round left, card by card (C1). A stacked
+        shoe (a scenario's cards on top) holds what the rules' shoe holds, in any order."""
+        due = self.due()
+        self.fresh = due is True or (
+            due is None and (state == "shuffled" or len(pack) == self.size)
+        )
+        found: Divergence | None = None
+        if state == "stacked" and not scenario:
+            found = at.div(None, None, "pack_state", state, self.expected_state(), "C1")
+        elif due is True:
+            if state == "continued":
+                found = at.div(None, None, "pack_state", state, "shuffled", "C1")
+            elif self.infinite:  # C1: one round's cards, each drawn on its own from the 52
+                if state != "stacked" and len(pack) != self.need:
+                    found = at.div(
+                        None, None, "pack", f"{len(pack)} cards", f"{self.need} cards", "C1"
+                    )
+            else:
+                found = self._holds(at, pack, self.full)
+        elif due is False:
+            after = self.after
+            assert after is not None
+            if state == "shuffled":
+                found = at.div(None, None, "pack_state", state, "continued", "C1")
+            elif state == "stacked":
+                found = self._holds(at, pack, counts(after))
+            else:
+                found = _continued(at, pack, after)
+        elif self.fresh:  # the last round is unknown: a whole shoe is still a whole shoe
+            found = self._holds(at, pack, self.full)
+        self.whole = found is None
+        return found
+
+    def _holds(self, at: Place, pack: list[Card], want: list[int]) -> Divergence | None:
+        """The shoe holds each card as often as ``want`` says (by ``Card.index``, C1)."""
+        size = sum(want)
+        if len(pack) != size:
+            return at.div(None, None, "pack", f"{len(pack)} cards", f"{size} cards", "C1")
+        got = counts(pack)
+        if got == want:
+            return None
+        for card in FULL_PACK:
+            i = card.index
+            if got[i] != want[i]:
+                return at.div(
+                    None,
+                    None,
+                    "pack",
+                    f"{card.text} {count(got[i], 'time')}",
+                    f"{card.text} {count(want[i], 'time')}",
+                    "C1",
+                )
+        return None  # pragma: no cover - some card's count differs
+
+    def carry(self, deal: CasinoDeal | None) -> None:
+        """After a round: the shoe it left, if it reached its end from a shoe that passed (else
+        unknown, so the next round's continuity cannot diverge because of this one's error)."""
+        if self.fresh:
+            self.rounds = 0
+        self.rounds += 1
+        self.first = False
+        self.after = list(deal.pack) if deal is not None and self.whole else None
+
+
+def counts(cards: list[Card]) -> list[int]:
+    """How often each of the 52 cards is in ``cards``, by ``Card.index`` (a compiled loop: a
+    Counter of a 416-card shoe and its comparison took a third of a casino replay)."""
+    out = [0] * 52
+    for card in cards:
+        out[card.index] += 1
+    return out
+
+
+def _continued(at: Place, pack: list[Card], before: list[Card]) -> Divergence | None:
+    """C1: a shoe that carries over is exactly what the last round left."""
+    if pack == before:
+        return None
+    for i, (got, want) in enumerate(zip(pack, before, strict=False)):
+        if got is not want:
+            return at.div(None, None, f"pack[{i}]", got.text, want.text, "C1")
+    return at.div(None, None, "pack", f"{len(pack)} cards", f"{len(before)} cards", "C1")
+
+
+class CasinoReplay:
+    """Verifies the deal records of one casino log, keeping only what carries from round to
+    round: the balances, the shoe the last round left, the next round's number."""
+
+    def __init__(self, file: str, rules: Rules, table: Table, scenario: bool, look: Look) -> None:
+        self.file = file
+        self.rules = rules
+        self.table = table
+        self.seats: tuple[str, ...] = table.seats
+        self.scenario = scenario  # only a scenario stacks the shoe (C1)
+        self.look = look
+        # The game holds the balances the log writer reads (its own shoe is never dealt).
+        self.game = CasinoGame(rules, table, Rng(0))
+        self.shoe = ShoeTracker(rules, len(table.seats))
+        self.balances: dict[str, int] = dict(table.bankrolls)
+        self.next_number = 1
+        self.stacked = 0  # rounds a scenario stacked
+        self.seed: SeededPacks | None = None  # --seeded: each new shoe is the seed's (C1)
+
+    def deal(
+        self, line: int, raw: bytes, record: dict[str, Any], pack: list[Card]
+    ) -> Divergence | None:
+        """Check one round's record (its head already read: ``deal``, ``pack``, ``decisions``,
+        ``net``); return its first divergence or None."""
+        n: int = record["deal"]
+        at = Place(self.file, line, n)
+        first: Divergence | None = None
+        if n != self.next_number:  # the rounds in order, so the shoe's carry is known (C1)
+            first = at.div(None, None, "deal", n, self.next_number, "C1")
+        self.next_number = n + 1
+        state = record.get("pack_state")
+        if state == "stacked" and self.scenario:
+            self.stacked += 1
+        shoe = self.shoe
+        found = shoe.check(at, pack, state, self.scenario)  # always: it keeps the shoe's count
+        first = first or found
+        if self.seed is not None:  # checked whatever came first: its shuffle is drawn
+            found = self.seed.check(at, pack, shoe.fresh, None)
+            first = first or found
+        balances = self.balances  # before the round; ours to change
+
+        # re-deal it
+        deal: CasinoDeal | None = None
+        pack_state = _STATE.get(state, PackState.SHUFFLED if shoe.fresh else PackState.CONTINUED)
+        try:
+            deal = CasinoDeal(self.rules, self.table, pack, dict(balances), n, pack_state)
+        except PontoonError as err:  # C3: no seat can cover the minimum stake
+            first = first or at.div(None, None, "deal", n, str(err), "C3")
+        complete = False
+        if deal is not None:
+            sat_out = record.get("sat_out")
+            if sat_out is not None and sat_out != deal.sitting_out:
+                first = first or at.div(None, None, "sat_out", sat_out, deal.sitting_out, "C3")
+            try:
+                found, complete = self._play(at, deal, record, raw)
+            except EmptyPack:  # a shoe that could not finish the round (C1)
+                found = at.div(
+                    None, None, "pack", f"{len(pack)} cards", "a shoe that finishes the round", "C1"
+                )
+            first = first or found
+
+        # compare: in one step when the record is exactly what the log writer gives
+        looked = False
+        if complete and first is None:
+            assert deal is not None
+            first = cross_check(at, deal)
+            after = {p: balances[p] + deal.nets.get(p, 0) for p in self.seats}
+            game = self.game
+            game.balances = after
+            if first is None and not written_as(raw, casino_deal_line(game, deal, None, None)):
+                self.look(line, raw, record)
+                looked = True
+                derived = casino_deal_record(game, deal, None)
+                first = compare(at, self.seats, record, derived, deal, after)
+        if first is not None and not looked:
+            self.look(line, raw, record)
+        self._carry(record, balances, deal if complete else None)
+        return first
+
+    def _play(
+        self, at: Place, deal: CasinoDeal, record: dict[str, Any], raw: bytes
+    ) -> tuple[Divergence | None, bool]:
+        """Take the recorded decisions in order through the engine; (first divergence, whether
+        the round reached its end)."""
+        decisions: list[Any] = record["decisions"]
+        found: Divergence | None = None
+        for i, d in enumerate(decisions):
+            try:
+                player = d["player"]
+                hand = d["hand"]
+                action = d["action"]
+                amount = d.get("amount")
+            except (KeyError, TypeError, AttributeError):  # not a decision: say what is wrong
+                self.look(at.line, raw, record)
+                where = f"decisions[{i}]"
+                raise LogFormatError(f"{self.file}:{at.line}: {where}: not a decision") from None
+            if player == DEALER:  # C9: he plays by his rule, and is never asked
+                what = action_text(action, amount)
+                return at.div(DEALER, hand, f"decisions[{i}]", what, NO_DEALER_CHOICE, "C9"), False
+            if deal.actor != (player, hand):
+                expected, rule = deal.expected_decision(), deal.turn_rule()
+                what = action_text(action, amount)
+                return at.div(player, hand, f"decisions[{i}]", what, expected, rule), False
+            try:
+                if action == "split" or action == "double":
+                    # the amount is derived: the new hand's stake (C8), the added bet (C7)
+                    event = (
+                        deal.split(player, hand) if action == "split" else deal.double(player, hand)
+                    )
+                    if amount is not None and amount != event.amount and found is None:
+                        shown = f"{action} {event.amount}"
+                        rule = "C8" if action == "split" else "C7"
+                        what = action_text(action, amount)
+                        found = at.div(player, hand, f"decisions[{i}]", what, shown, rule)
+                else:
+                    deal.act(player, hand, action, amount)
+            except IllegalAction as err:
+                what = action_text(action, amount)
+                refused = at.div(player, hand, f"decisions[{i}]", what, err.reason, err.rule)
+                return found or refused, False
+        if deal.phase is not Phase.END:
+            actor = deal.actor
+            assert actor is not None
+            who, hand = actor
+            more = at.div(
+                who,
+                hand,
+                "decisions",
+                count(len(decisions), "decision"),
+                f"a decision by {who} hand {hand}",
+                deal.turn_rule(),
+            )
+            return found or more, False
+        return found, True
+
+    def _carry(
+        self, record: dict[str, Any], balances: dict[str, int], deal: CasinoDeal | None
+    ) -> None:
+        """Keep what the next round needs: the recorded balances where given, else the rules';
+        the shoe the round left (``deal``: the re-dealt round, if it reached its end)."""
+        net = record["net"]
+        recorded = record.get("balance")
+        if recorded is None:
+            recorded = {}
+        self.balances = {p: recorded.get(p, balances[p] + net.get(p, 0)) for p in self.seats}
+        self.shoe.carry(deal)
+
+
+#: A recorded pack_state (checked by deal_head_problem) as the engine's.
+_STATE: Final[dict[str | None, PackState]] = {s.value: s for s in PackState}
+
+
+# the settlement, again ----------------------------------------------------------------------------
+
+
+def cross_check(at: Place, deal: CasinoDeal) -> Divergence | None:
+    """Settle every final hand again with the pure settlement function (C2, C5, C6, C10, C11);
+    the re-deal and it must agree, hand by hand and in each seat's net."""
+    d = deal.dealer_hand
+    dealer_class, dealer_total = d.hand_class, d.total
+    nets = {p: 0 for p in deal.nets}
+    for p in deal.punters:
+        for i, h in enumerate(deal.hands[p], 1):
+            expected = settle_casino(dealer_class, dealer_total, h.hand_class, h.total, h.stake)
+            if (h.net, h.rule) != expected:
+                return at.div(p, i, "internal", [h.net, h.rule], list(expected), "C10")
+            nets[p] += expected[0]
+    if nets != deal.nets:
+        return at.div(None, None, "internal", deal.nets, nets, "C10")
+    return None
+
+
+# comparing the record with the re-deal ----------------------------------------------------------
+
+
+def compare(
+    at: Place,
+    seats: Sequence[str],
+    record: dict[str, Any],
+    derived: dict[str, Any],
+    deal: CasinoDeal,
+    after: dict[str, int],
+) -> Divergence | None:
+    """The first field the record holds that the re-deal does not give."""
+    cards = record.get("cards")
+    if cards is not None and cards != derived["cards"]:
+        found = compare_rows(
+            at,
+            "cards",
+            cards,
+            derived["cards"],
+            CARD_KEYS,
+            lambda i, key, got, want: card_rule(deal, i),
+            lambda i: _count_rule(deal, cards, i),
+        )
+        if found is not None:
+            return found
+    hands = record.get("hands")
+    if hands is not None and hands != derived["hands"]:
+        want_hands = derived["hands"]
+        if len(hands) != len(want_hands):  # a hand too many or too few, wherever it is
+            i = next(
+                (i for i, row in enumerate(want_hands) if i >= len(hands) or hands[i] != row),
+                len(want_hands),
+            )
+            rule = _hands_count_rule(hands, want_hands, i)
+            shown = count(len(want_hands), "hand")
+            return at.div(None, None, "hands", count(len(hands), "hand"), shown, rule)
+        found = compare_rows(
+            at,
+            "hands",
+            hands,
+            want_hands,
+            CASINO_HAND_KEYS,
+            lambda i, key, got, want: _hand_rule(deal, key, got, want),
+            lambda i: _hands_count_rule(hands, want_hands, i),
+        )
+        if found is not None:
+            return found
+    dealer_hand = record.get("dealer_hand")
+    if dealer_hand is not None:
+        want = derived["dealer_hand"]
+        for key in DEALER_HAND_KEYS:
+            got = dealer_hand.get(key, MISSING)
+            if got is not MISSING and got != want[key]:
+                rule = _cards_rule(got, want[key], "C9") if key == "cards" else _DEALER_RULE[key]
+                return at.div(DEALER, 1, f"dealer_hand.{key}", got, want[key], rule)
+    net = record["net"]
+    if net != derived["net"]:
+        for p in seats:
+            got = net.get(p, 0)
+            want_net = deal.nets.get(p, 0)
+            if got != want_net:
+                return at.div(p, None, "net", got, want_net, _net_rule(deal, p))
+        for p in net:
+            if p not in seats:
+                return at.div(p, None, "net", net[p], None, "C3")
+    balance = record.get("balance")
+    if balance is not None and balance != after:
+        for p in seats:
+            got = balance.get(p)
+            if got != after[p]:
+                return at.div(p, None, "balance", got, after[p], "C10")
+        for p in balance:
+            if p not in seats:
+                return at.div(p, None, "balance", balance[p], None, "C3")
+    return None
+
+
+def card_rule(deal: CasinoDeal, index: int) -> str:
+    """The rule that dealt the round's ``index``-th card: C4 the deal (the dealer's two face
+    down), C6 a hit, C7 a double's card, C8 a split's second cards, C9 the dealer's draws."""
+    last: str | None = None
+    seen = -1
+    dealer = 0
+    for event in deal.events:
+        if isinstance(event, Decision):
+            last = event.action
+        elif isinstance(event, CardDealt):
+            seen += 1
+            if event.player == DEALER:
+                dealer += 1
+                if seen == index:
+                    return "C4" if dealer <= 2 else "C9"
+            elif seen == index:
+                return "C4" if last is None else _CARD_RULE.get(last, "C4")
+    return "C9"
+
+
+def _count_rule(deal: CasinoDeal, rows: list[dict[str, Any]], index: int) -> str:
+    """The rule of the first card too many or too few: the card the rules deal there, or for a
+    card they do not deal, the rule that would deal it (C9 the dealer's, C6 a player's)."""
+    if index < len(rows) and type(rows[index]) is dict:  # a card too many
+        return "C9" if rows[index].get("player") == DEALER else "C6"
+    return card_rule(deal, index)
+
+
+def _hands_count_rule(rows: list[Any], want_rows: list[dict[str, Any]], index: int) -> str:
+    """A hand too many or too few, the first at ``index``: C8 when it is (or claims to be) a
+    split hand, else C3 (each seat that stakes plays one hand)."""
+    # mutant-equivalent: 'len(rows) > len(want_rows)' -> '(len(rows) >= len(want_rows))': asked
+    # only when the counts differ
+    row = rows[index] if len(rows) > len(want_rows) else want_rows[index]
+    return "C8" if type(row) is dict and row.get("split") is True else "C3"
+
+
+def _hand_rule(deal: CasinoDeal, key: str, got: dict[str, Any], want: dict[str, Any]) -> str:
+    """The rule a hand's field cites: its stake C3 (C7 when doubled), its cards the rule that
+    dealt the first card that differs (C7 the double's card), its net and rule the rule that
+    settled it."""
+    if key == "stake":
+        return "C7" if want["doubled"] or got.get("doubled") is True else "C3"
+    if key == "cards":
+        doubled_at = _double_card_at(deal, want["player"], want["hand"]) if want["doubled"] else -1
+        return _cards_rule(got["cards"], want["cards"], "C6", want["split"], doubled_at)
+    rule = _HAND_RULE.get(key)
+    return want["rule"] if rule is None else rule
+
+
+def _cards_rule(got: Any, want: str, drawn: str, split: bool = False, doubled_at: int = -1) -> str:
+    """A hand's cards that differ: C4 in its first two (C8: a split hand's second card), C7 the
+    card a double dealt (at ``doubled_at``), else ``drawn`` (C6 a player's hit, C9 the dealer's
+    draw)."""
+    shown = got.split(" ") if type(got) is str else []
+    for i, card in enumerate(want.split(" ")):
+        if i >= len(shown) or shown[i] != card:
+            if i == doubled_at:
+                return "C7"
+            if i >= 2:
+                return drawn
+            return "C8" if split and i == 1 else "C4"
+    return drawn
+
+
+def _double_card_at(deal: CasinoDeal, player: str, hand: int) -> int:
+    """Where a doubled hand holds its double's card (C7): after its first two cards and the
+    hits before the double (a hand splits only on its first two cards, before it hits or
+    doubles, so its decisions carry its final number); -1 if it did not double."""
+    hits = 0
+    for event in deal.events:
+        if isinstance(event, Decision) and event.player == player and event.hand == hand:
+            if event.action == "double":
+                return 2 + hits
+            if event.action == "hit":
+                hits += 1
+    return -1
+
+
+def _net_rule(deal: CasinoDeal, player: str) -> str:
+    """A seat's net cites the rule that settled its hand; several hands (a split): C10."""
+    rows = deal.hands.get(player)
+    if rows is None:
+        return "C3"  # a seat that sat the round out (C3)
+    if len(rows) == 1:
+        return rows[0].rule or "C10"
+    return "C10"

@@ -1,0 +1,77 @@
+"""The ``pontoon`` command. Thin: parse options, call one library function, render.
+
+``cli_app`` holds the command group and how every command ends (exit codes, closed pipes, stop
+signals, write errors); ``cli_play`` the ``play`` command; ``cli_tools`` ``check``, ``rules``,
+``schema`` and ``replay``; ``cli_views`` ``show``, ``stats`` and ``diff``; ``cli_simulate``
+``simulate`` (its local workers in ``cli_workers``, Dask in ``cli_dask``); ``cli_strategy``
+``strategy``. Importing one registers its commands on the one ``app``.
+
+The console script imports only the module of the command it runs (``pontoon play`` never loads the
+views, simulate or strategy, and typer builds one command, not ten: start-up is most of a short
+run); ``pontoon --help``, an unknown command, and ``from pontoon_cli.cli.main import app`` load them
+all.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from typing import Any
+
+import typer
+
+from pontoon_cli.cli.app import COMMAND_ORDER, stream_guard
+from pontoon_cli.cli.app import app as _app
+
+__all__ = ["COMMAND_MODULES", "COMMAND_ORDER", "load_commands", "main"]  # and `app`, below
+
+#: Which module registers each command.
+COMMAND_MODULES = {
+    "play": "cli.play",
+    "replay": "cli.tools",
+    "check": "cli.tools",
+    "rules": "cli.tools",
+    "schema": "cli.tools",
+    "show": "cli.views",
+    "stats": "cli.views",
+    "diff": "cli.views",
+    "simulate": "cli.simulate",
+    "strategy": "cli.strategy",
+}
+
+
+def load_commands(name: str | None = None) -> typer.Typer:
+    """Register ``name``'s command on the app (every command when ``name`` is None or unknown)."""
+    module = COMMAND_MODULES.get(name) if name is not None else None
+    for each in [module] if module is not None else sorted(set(COMMAND_MODULES.values())):
+        importlib.import_module(f"pontoon_cli.{each}")
+    return _app
+
+
+def __getattr__(name: str) -> Any:
+    """``from pontoon_cli.cli.main import app``: the app with every command registered."""
+    if name == "app":
+        return load_commands()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def _command_named(args: list[str]) -> str | None:
+    """The command a command line runs: its first word that is not an option (the group itself
+    takes only flags: ``--version``, ``--help``)."""
+    return next((arg for arg in args if not arg.startswith("-")), None)
+
+
+def main() -> None:
+    """The ``pontoon`` console script."""
+    app = load_commands(_command_named(sys.argv[1:]))
+    try:
+        with stream_guard():
+            app()
+    except typer.Exit as done:  # raised by the guard itself, outside typer's own handling
+        raise SystemExit(done.exit_code) from None
+    except SystemExit as done:
+        # typer's own answer to a closed pipe under text it prints itself (--help, --version)
+        # is exit 1 and a quiet stdout; that text would have ended with 0.
+        if done.code == 1 and type(sys.stdout).__name__ == "PacifyFlushWrapper":
+            raise SystemExit(0) from None
+        raise

@@ -1,0 +1,446 @@
+"""``pontoon play``: its options, which of them go together, and seeded or scripted play."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
+
+import typer
+
+from pontoon_cli.base.game import GameBase
+from pontoon_cli.cli.app import (
+    EXIT_INPUT,
+    EXIT_RULES,
+    banker_strategy_option,
+    command,
+    counted,
+    fail,
+    raw_stdout,
+    rules_option,
+    say,
+    set_option,
+    stream_guard,
+)
+from pontoon_cli.core.errors import IllegalAction, PontoonError
+from pontoon_cli.core.events import BankSold
+from pontoon_cli.core.limits import MAX_SAFE_INT, int_problem, name_problem
+from pontoon_cli.core.rules import (
+    CARDS_PER_SEAT,
+    MOST_PACKS,
+    MOST_SEATS,
+    Rules,
+    Table,
+    money_problem,
+    seating_problem,
+    setting_info,
+    suggest,
+)
+from pontoon_cli.games import GameDefinition, find_game, seeded_game
+from pontoon_cli.log.writer import LogWriter, header_record
+from pontoon_cli.traditional.engine import DealBase
+
+if TYPE_CHECKING:
+    from pontoon_cli.render.console import PlayProgress
+    from pontoon_cli.scenario.reader import Problem, Scenario
+
+# play ------------------------------------------------------------------------------------------
+
+
+def parse_settings(items: list[str]) -> dict[str, Any]:
+    settings: dict[str, Any] = {}
+    # a setting whose values are words takes the word as written (pontoon_grades=none, V7)
+    words = {name for name, default, _, _ in setting_info() if isinstance(default, str)}
+    for item in items:
+        key, eq, raw = item.partition("=")
+        if not eq or not key.strip():
+            fail(f"--set {item!r}: expected OPTION=VALUE, e.g. --set stick_minimum=16")
+        key = key.strip()
+        settings[key] = raw.strip() if key in words else _parse_value(raw.strip())
+    return settings
+
+
+def _parse_value(raw: str) -> Any:
+    lowered = raw.lower()
+    if lowered in ("true", "false"):
+        return lowered == "true"
+    if lowered in ("null", "none"):
+        return None
+    try:
+        return int(raw)
+    except ValueError:
+        return raw
+
+
+@command(short_help="Play deals; write the JSON-lines log.")
+def play(
+    scenario: Annotated[
+        Path | None,
+        typer.Argument(
+            metavar="[SCENARIO]", help="A scenario file (TOML or JSON); without it, seeded play."
+        ),
+    ] = None,
+    seed: Annotated[
+        int | None,
+        typer.Option(
+            metavar="INT",
+            help="Seed for the shuffle and the players.  [default: a fresh seed, shown on stderr]",
+        ),
+    ] = None,
+    deals: Annotated[
+        int | None,
+        typer.Option("--deals", "--hands", metavar="N", help="How many deals.  [default: 10]"),
+    ] = None,
+    players: Annotated[
+        int | None,
+        typer.Option(metavar="N", help="Seats p1...pN, banker included.  [default: 4]"),
+    ] = None,
+    player: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--player",
+            metavar="NAME",
+            help="A player's name; repeat, clockwise.  [default: from --players]",
+        ),
+    ] = None,
+    banker: Annotated[
+        str | None,
+        typer.Option(metavar="NAME", help="The first banker.  [default: cut for the bank, T3.2]"),
+    ] = None,
+    rules: Annotated[str | None, rules_option()] = None,
+    set_: Annotated[list[str] | None, set_option("stick_minimum=16")] = None,
+    bankroll: Annotated[
+        int | None,
+        typer.Option(metavar="AMOUNT", help="Everyone's starting balance.  [default: 1000]"),
+    ] = None,
+    min_stake: Annotated[
+        int | None,
+        typer.Option(metavar="AMOUNT", help="Least initial stake (T3.3).  [default: 1]"),
+    ] = None,
+    max_stake: Annotated[
+        int | None,
+        typer.Option(metavar="AMOUNT", help="Most initial stake (T3.3).  [default: 10]"),
+    ] = None,
+    strategy: Annotated[
+        str | None,
+        typer.Option(
+            metavar="NAME",
+            help="The punters' strategy: default or random; under --rules casino, basic (its "
+            "default), dealer-mimic or random (scenarios: strict too).  [default: default]",
+        ),
+    ] = None,
+    banker_strategy: Annotated[str | None, banker_strategy_option()] = None,
+    out: Annotated[
+        Path | None,
+        typer.Option(
+            metavar="FILE", help="Write the log to FILE, whole or not at all.  [default: stdout]"
+        ),
+    ] = None,
+) -> None:
+    """Play deals and write the JSON-lines log: one header line, then one line per deal.
+
+    Without a scenario, automatic players play seeded deals; the defaults shown are for that.
+    With a scenario file, its stacked cards and scripted decisions are played and its expectations
+    checked; an option given here wins over the file.
+
+    \b
+    Examples:
+      pontoon play --seed 7 --deals 3 --players 4
+      pontoon play scenarios/t7-banker-bust.toml
+      pontoon play --seed 1 --deals 1000 --out game.jsonl
+      pontoon play --rules shoot --seed 7 --deals 5
+      pontoon play --seed 7 --deals 5 --set banker_doubles=true --set burn_on=13
+    """
+    _check_play_options(
+        scenario, seed, deals, players, player, banker, bankroll, min_stake, max_stake
+    )
+    settings = parse_settings(set_ or [])
+    table_options: dict[str, Any] = {}
+    if player:
+        table_options["players"] = list(player)
+    elif players is not None:
+        table_options["players"] = [f"p{i}" for i in range(1, players + 1)]
+        table_options["players_option"] = players  # read by seeded play only: see _play_seeded
+    for key, value in (
+        ("banker", banker),
+        ("bankroll", bankroll),
+        ("min_stake", min_stake),
+        ("max_stake", max_stake),
+    ):
+        if value is not None:
+            table_options[key] = value
+    with stream_guard():
+        _play(scenario, seed, deals, rules, settings, table_options, strategy, banker_strategy, out)
+
+
+def _play(
+    scenario: Path | None,
+    seed: int | None,
+    deals: int | None,
+    rules: str | None,
+    settings: dict[str, Any],
+    table_options: dict[str, Any],
+    strategy: str | None,
+    banker_strategy: str | None,
+    out: Path | None,
+) -> None:
+    if out is not None and scenario is not None and _same_file(out, scenario):
+        fail(f"--out {out} is the scenario file itself: the log would overwrite it")
+    try:
+        if scenario is not None:
+            options: dict[str, Any] = {
+                k: v
+                for k, v in (
+                    ("seed", seed),
+                    ("deals", deals),
+                    ("rules", rules),
+                    ("strategy", strategy),
+                    ("banker_strategy", banker_strategy),
+                )
+                if v is not None
+            }
+            if table_options:
+                options["table"] = table_options
+            _play_scenario(scenario, options, settings, out)
+        else:
+            _play_seeded(
+                seed, deals or 10, rules, settings, table_options, strategy, banker_strategy, out
+            )
+    except IllegalAction as err:
+        fail(str(err), EXIT_RULES)
+    except PontoonError as err:
+        fail(str(err))
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return a.exists() and b.exists() and os.path.samefile(a, b)
+    except OSError:
+        return False
+
+
+def _report_problems(problems: list[Problem]) -> NoReturn:
+    for problem in problems:
+        say(str(problem))
+    raise typer.Exit(EXIT_INPUT)
+
+
+def _progress(writer: LogWriter, total: int) -> PlayProgress:
+    """A bar on a terminal's stderr while ``--out`` is written (not when the log is on stdout)."""
+    from pontoon_cli.render.console import PlayProgress  # rich's progress: only when playing
+
+    show = None if writer.is_file and not writer.to_terminal else False
+    return PlayProgress(sys.stderr, total, writer.where, show=show)
+
+
+def _written(writer: LogWriter) -> None:
+    """The one-line summary of ``--out``: how many deals, and where."""
+    if writer.is_file:
+        deals = writer.deals
+        say(f"pontoon: {deals} deal{'' if deals == 1 else 's'} written to {writer.where}")
+
+
+def _play_scenario(
+    path: Path, options: dict[str, Any], settings: dict[str, Any], out: Path | None
+) -> None:
+    from pontoon_cli.scenario.reader import describe_failures, load
+    from pontoon_cli.scenario.reader import play as play_scenario
+
+    scenario, problems = load(path, options=options, rule_settings=settings)
+    if scenario is None:
+        _report_problems(problems)
+    definition = find_game(scenario.rules)
+    strategies = {"punter": scenario.strategy}
+    if not definition.house:  # C3: a casino table has no banker
+        strategies["banker"] = scenario.banker_strategy
+    with (
+        LogWriter(out, raw_stdout()) as writer,
+        _progress(writer, scenario.total_deals) as progress,
+    ):
+
+        def on_start(game: GameBase) -> None:
+            writer.write(
+                header_record(
+                    scenario.rules,
+                    scenario.table,
+                    game,
+                    scenario.seed,
+                    scenario=scenario.name or path.stem,
+                    strategies=strategies,
+                )
+            )
+
+        def on_deal(game: GameBase, deal: DealBase, sale: BankSold | None) -> None:
+            writer.write_deal(game, deal, sale, line=definition.line, record=definition.record)
+            progress.advance(writer.deals)
+
+        # On a closed pipe, play on: the expectations decide the exit code.
+        failures = play_scenario(scenario, on_start, on_deal)
+    _written(writer)
+    if failures:
+        say(
+            f"{path}: {counted(len(failures), 'expectation')} failed\n"
+            + describe_failures(str(path), failures)
+        )
+        raise typer.Exit(EXIT_RULES)
+    say(_scenario_summary(path, scenario))
+
+
+def resolve_seeded(
+    rules_spec: str | None,
+    settings: dict[str, Any],
+    table_options: dict[str, Any],
+    strategy: str | None,
+    banker_strategy: str | None,
+) -> tuple[Rules, GameDefinition, list[str], str, str]:
+    """What seeded play (``play``, ``simulate``) plays: the rules (``--rules``, ``--set``), the
+    game, the seats and the punters' and banker's strategies, or exit 2 naming the option."""
+    if rules_spec:
+        from pontoon_cli.scenario.reader import load_rules_spec
+
+        rules = load_rules_spec(rules_spec, Path.cwd())
+    else:
+        rules = Rules()
+    if settings:
+        rules = rules.with_overrides(settings)
+    definition = find_game(rules)
+    if definition.house:  # C3: the dealer is the house; nobody banks, nobody plays him
+        for option, value in (("--banker", "banker"), ("--banker-strategy", banker_strategy)):
+            if (table_options.get("banker") if value == "banker" else value) is not None:
+                fail(
+                    f"{option}: a casino table has no banker: the dealer is the house and "
+                    "plays by his rule (C3, C9); leave it out"
+                )
+    seats: list[str] = table_options.get("players", ["p1", "p2", "p3", "p4"])
+    if not definition.house and table_options.get("players_option") is not None and len(seats) < 2:
+        fail(f"--players must be 2 or more, got {len(seats)}")  # a casino table seats 1 (C3)
+    punter = strategy or definition.default_strategy
+    if punter == "default":  # the game's own default: the header names it (casino: dealer-mimic)
+        punter = definition.default_strategy
+    bank = banker_strategy or punter
+    known = definition.strategies
+    for name in (punter, bank):
+        if name not in known and name != "default":
+            from pontoon_cli.scenario.reader import STRICT
+
+            hint = " (strict is for scenario files)" if name == STRICT else ""
+            fail(
+                f"unknown strategy {name!r}{suggest(name, known)}{hint}; one of {', '.join(known)}"
+            )
+    return rules, definition, seats, punter, bank
+
+
+def _play_seeded(
+    seed: int | None,
+    deals: int,
+    rules_spec: str | None,
+    settings: dict[str, Any],
+    table_options: dict[str, Any],
+    strategy: str | None,
+    banker_strategy: str | None,
+    out: Path | None,
+) -> None:
+    rules, definition, seats, punter, bank = resolve_seeded(
+        rules_spec, settings, table_options, strategy, banker_strategy
+    )
+    table = Table.build(
+        seats,
+        banker=table_options.get("banker"),
+        bankroll=table_options.get("bankroll", 1000),
+        min_stake=table_options.get("min_stake", 1),
+        max_stake=table_options.get("max_stake", 10),
+        house=definition.house,
+    )
+    _check_table(rules, table, deals)
+    if seed is None:
+        import secrets
+
+        seed = secrets.randbits(53)  # below 2**53: every JSON reader keeps it exactly
+        say(f"pontoon: seed {seed} (repeat this run with --seed {seed})")
+    game, auto = seeded_game(rules, table, seed, punter, bank)
+    strategies = {"punter": punter} if definition.house else {"punter": punter, "banker": bank}
+    with LogWriter(out, raw_stdout()) as writer, _progress(writer, deals) as progress:
+        writer.write(header_record(rules, table, game, seed, strategies=strategies))
+        for deal in auto.play(game, deals):
+            writer.write_deal(game, deal, None, line=definition.line, record=definition.record)
+            if writer.broken:
+                return  # `| head`: nobody reads on, and nothing can change the exit code 0
+            progress.advance(writer.deals)
+    _written(writer)
+    if game.deals_played < deals:
+        who, rule = ("seat", "C3") if definition.house else ("punter", "T8.6")
+        say(
+            f"pontoon: the game ends after deal {game.deals_played}: no {who} can cover "
+            f"the minimum stake of {table.min_stake} ({rule})"
+        )
+
+
+# play: which options go together, and their ranges ----------------------------------------------
+
+
+def _check_play_options(
+    scenario: Path | None,
+    seed: int | None,
+    deals: int | None,
+    players: int | None,
+    player: list[str] | None,
+    banker: str | None,
+    bankroll: int | None,
+    min_stake: int | None,
+    max_stake: int | None,
+) -> None:
+    """Refuse (exit 2, before anything is written) options that conflict or leave the limits.
+
+    Integers stay within ±(2**53 - 1) and names are printable without whitespace (README
+    "Limits"); ``--players`` and ``--player`` are alternatives; a scenario names its own seats.
+    """
+    if players is not None and player:
+        fail(
+            f"--players {players} and --player both give the seats: "
+            "use --players N or --player NAME (repeated), not both"
+        )
+    if scenario is not None and (players is not None or player):
+        option = "--players" if players is not None else "--player"
+        fail(
+            f"{option}: the scenario {scenario} names its own seats ([table] players); "
+            f"leave {option} out"
+        )
+    for value, option, least in (
+        (seed, "--seed", -MAX_SAFE_INT),
+        (deals, "--deals", 1),
+        (players, "--players", 1),  # 2 or more but at a casino table (C3): _play_seeded
+        (bankroll, "--bankroll", 1),
+        (min_stake, "--min-stake", 1),
+        (max_stake, "--max-stake", 1),
+    ):
+        problem = None if value is None else int_problem(value, option, least=least)
+        if problem is not None:
+            fail(problem)
+    if players is not None and players > MOST_SEATS:
+        fail(
+            f"--players {players}: at most {MOST_SEATS} seats can be dealt to "
+            f"({CARDS_PER_SEAT} cards a seat, T4.1, T4.3, with --set packs={MOST_PACKS})"
+        )
+    for option, name in [*(("--player", p) for p in player or []), ("--banker", banker)]:
+        problem = None if name is None else name_problem(name)
+        if problem is not None:
+            fail(f"{option}: {problem}")
+
+
+def _check_table(rules: Rules, table: Table, deals: int) -> None:
+    """Refuse a seeded table its packs cannot deal to, or whose balances could pass 2**53 - 1."""
+    problem = seating_problem(rules, len(table.seats), lambda n: f"use --set packs={n}")
+    if problem is not None:
+        fail(problem)
+    problem = money_problem(rules, table, deals)
+    if problem is not None:
+        fail(f"{problem}: lower --bankroll, --max-stake or --deals")
+
+
+def _scenario_summary(path: Path, scenario: Scenario) -> str:
+    """The line a scenario played to its end gets: its deals, and what its expectations did."""
+    played = f"{path}: {counted(scenario.total_deals, 'deal')} played"
+    if any(script.expect for script in scenario.deals):
+        return f"{played}, every expectation held"
+    return f"{played}, no expectations to check"

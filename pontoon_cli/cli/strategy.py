@@ -1,0 +1,188 @@
+"""``pontoon strategy``: the best decision in every situation, by exact expected values."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from pontoon_cli.cli.app import command, data_out, fail, guarded, rules_option, say, set_option
+from pontoon_cli.core.errors import PontoonError
+from pontoon_cli.core.rules import Rules
+
+LEAST_BANKER_STAYS = 4  # the lowest two-card total (T6.1: the banker has no smallest total)
+
+
+@command("strategy", short_help="Compute the best play and the edge, exactly.")
+@guarded
+def strategy_command(
+    rules: Annotated[str | None, rules_option("casino or traditional")] = None,
+    set_: Annotated[list[str] | None, set_option("dealer_hits_soft_17=false")] = None,
+    banker_stays: Annotated[
+        int | None,
+        typer.Option(
+            metavar="N",
+            help="Traditional: the banker stays on N or more, soft or hard, and draws below "
+            "(4 to 21).  [default: 17]",
+        ),
+    ] = None,
+    decks: Annotated[
+        int | None,
+        typer.Option(
+            metavar="N",
+            help="Casino: a finite shoe of N decks (1 to 8), fresh each round, one seat: the "
+            "exact edges on it; 0: the infinite deck. The same as --set decks=N.  "
+            "[default: the infinite deck]",
+        ),
+    ] = None,
+    values: Annotated[
+        bool, typer.Option("--values", help="List the value of every choice in every situation.")
+    ] = False,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Write the whole calculation as JSON, for machines.")
+    ] = False,
+    write: Annotated[
+        Path | None,
+        typer.Option(
+            metavar="FILE", help="Write the JSON to FILE instead of stdout (-: stdout, as --json)."
+        ),
+    ] = None,
+) -> None:
+    """Compute the best decision in every situation and the edge it leaves, exactly.
+
+    An expected-value recursion over an infinite deck (every card independent). Casino
+    (C1-C11): each hand's hit, stand, double and split values against the dealer, and the house
+    edge; the shipped `basic` table is `pontoon strategy --rules casino --json`. With --decks N
+    (or --set decks=N), the exact edges of `basic`, dealer-mimic and the best play for the
+    player's cards on a finite shoe of N decks, fresh each round, one seat: what `pontoon
+    simulate --players 1 --set decks=N` measures (splits approximate; the README). Traditional
+    (T1-T8): one punter heads-up against a banker who stays on --banker-stays or more: stick,
+    twist, buy (for the stake or the most allowed, T5.3) and split, and the banker's edge. A rich
+    table on a terminal, plain text in a pipe; the README states every assumption.
+
+    \b
+    Examples:
+      pontoon strategy --rules casino
+      pontoon strategy --rules casino --set dealer_hits_soft_17=false --json | jq .edge.basic
+      pontoon strategy --rules casino --decks 1
+      pontoon strategy --rules traditional --banker-stays 16
+    """
+    from pontoon_cli.cli.play import parse_settings
+
+    settings = parse_settings(set_ or [])
+    if decks is not None:
+        if not 0 <= decks <= 8:
+            fail(f"--decks must be 0 (the infinite deck) to 8, got {decks}")
+        given = settings.get("decks", decks)
+        if given != decks:
+            fail(f"--decks {decks} and --set decks={given} disagree: give one of them")
+        settings["decks"] = decks  # the same as --set decks=N (C1)
+    try:
+        if rules:
+            from pontoon_cli.scenario.reader import load_rules_spec
+
+            chosen = load_rules_spec(rules, Path.cwd())
+        else:
+            chosen = Rules()
+        if settings:
+            chosen = chosen.with_overrides(settings)
+    except PontoonError as err:
+        fail(str(err))
+    if chosen.preset == "casino":
+        if banker_stays is not None:
+            fail("--banker-stays: a casino dealer draws by C9, not a chosen rule; leave it out")
+        if chosen.shuffle_every != 1:  # C1: the calculation's shoe is fresh each round
+            fail(
+                f"rule setting shuffle_every={chosen.shuffle_every} (C1) is not modelled by the "
+                "calculation (its shoe is fresh each round); leave it at 1"
+            )
+        if "decks" in settings and chosen.decks:
+            data, text = _casino_shoe(chosen, values)
+        else:
+            data, text = _casino(chosen, values)
+    else:
+        data, text = _traditional(chosen, banker_stays, values)
+    if write is not None and str(write) != "-":
+        _write(write, data)
+        say(f"pontoon strategy: written to {write}")
+        return
+    if as_json or write is not None:  # --write -: the JSON on stdout
+        data_out().write(_dumps(data).encode())
+        return
+    if sys.stdout.isatty():
+        from pontoon_cli.render.strategy import print_rich
+
+        print_rich(data, values, _shoe(chosen))
+        return
+    data_out().write(text.encode())
+
+
+def _casino(rules: Rules, values: bool) -> tuple[dict[str, Any], str]:
+    from pontoon_cli.render import strategy as render_strategy
+    from pontoon_cli.strategy import casino as strategy_casino
+
+    data = strategy_casino.table(strategy_casino.CasinoRules.from_rules(rules))
+    if values:
+        return data, render_strategy.values_text(data)
+    return data, render_strategy.casino_text(data, _shoe(rules))
+
+
+def _casino_shoe(rules: Rules, values: bool) -> tuple[dict[str, Any], str]:
+    """The finite-shoe figures (C1: ``decks`` decks, fresh each round, one seat)."""
+    from pontoon_cli.render import strategy as render_strategy
+    from pontoon_cli.strategy import casino as strategy_casino
+    from pontoon_cli.strategy import casino_shoe as strategy_casino_shoe
+
+    if values:
+        fail(
+            f"--values: the finite shoe of {rules.decks} decks gives the edges, not every "
+            "situation's values; leave out --decks (and --set decks) for the infinite-deck table"
+        )
+    casino = strategy_casino.CasinoRules.from_rules(rules)
+    data = strategy_casino_shoe.figures(casino, rules.decks)
+    return data, render_strategy.shoe_text(data)
+
+
+def _shoe(rules: Rules) -> int | None:
+    """The rules' shoe the infinite-deck figures leave out (C1), or None (none, or infinite: 0)."""
+    return (rules.decks or None) if rules.preset == "casino" else None
+
+
+def _traditional(
+    rules: Rules, banker_stays: int | None, values: bool
+) -> tuple[dict[str, Any], str]:
+    from pontoon_cli.render import strategy as render_strategy
+    from pontoon_cli.strategy import traditional as strategy_traditional
+
+    problem = strategy_traditional.unmodelled(rules)
+    if problem is not None:
+        fail(problem)
+    stays = strategy_traditional.BANKER_STAYS if banker_stays is None else banker_stays
+    if not LEAST_BANKER_STAYS <= stays <= 21:
+        fail(f"--banker-stays must be {LEAST_BANKER_STAYS} to 21, got {stays}")
+    data = strategy_traditional.table(
+        strategy_traditional.TraditionalRules.from_rules(rules, stays)
+    )
+    if values:
+        return data, render_strategy.values_text(data)
+    return data, render_strategy.traditional_text(data)
+
+
+def _dumps(data: dict[str, Any]) -> str:
+    """The JSON text: the casino table as its data file (one situation a line), else indented."""
+    from pontoon_cli.strategy import casino as strategy_casino
+
+    if data["format"] == strategy_casino.FORMAT:
+        return strategy_casino.dumps(data)
+    import json
+
+    return json.dumps(data, indent=2) + "\n"
+
+
+def _write(path: Path, data: dict[str, Any]) -> None:
+    try:
+        path.write_text(_dumps(data), encoding="utf-8")
+    except OSError as err:
+        fail(f"{path}: cannot write: {err.strerror or err}")

@@ -1,0 +1,213 @@
+"""``pontoon check``, ``rules``, ``schema`` and ``replay``: the commands that read, not play."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from pontoon_cli.cli.app import (
+    EXIT_INPUT,
+    command,
+    counted,
+    data_out,
+    fail,
+    guarded,
+    say,
+    stream_guard,
+    write_json,
+)
+from pontoon_cli.core.errors import PontoonError
+from pontoon_cli.core.rules import (
+    PRESETS,
+    Rules,
+    setting_info,
+    setting_text,
+)
+
+# check, rules, schema ----------------------------------------------------------------------------
+
+
+@command(short_help="Validate scenario and rules files.")
+@guarded
+def check(
+    files: Annotated[
+        list[Path],
+        typer.Argument(metavar="FILE...", help="Scenario or rules files (TOML or JSON)."),
+    ],
+) -> None:
+    """Validate scenario and rules files without playing; list every problem with file:line.
+
+    Problems go to stdout, one a line, the count to stderr. Exit 0 when every file is good, 2
+    when any has a problem.
+
+    \b
+    Examples:
+      pontoon check scenarios/*.toml
+    """
+    from pontoon_cli.scenario.reader import Problem, check_file
+
+    out = data_out()
+    count = 0
+    for path in files:
+        try:
+            problems = check_file(path)  # the same reading and verdict as play
+        except PontoonError as err:
+            problems = [Problem(str(path), 0, "", str(err))]
+        for problem in problems:
+            text = str(problem) if problem.line else problem.message
+            out.write(f"{text}\n".encode())
+        count += len(problems)
+    bad = "no problems" if count == 0 else counted(count, "problem")
+    say(f"pontoon check: {counted(len(files), 'file')}, {bad}")
+    if count:
+        raise typer.Exit(EXIT_INPUT)
+
+
+@command("rules", short_help="Show the presets, or a rule by its ID.")
+@guarded
+def rules_command(
+    name: Annotated[
+        str | None,
+        typer.Argument(
+            metavar="[PRESET|RULE-ID]",
+            help="A preset to show, or a rule ID (T5.4, T5, V7) to print.  "
+            "[default: list the presets]",
+        ),
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Write JSON, for machines.")] = False,
+) -> None:
+    """List the presets, show a preset's settings, or print a rule by its ID.
+
+    Every message cites a rule ID (T5.4, V1, ...): this prints that rule from the rules text
+    shipped with pontoon (docs/rules.md), T5 prints the whole section.
+
+    \b
+    Examples:
+      pontoon rules
+      pontoon rules traditional --json
+      pontoon rules T5.4
+      pontoon rules T5
+    """
+    if name is None:
+        if as_json:
+            write_json({"presets": list(PRESETS)})
+            return
+        out = data_out()
+        for preset in PRESETS:
+            out.write(f"{preset}\n".encode())
+        return
+    from pontoon_cli.rulebook import is_rule_id, lookup  # the rules text: only this command
+
+    if is_rule_id(name):  # no preset name has the shape of a rule ID (tests/test_rulebook.py)
+        try:
+            rule = lookup(name)
+        except PontoonError as err:
+            fail(str(err))
+        if as_json:
+            write_json(rule.to_dict())
+        else:
+            data_out().write((rule.text + "\n").encode())
+        return
+    _show_preset(name, as_json)
+
+
+def _show_preset(preset: str, as_json: bool) -> None:
+    try:
+        rules = Rules.preset_named(preset)
+    except PontoonError as err:
+        fail(f"{err} (presets: {', '.join(PRESETS)}; a rule ID looks like T5.4 or V7)")
+    values = rules.to_dict()
+    rows = [(name, values[name], ids, help_) for name, _, ids, help_ in setting_info(preset)]
+    if as_json:
+        write_json(
+            {
+                "preset": preset,
+                "settings": [
+                    {"name": n, "value": v, "rules": [r.strip() for r in ids.split(",")], "help": h}
+                    for n, v, ids, h in rows
+                ],
+            }
+        )
+        return
+    shown = [(n, setting_text(v), ids, h) for n, v, ids, h in rows]
+    if not sys.stdout.isatty():  # plain columns for pipes and scripts
+        head = ("setting", "value", "rules", "meaning")
+        widths = [max(len(r[k]) for r in [head, *shown]) for k in range(3)]
+        out = data_out()
+        for r in [head, *shown]:
+            cells = [r[k].ljust(widths[k]) for k in range(3)]
+            out.write(("  ".join([*cells, r[3]]) + "\n").encode())
+        return
+    from rich.console import Console
+    from rich.table import Table as RichTable
+
+    table = RichTable(title=f"preset {preset}")
+    for column in ("setting", "value", "rules", "meaning"):
+        table.add_column(column, no_wrap=column != "meaning")
+    for row in shown:
+        table.add_row(*row)
+    Console(no_color="NO_COLOR" in os.environ, highlight=False).print(table)
+
+
+@command("schema", short_help="Print the JSON Schema of the log.")
+@guarded
+def schema_command() -> None:
+    """Print the JSON Schema of the log (format pontoon-log/1), for checking logs elsewhere.
+
+    \b
+    Examples:
+      pontoon schema | jq -r .title
+    """
+    from pontoon_cli.log.writer import schema
+
+    write_json(schema(), indent=True)
+
+
+# replay ----------------------------------------------------------------------------------------
+
+
+@command(short_help="Verify logs: re-deal every deal and compare.")
+def replay(
+    logs: Annotated[
+        list[str],
+        typer.Argument(metavar="LOG...", help="Log files (.gz too); - reads stdin."),
+    ],
+    fail_fast: Annotated[
+        bool, typer.Option("--fail-fast", help="Stop at the first divergence.")
+    ] = False,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Write the divergences as JSON lines.")
+    ] = False,
+    seeded: Annotated[
+        bool,
+        typer.Option(
+            "--seeded",
+            help="Also check that every shuffled pack is the one the header's seed deals "
+            "(T8.2, C1); a scenario's log or a log without a seed is refused (exit 2).",
+        ),
+    ] = False,
+) -> None:
+    """Re-deal every deal of each log and verify it; report the first divergence of each deal.
+
+    One line per divergence on stdout, FILE:LINE: deal N: PLAYER hand K: FIELD recorded X, rules
+    give Y (RULE-ID); a summary on stderr. Exit 0 when every deal verified, 1 on a divergence,
+    2 on unreadable input (missing file, not JSON, truncated, a record the schema refuses).
+
+    \b
+    Examples:
+      pontoon replay game.jsonl
+      pontoon play --seed 7 --deals 100 | pontoon replay -
+      pontoon replay --json --fail-fast day1.jsonl.gz day2.jsonl.gz
+      pontoon play --seed 7 --deals 100 --rules casino | pontoon replay --seeded -
+    """
+    from pontoon_cli.render.console import ReplayView
+    from pontoon_cli.replay.run import replay_logs
+
+    view = ReplayView(data_out(), sys.stderr)  # on a closed pipe, reads on to the exit code
+    with stream_guard():
+        code = replay_logs(logs, view, fail_fast=fail_fast, as_json=as_json, seeded=seeded)
+    raise typer.Exit(code)

@@ -1,0 +1,476 @@
+"""The JSON-lines log: records built from the engine's events, written with orjson.
+
+Format ``pontoon-log/1`` (docs/log-format.md; JSON Schema in ``logformat/schema.json``): a header
+record, then one record per deal. Keys always come in the order written here; the same game always
+gives the same bytes.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, Final
+
+import orjson
+
+from pontoon_cli import __version__
+from pontoon_cli.base.game import GameBase
+from pontoon_cli.core.cards import FULL_PACK, Card
+from pontoon_cli.core.events import BankSold, CardDealt
+from pontoon_cli.core.hands import HandClass
+from pontoon_cli.core.limits import MAX_SAFE_INT
+from pontoon_cli.core.rules import Rules, Table
+from pontoon_cli.log.output import Interrupted, Writable, held, open_sink
+from pontoon_cli.traditional.engine import Deal, DealBase, Game
+
+FORMAT: Final = "pontoon-log/1"
+_MAX_INT: Final = MAX_SAFE_INT
+
+
+def header_record(
+    rules: Rules,
+    table: Table,
+    game: GameBase,
+    seed: int | None,
+    *,
+    scenario: str | None = None,
+    strategies: dict[str, str] | None = None,
+) -> dict[str, Any]:
+    """The first record: format, tool, the full resolved rules, the table, the cut, the seed.
+
+    A casino table (C3) has no banker (``"banker": null``) and cuts for nothing: its header has
+    no ``cut``.
+    """
+    if not isinstance(game, Game):
+        return {
+            "type": "header",
+            "format": FORMAT,
+            "tool": f"pontoon-cli {__version__}",
+            "rules": rules.to_dict(),
+            "table": {
+                "seats": list(table.seats),
+                "banker": None,
+                "bankrolls": {p: table.bankrolls[p] for p in table.seats},
+                "min_stake": table.min_stake,
+                "max_stake": table.max_stake,
+            },
+            "seed": seed,
+            "scenario": scenario,
+            "strategies": strategies,
+        }
+    return {
+        "type": "header",
+        "format": FORMAT,
+        "tool": f"pontoon-cli {__version__}",
+        "rules": rules.to_dict(),
+        "table": {
+            "seats": list(table.seats),
+            "banker": game.banker,
+            "bankrolls": {p: table.bankrolls[p] for p in table.seats},
+            "min_stake": table.min_stake,
+            "max_stake": table.max_stake,
+        },
+        "cut": [{p: card.text for p, card in rnd.items()} for rnd in game.cut_rounds],
+        "seed": seed,
+        "scenario": scenario,
+        "strategies": strategies,
+    }
+
+
+def deal_record(
+    game: Game, deal: Deal, sale: BankSold | None = None, *, pack: str | None = None
+) -> dict[str, Any]:
+    """One deal's record, built after :meth:`Game.finish_deal` (balances are after the deal).
+
+    ``pack`` is the text of ``deal.pack_before`` when the caller holds it already (replay reads
+    it from the record it re-deals): it is used as given.
+
+    Built in one pass over the events and hands, from what the engine holds (each hand's class
+    and running totals): this runs once per deal of a game with a log, and once per deal replay
+    verifies, so its cost is a share of both (README, "Speed").
+    """
+    decisions: list[dict[str, Any]] = []
+    cards: list[dict[str, Any]] = []
+    for e in deal.events:
+        if isinstance(e, CardDealt):
+            cards.append({"player": e.player, "hand": e.hand, "card": e.card.text, "up": e.face_up})
+        else:
+            amount = e.amount
+            if amount is None:
+                decisions.append({"player": e.player, "hand": e.hand, "action": e.action})
+            else:
+                decisions.append(
+                    {"player": e.player, "hand": e.hand, "action": e.action, "amount": amount}
+                )
+    hands: list[dict[str, Any]] = []
+    labels = _LABELS
+    all_hands = deal.hands
+    for p in deal.punters:
+        for i, h in enumerate(all_hands[p], 1):
+            hands.append(
+                {
+                    "player": p,
+                    "hand": i,
+                    "cards": " ".join([c.text for c in h.cards]),
+                    "stake": h.stake,
+                    "class": labels[h.cls],
+                    "total": h.total,
+                    "split": h.from_split,
+                    "net": h.net,
+                    "rule": h.rule,
+                }
+            )
+    b = deal.banker_hand
+    nets = deal.nets
+    balances = game.balances
+    net: dict[str, int] = {}
+    balance: dict[str, int] = {}
+    for p in game.table.seats:
+        if p in nets:
+            net[p] = nets[p]
+        balance[p] = balances[p]
+    return {
+        "type": "deal",
+        "deal": deal.number,
+        "sale": None
+        if sale is None
+        else {"seller": sale.seller, "buyer": sale.buyer, "price": sale.price},
+        "banker": deal.banker,
+        "pack_state": deal.pack_state,
+        "pack": " ".join([c.text for c in deal.pack_before]) if pack is None else pack,
+        "sat_out": deal.sitting_out,
+        "decisions": decisions,
+        "cards": cards,
+        "hands": hands,
+        "banker_hand": {
+            "cards": " ".join([c.text for c in b.cards]),
+            "class": labels[b.cls],  # as settled: V7 (b) makes A + 10 a 21
+            "total": b.total,
+        },
+        "void": deal.void,
+        "net": net,
+        "balance": balance,
+        "next_banker": deal.next_banker,
+    }
+
+
+#: A game's deal record, built after the deal: (game, deal, sale) -> record.
+RecordWriter = Callable[[GameBase, DealBase, BankSold | None], dict[str, Any]]
+#: A game's deal record as the writer's bytes: (game, deal, sale, the pack's text if held) ->
+#: bytes, or None where the record holds a number beyond ±(2**53 − 1).
+LineWriter = Callable[[GameBase, DealBase, BankSold | None, str | None], bytes | None]
+
+
+def traditional_record(
+    game: GameBase, deal: DealBase, sale: BankSold | None = None
+) -> dict[str, Any]:
+    """:func:`deal_record` as a :data:`RecordWriter` (the traditional game's)."""
+    if not isinstance(game, Game) or not isinstance(deal, Deal):  # pragma: no cover
+        raise TypeError("the traditional record is written for the traditional game's deals")
+    return deal_record(game, deal, sale)
+
+
+def traditional_line(
+    game: GameBase, deal: DealBase, sale: BankSold | None, pack: str | None
+) -> bytes | None:
+    """:func:`deal_line` as a :data:`LineWriter` (the traditional game's)."""
+    if not isinstance(game, Game) or not isinstance(deal, Deal):  # pragma: no cover
+        raise TypeError("the traditional line is written for the traditional game's deals")
+    return deal_line(game, deal, sale, pack=pack)
+
+
+def deal_line(
+    game: Game, deal: Deal, sale: BankSold | None = None, *, pack: str | None = None
+) -> bytes | None:
+    """The bytes ``encode(deal_record(game, deal, sale, pack=pack))`` gives, written as text
+    without building the record; None where that record holds an integer beyond ±(2**53 − 1)
+    (OPT_STRICT_INTEGER refuses it, README "Limits").
+
+    What replay compares each record's bytes with: a dictionary per card, decision and hand
+    and their encoding were a quarter of replay. The pieces go into one list joined once.
+    ``tests/test_log_line.py`` holds it to :func:`deal_record` and :func:`encode` byte for byte.
+    Names and any text that is not the engine's own card or class words are written by orjson.
+    """
+    up = _CARD_UP
+    down = _CARD_DOWN
+    labels = _LABELS
+    big = _MAX_INT
+    number = deal.number
+    if not -big <= number <= big:
+        return None
+    parts: list[str] = ['{"type":"deal","deal":', str(number), ',"sale":']
+    if sale is None:
+        parts.append("null")
+    else:
+        price = sale.price
+        if not -big <= price <= big:
+            return None
+        parts.append(
+            f'{{"seller":{_quoted(sale.seller)},"buyer":{_quoted(sale.buyer)},"price":{price}}}'
+        )
+    if pack is None:  # else the caller's text of the pack: cards' texts and single spaces
+        pack = " ".join([c.text for c in deal.pack_before])
+    parts.append(',"banker":')
+    parts.append(_quoted(deal.banker))
+    parts.append(',"pack_state":')
+    parts.append(_quoted(deal.pack_state))
+    parts.append(',"pack":"')
+    parts.append(pack)
+    parts.append('","sat_out":[')
+    parts.append(",".join([_quoted(p) for p in deal.sitting_out]))
+    parts.append('],"decisions":[')
+    cards: list[str] = []
+    first_card = True
+    first_decision = True
+    for e in deal.events:
+        if isinstance(e, CardDealt):
+            cards.append(_head(e.player, first_card))
+            first_card = False
+            cards.append(_number(e.hand))
+            cards.append(up[e.card.index] if e.face_up else down[e.card.index])
+        else:
+            parts.append(_head(e.player, first_decision))
+            first_decision = False
+            parts.append(_number(e.hand))
+            amount = e.amount
+            if amount is None:
+                parts.append(_action(e.action, False))
+            else:
+                if not -big <= amount <= big:
+                    return None
+                parts.append(_action(e.action, True))
+                parts.append(_number(amount))
+                parts.append("}")
+    parts.append('],"cards":[')
+    parts.extend(cards)
+    parts.append('],"hands":[')
+    all_hands = deal.hands
+    first_hand = True
+    for p in deal.punters:
+        for i, h in enumerate(all_hands[p], 1):
+            stake = h.stake
+            net = h.net
+            if not (-big <= stake <= big and -big <= net <= big):
+                return None
+            parts.append(_head(p, first_hand))
+            first_hand = False
+            parts.append(_number(i))
+            parts.append(',"cards":"')
+            parts.append(" ".join([c.text for c in h.cards]))
+            parts.append('","stake":')
+            parts.append(_number(stake))
+            parts.append(',"class":"')
+            parts.append(labels[h.cls])
+            parts.append('","total":')
+            parts.append(_number(h.total))
+            parts.append(',"split":true,"net":' if h.from_split else ',"split":false,"net":')
+            parts.append(_number(net))
+            parts.append(',"rule":')
+            parts.append(_quoted(h.rule))
+            parts.append("}")
+    b = deal.banker_hand
+    parts.append('],"banker_hand":{"cards":"')
+    parts.append(" ".join([c.text for c in b.cards]))
+    parts.append('","class":"')
+    parts.append(labels[b.cls])  # as settled: V7 (b) makes A + 10 a 21
+    parts.append('","total":')
+    parts.append(_number(b.total))
+    parts.append('},"void":true,"net":{' if deal.void else '},"void":false,"net":{')
+    nets = deal.nets
+    balances = game.balances
+    seats = game.table.seats
+    comma = ""
+    for p in seats:
+        if p in nets:
+            net = nets[p]
+            if not -big <= net <= big:
+                return None
+            parts.append(comma)
+            parts.append(_quoted(p))
+            parts.append(":")
+            parts.append(_number(net))
+            comma = ","
+    parts.append('},"balance":{')
+    comma = ""
+    for p in seats:
+        balance = balances[p]
+        if not -big <= balance <= big:
+            return None
+        parts.append(comma)
+        parts.append(_quoted(p))
+        parts.append(":")
+        parts.append(_number(balance))
+        comma = ","
+    parts.append('},"next_banker":')
+    parts.append(_quoted(deal.next_banker))
+    parts.append("}\n")
+    return "".join(parts).encode()
+
+
+#: The text of the small numbers a record holds most (hand numbers, totals, small stakes).
+_SMALL: Final[tuple[str, ...]] = tuple(str(n) for n in range(128))
+
+
+def _number(n: int) -> str:
+    return _SMALL[n] if 0 <= n < 128 else str(n)
+
+
+#: A card's own piece of a record's card: its text and whether it lies face up (T4, T5).
+_CARD_UP: Final[tuple[str, ...]] = tuple(f',"card":"{c.text}","up":true}}' for c in FULL_PACK)
+_CARD_DOWN: Final[tuple[str, ...]] = tuple(f',"card":"{c.text}","up":false}}' for c in FULL_PACK)
+_HEADS: Final[dict[str, str]] = {}
+_LATER_HEADS: Final[dict[str, str]] = {}
+_ACTIONS: Final[dict[str, str]] = {}
+_AMOUNT_ACTIONS: Final[dict[str, str]] = {}
+
+
+def _head(player: str, first: bool) -> str:
+    """How a card, decision or hand of ``player`` opens, up to its hand number."""
+    heads = _HEADS if first else _LATER_HEADS
+    found = heads.get(player)
+    if found is None:
+        found = ("{" if first else ",{") + f'"player":{_quoted(player)},"hand":'
+        if len(heads) < 4096:  # a bounded cache: names come from the logs read
+            heads[player] = found
+    return found
+
+
+def _action(action: str, amount: bool) -> str:
+    """A decision's piece after its hand number: the action, then ``"amount":`` or its end."""
+    pieces = _AMOUNT_ACTIONS if amount else _ACTIONS
+    found = pieces.get(action)
+    if found is None:
+        found = f',"action":{_quoted(action)}' + (',"amount":' if amount else "}")
+        if len(pieces) < 64:
+            pieces[action] = found
+    return found
+
+
+_QUOTED: Final[dict[str, str]] = {}
+
+
+def _quoted(value: str) -> str:
+    """``value`` as a JSON string, as orjson writes it (names, words: kept once made)."""
+    found = _QUOTED.get(value)
+    if found is None:
+        found = orjson.dumps(value).decode()
+        if len(_QUOTED) < 4096:  # a bounded cache: names come from the logs read
+            _QUOTED[value] = found
+    return found
+
+
+#: Each class's log name, by its value (a tuple index is cheaper than a dictionary look-up).
+_LABELS: Final[tuple[str, ...]] = tuple(c.label for c in sorted(HandClass))
+
+
+def encode(record: dict[str, Any]) -> bytes:
+    """One record as one compact JSON line, newline included."""
+    return orjson.dumps(record, option=orjson.OPT_APPEND_NEWLINE)
+
+
+def schema() -> dict[str, Any]:
+    """The JSON Schema of the log, shipped in the package."""
+    from importlib import resources  # only `pontoon schema` and replay's checks read it
+
+    text = resources.files("pontoon_cli.logformat").joinpath("schema.json").read_bytes()
+    result: dict[str, Any] = orjson.loads(text)
+    return result
+
+
+def cards_text(cards: list[Card] | tuple[Card, ...]) -> str:
+    return " ".join([c.text for c in cards])
+
+
+class LogWriter:
+    """Writes records, one JSON line each, to stdout or to ``--out`` (see :func:`open_sink`).
+
+    Leaving the ``with`` block normally keeps the log (a file is renamed into place). Leaving it
+    by :class:`Interrupted` keeps the records written so far, which are whole (each write is a
+    :func:`held` step): a valid log that replays. Any other error, or a second signal that cut a
+    record, discards a temporary file and leaves an existing file untouched. On stdout a closed
+    pipe turns later writes into no-ops and sets ``broken``.
+    """
+
+    def __init__(self, out: str | Path | None, stream: Writable | None = None) -> None:
+        target = None if out is None else os.fspath(out)
+        self._sink = open_sink(target, sys.stdout.buffer if stream is None else stream)
+        self.records = 0
+        self.headers = 0  # one a game: simulate --log writes one a shard
+        self._cut = False
+
+    @property
+    def where(self) -> str:
+        """The file as named by ``--out``, or ``stdout``."""
+        return self._sink.where
+
+    @property
+    def is_file(self) -> bool:
+        return self._sink.is_file
+
+    @property
+    def to_terminal(self) -> bool:
+        """True when the log itself goes to a terminal (no progress bar then)."""
+        return self._sink.to_terminal
+
+    @property
+    def broken(self) -> bool:
+        """True once stdout's reader has gone (``| head``): nothing written since arrived."""
+        return self._sink.broken
+
+    @property
+    def deals(self) -> int:
+        """Deal records written (a header is not a deal)."""
+        return self.records - self.headers
+
+    def write(self, record: dict[str, Any]) -> None:
+        """A record other than a deal's: a game's header."""
+        self._put(encode(record))
+        if record.get("type") == "header":
+            self.headers += 1
+
+    def write_deal(
+        self,
+        game: GameBase,
+        deal: DealBase,
+        sale: BankSold | None = None,
+        *,
+        line: LineWriter | None = None,
+        record: RecordWriter | None = None,
+    ) -> None:
+        """One deal's record (the game's ``line`` and ``record``: games.GameDefinition; the
+        traditional game's by default): the line's bytes, the same as the record encoded without
+        building it (a dictionary per card, decision and hand was most of play with a log); the
+        record itself only where the line has none (a number beyond ±(2**53 − 1))."""
+        data = (line or traditional_line)(game, deal, sale, None)
+        if data is None:
+            data = encode((record or traditional_record)(game, deal, sale))
+        self._put(data)
+
+    def _put(self, data: bytes) -> None:
+        with held():
+            self._cut = True  # until the record is whole: a second signal may stop us here
+            self._sink.write(data)
+            self._cut = False
+            self.records += 1
+
+    def commit(self) -> None:
+        with held():
+            self._sink.keep()
+
+    def abort(self) -> None:
+        self._sink.discard()
+
+    def __enter__(self) -> LogWriter:
+        return self
+
+    def __exit__(self, exc_type: object, exc: object, tb: object) -> None:
+        if exc is None:
+            self.commit()
+        elif isinstance(exc, Interrupted) and self.records and not self._cut:
+            self.commit()  # the header and every whole deal: a log that replays
+            deals = f"{self.deals} deal" + ("" if self.deals == 1 else "s")
+            exc.kept = f"kept {deals} in {self.where}" if self.is_file else f"{deals} written"
+        else:
+            self.abort()

@@ -1,0 +1,1 @@
+"""Rendering for people with rich: tables, progress bars, pictures."""

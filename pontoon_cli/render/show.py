@@ -1,0 +1,262 @@
+"""Drawing ``pontoon show``'s deals with rich: for a terminal, a pipe, an SVG or an HTML page.
+
+Cards are drawn as cards: rank and suit symbol, hearts and diamonds red, clubs and spades in the
+terminal's own colour, on a terminal and in svg/html; as the log's letters (``TH``) when the
+output is piped or ``NO_COLOR`` is set (SPEC "Colour only on a terminal, never with NO_COLOR").
+Every name and word from the log goes into rich as ``Text``, never as markup, and is escaped if
+it is not printable, so a log cannot drive the terminal.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import Any, Final
+
+from rich import box
+from rich.console import Console, Group
+from rich.padding import Padding
+from rich.table import Table
+from rich.text import Text
+
+from pontoon_cli.views.show import DealPicture, name
+
+SUITS: Final = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+RED: Final = frozenset("DH")
+WIDTH: Final = 100  # columns of a picture for a file (svg, html)
+UNWRAPPED: Final = 1 << 16  # text not on a terminal (a pipe, --out): no line is wrapped
+
+#: How a decision reads: the verb, and whether its amount follows.
+VERBS: Final = {
+    "stake": "stakes",
+    "buy": "buys for",
+    "twist": "twists",
+    "stick": "sticks",
+    "split": "splits",
+    "burn": "burns",
+    "shoot": "shoots",
+    "draw": "draws",
+    "stay": "stays",
+    "double": "doubles",
+    "no_double": "does not double",
+    "hit": "hits",
+    "stand": "stands",
+}
+
+
+class Drawing:
+    """A console drawing deals, as plain text, coloured text, or recorded for svg/html."""
+
+    def __init__(self, *, colour: bool, width: int | None, record: bool = False) -> None:
+        self.symbols = colour or record
+        self.drawn = 0
+        self._buffer = io.StringIO()
+        self.console = Console(
+            file=self._buffer,
+            width=width or (WIDTH if record else UNWRAPPED),
+            force_terminal=colour or record,
+            color_system="truecolor" if record else ("standard" if colour else None),
+            no_color=not (colour or record),
+            highlight=False,
+            emoji=False,
+            record=record,
+            legacy_windows=False,
+        )
+
+    def draw(self, picture: DealPicture) -> None:
+        if self.drawn:
+            self.console.print()  # a blank line between deals
+        self.console.print(deal_renderable(picture, self.symbols))
+        self.drawn += 1
+
+    def take(self) -> str:
+        """The text drawn since the last take (plain text without the padding at line ends)."""
+        text = self._buffer.getvalue()
+        self._buffer.seek(0)
+        self._buffer.truncate()
+        if not self.console.is_terminal:
+            text = "\n".join(line.rstrip() for line in text.split("\n"))
+        return text
+
+    def svg(self, title: str) -> str:
+        return self.console.export_svg(title=title, unique_id="pontoon-show")
+
+    def html(self) -> str:
+        return self.console.export_html(inline_styles=True)
+
+
+def card(text: str, symbols: bool) -> Text:
+    """One card: ``T♥`` in red (symbols), or ``TH`` as the log writes it."""
+    if not symbols or len(text) != 2 or text[1] not in SUITS:
+        return Text(text)
+    return Text(text[0] + SUITS[text[1]], style="bold red" if text[1] in RED else "bold")
+
+
+def cards(text: str, symbols: bool) -> Text:
+    out = Text()
+    for i, one in enumerate(text.split()):
+        if i:
+            out.append(" ")
+        out.append_text(card(one, symbols))
+    return out
+
+
+def deal_renderable(p: DealPicture, symbols: bool) -> Group:
+    parts: list[Any] = []
+    if p.game is not None:
+        parts.append(_game_line(p.game))
+    parts.append(_title(p))
+    if p.sale is not None:
+        s = p.sale
+        parts.append(
+            Text(
+                f"  {name(s['buyer'])} bought the bank from {name(s['seller'])} for "
+                f"{s['price']} (T8.4)"
+            )
+        )
+    if p.sat_out:
+        parts.append(Text("  sat out (T8.6): " + ", ".join(name(x) for x in p.sat_out)))
+    parts.append(Padding(_decisions(p), (0, 0, 0, 2)))
+    parts.append(_hands(p, symbols))
+    parts.append(_money(p))
+    if p.kitty is not None or p.kitty_before is not None:
+        parts.append(_kitty(p))
+    return Group(*parts)
+
+
+def _game_line(header: dict[str, Any]) -> Text:
+    table = header["table"]
+    preset = header["rules"].get("preset", "traditional")
+    seed = header.get("seed")
+    scenario = header.get("scenario")
+    words = [f"{preset} Pontoon", "seats " + " ".join(name(s) for s in table["seats"])]
+    if scenario:
+        words.append(f"scenario {name(scenario)}")
+    elif seed is not None:
+        words.append(f"seed {seed}")
+    words.append(f"stakes {table['min_stake']}-{table['max_stake']}")
+    return Text("game: " + " · ".join(words), style="dim")
+
+
+def _title(p: DealPicture) -> Text:
+    title = Text(f"deal {p.number}", style="bold")
+    who = p.house if p.banker is None else f"{p.house} {name(p.banker)}"
+    title.append(f" · {who}")
+    if p.pack_state is not None:
+        title.append(f" · pack {p.pack_state}")
+    if p.void:
+        title.append(" · void: the pack ran out (T8.5)", style="yellow")
+    title.append(f"  ({p.at})", style="dim")
+    return title
+
+
+def _decisions(p: DealPicture) -> Text:
+    out = Text()
+    if not p.decisions:
+        return Text("no decisions", style="dim")
+    for i, d in enumerate(p.decisions):
+        if i:
+            out.append(" · ", style="dim")
+        words = f"{name(d['player'])}"
+        if d["hand"] != 1:
+            words += f" hand {d['hand']}"
+        action = d["action"]
+        words += " " + VERBS.get(action, name(action))
+        if "amount" in d and action != "split":
+            words += f" {d['amount']}"
+        out.append(words)
+    return out
+
+
+def _hands(p: DealPicture, symbols: bool) -> Table:
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 1), show_edge=False)
+    for column, justify in (
+        ("player", "left"),
+        ("hand", "right"),
+        ("cards", "left"),
+        ("stake", "right"),
+        ("class", "left"),
+        ("total", "right"),
+        ("net", "right"),
+        ("rule", "left"),
+    ):
+        table.add_column(column, justify=justify)  # type: ignore[arg-type]
+    if p.hands is None:
+        table.add_row(Text("(the record holds no hands)", style="dim"))
+    else:
+        for h in p.hands:
+            label = h.get("class", "")
+            if h.get("split"):
+                label += " (split)"
+            if h.get("doubled"):
+                label += " (doubled)"  # C7
+            table.add_row(
+                Text(name(h["player"])),
+                str(h["hand"]),
+                cards(h.get("cards", ""), symbols),
+                _number(h.get("stake")),
+                Text(label, style=_class_style(h.get("class"))),
+                _number(h.get("total")),
+                _signed(h.get("net")),
+                Text(h.get("rule", "")),
+            )
+    house = p.house_hand
+    who = p.house if p.banker is None else f"{name(p.banker)} ({p.house})"
+    if house is not None:
+        table.add_row(
+            Text(who, style="bold"),
+            "",
+            cards(house.get("cards", ""), symbols),
+            "",
+            Text(house.get("class", ""), style=_class_style(house.get("class"))),
+            _number(house.get("total")),
+            "",
+            "",
+        )
+    return table
+
+
+def _money(p: DealPicture) -> Text:
+    out = Text("  ")
+    for i, s in enumerate(p.seats):
+        if i:
+            out.append(" · ", style="dim")
+        out.append(f"{name(s.player)} ")
+        out.append_text(_signed(s.net))
+        out.append(f" → {s.after}")
+    if p.next_banker is not None:
+        out.append(f"  next {p.house}: {name(p.next_banker)}")
+    return out
+
+
+def _kitty(p: DealPicture) -> Text:
+    out = Text(f"  kitty {p.kitty_before} → {p.kitty_after}")
+    moves = [] if p.kitty is None else p.kitty.get("moves", [])
+    for i, m in enumerate(moves):  # an amount into the kitty is positive (S1-S10)
+        out.append(": " if i == 0 else " · ")
+        hand = "" if m.get("hand") in (None, 1) else f" hand {m['hand']}"
+        out.append(f"{name(m['player'])}{hand} ")
+        out.append_text(_signed(m["amount"]))
+        out.append(f" ({m['rule']})")
+    return out
+
+
+def _number(value: object) -> str:
+    return "" if value is None else str(value)
+
+
+def _signed(value: int | None) -> Text:
+    if value is None:
+        return Text("")
+    if value > 0:
+        return Text(f"+{value}", style="green")
+    if value < 0:
+        return Text(str(value), style="red")
+    return Text("0")
+
+
+def _class_style(label: object) -> str:
+    if label in ("pontoon", "royal-pontoon", "five-card-trick"):
+        return "bold"
+    if label == "bust":
+        return "dim"
+    return ""

@@ -1,0 +1,232 @@
+"""Comparing a re-dealt deal with its record, and the rule behind each field replay reports.
+
+:func:`cross_check` settles the final hands again with the pure settlement function (T7);
+:func:`compare` names the first field the record holds that the re-deal does not give. The rest
+says which rule a divergence cites: the rule that dealt a card or settled a hand (the engine says
+whose turn it was and why a deal ended: ``Deal.expected_decision``, ``Deal.turn_rule``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, Final
+
+from pontoon_cli.core.actions import TRADITIONAL_ACTIONS
+from pontoon_cli.core.events import CardDealt, Decision
+from pontoon_cli.core.hands import rate
+from pontoon_cli.core.rules import Rules
+from pontoon_cli.core.settle import Settler
+from pontoon_cli.logformat.check import BANKER_HAND_KEYS, CARD_KEYS, HAND_KEYS, MISSING
+from pontoon_cli.logformat.divergence import Divergence, Place, count
+from pontoon_cli.traditional.engine import Deal
+
+#: The rule behind each field of a hand (``net`` and ``rule``: the rule that settled it).
+_HAND_RULE: Final = {
+    "player": "T3.1",
+    "hand": "T5.2",
+    "cards": "T5",
+    "stake": "T5.3",
+    "class": "T2",
+    "total": "T1.3",
+    "split": "T5.2",
+}
+_BANKER_HAND_RULE: Final = {"cards": "T6.1", "class": "T2", "total": "T1.3"}
+#: The rule behind a card, by the decision just before it (none yet: the first round, T4.1).
+_CARD_RULE: Final = TRADITIONAL_ACTIONS.card_rule
+
+
+def cross_check(at: Place, deal: Deal, rules: Rules, settle: Settler) -> Divergence | None:
+    """Settle the final hands again with the pure settlement function (T7); the re-deal
+    and it must agree, hand by hand and in each player's net."""
+    b = deal.banker_hand
+    royal, grades = rules.royal_pontoon, rules.pontoon_grades  # V6, V7: hands.rate
+    banker_class, banker_grade = rate(b.hand_class, b.cards, royal, grades, False)
+    banker_total = b.total
+    nets = dict.fromkeys(deal.nets, 0)
+    for p in deal.punters:
+        for i, h in enumerate(deal.hands[p], 1):
+            if h.rule == "T8.5":  # a void deal: the stake goes back
+                expected = (0, "T8.5")
+            else:
+                cls, grade = rate(h.hand_class, h.cards, royal, grades, True)
+                expected = settle.settle(
+                    rules,
+                    banker_class,
+                    banker_total,
+                    banker_grade,
+                    cls,
+                    h.total,
+                    grade,
+                    h.stake,
+                    deal.doubled,  # V3
+                )
+            if (h.net, h.rule) != expected:
+                return at.div(p, i, "internal", [h.net, h.rule], list(expected), "T7")
+            nets[p] += expected[0]
+            nets[deal.banker] -= expected[0]
+    if nets != deal.nets:
+        return at.div(None, None, "internal", deal.nets, nets, "T7")
+    return None
+
+
+def compare(
+    at: Place,
+    seats: Sequence[str],
+    record: dict[str, Any],
+    derived: dict[str, Any],
+    deal: Deal,
+    after: dict[str, int],
+) -> Divergence | None:
+    """The first field the record holds that the re-deal does not give."""
+    cards = record.get("cards")
+    if cards is not None and cards != derived["cards"]:
+        found = _compare_rows(at, "cards", cards, derived["cards"], CARD_KEYS, deal)
+        if found is not None:
+            return found
+    hands = record.get("hands")
+    if hands is not None and hands != derived["hands"]:
+        found = _compare_rows(at, "hands", hands, derived["hands"], HAND_KEYS, deal)
+        if found is not None:
+            return found
+    banker_hand = record.get("banker_hand")
+    if banker_hand is not None:
+        want = derived["banker_hand"]
+        for key in BANKER_HAND_KEYS:
+            got = banker_hand.get(key, MISSING)
+            if got is not MISSING and got != want[key]:
+                where = f"banker_hand.{key}"
+                return at.div(deal.banker, 1, where, got, want[key], _BANKER_HAND_RULE[key])
+    void = record.get("void")
+    if void is not None and void != deal.void:
+        return at.div(None, None, "void", void, deal.void, "T8.5")
+    net = record["net"]
+    if net != derived["net"]:
+        for p in seats:
+            got = net.get(p, 0)
+            want_net = deal.nets.get(p, 0)
+            if got != want_net:
+                return at.div(p, None, "net", got, want_net, _net_rule(deal, p))
+        for p in net:
+            if p not in seats:
+                return at.div(p, None, "net", net[p], None, "T3.1")
+    balance = record.get("balance")
+    if balance is not None and balance != after:
+        for p in seats:
+            got = balance.get(p)
+            if got != after[p]:
+                return at.div(p, None, "balance", got, after[p], "T7")
+        for p in balance:
+            if p not in seats:
+                return at.div(p, None, "balance", balance[p], None, "T3.1")
+    next_banker = record.get("next_banker")
+    if next_banker is not None and next_banker != deal.next_banker:
+        return at.div(None, None, "next_banker", next_banker, deal.next_banker, "T8.3")
+    return None
+
+
+def _compare_rows(
+    at: Place,
+    name: str,
+    rows: list[dict[str, Any]],
+    want_rows: list[dict[str, Any]],
+    keys: tuple[str, ...],
+    deal: Deal,
+) -> Divergence | None:
+    if name == "cards":
+        return compare_rows(
+            at,
+            name,
+            rows,
+            want_rows,
+            keys,
+            lambda i, key, got, want: _card_rule(deal, i),
+            lambda i: _card_rule(deal, i),
+        )
+    return compare_rows(
+        at,
+        name,
+        rows,
+        want_rows,
+        keys,
+        lambda i, key, got, want: (
+            _HAND_RULE.get(key) or _settled_rule(got.get("rule"), want["rule"])
+        ),
+        lambda i: "T5.2",
+    )
+
+
+#: The rule a row's field cites: (row index, key, the recorded row, the derived row) -> rule ID.
+RowRule = Callable[[int, str, dict[str, Any], dict[str, Any]], str]
+
+
+def compare_rows(
+    at: Place,
+    name: str,
+    rows: list[dict[str, Any]],
+    want_rows: list[dict[str, Any]],
+    keys: tuple[str, ...],
+    rule_of: RowRule,
+    count_rule: Callable[[int], str],
+) -> Divergence | None:
+    """The first field of the rows ``name`` (``cards``, ``hands``) the record holds that the
+    re-deal does not give, row by row in ``keys`` order, citing ``rule_of``; then a row too many
+    or too few, citing ``count_rule`` of the first row that differs (every game's check)."""
+    for i, (got, want) in enumerate(zip(rows, want_rows, strict=False)):
+        if got == want:
+            continue
+        for key in keys:
+            value = got.get(key, MISSING)
+            if value is not MISSING and value != want[key]:
+                rule = rule_of(i, key, got, want)
+                where = f"{name}[{i}].{key}"
+                return at.div(want["player"], want["hand"], where, value, want[key], rule)
+    if len(rows) != len(want_rows):
+        word = name[:-1]
+        rule = count_rule(min(len(rows), len(want_rows)))
+        return at.div(None, None, name, count(len(rows), word), count(len(want_rows), word), rule)
+    return None
+
+
+def _settled_rule(recorded: object, derived: str) -> str:
+    """The rule a hand's settlement cites: V3 when either side was settled by the banker's
+    double, so a double recorded but not taken (or taken but not recorded) names it."""
+    return "V3" if recorded == "V3" else derived
+
+
+def written_as(raw: bytes, written: bytes | None) -> bool:
+    """Whether ``raw`` is byte for byte ``written``, what the log writer gives for the re-deal
+    (:func:`~pontoon_cli.log.writer.deal_line`), with or without its newline, or with CRLF. The
+    writer's bytes hold no duplicate key, and no integer beyond ±(2**53 − 1) (``written`` is
+    None for such a deal), so such a record needs no other look at its JSON. Every game's
+    one-step comparison."""
+    if written is None:  # a derived number beyond the range: look at the record
+        return False
+    if raw == written or raw == written[:-1]:
+        return True
+    return raw.endswith(b"\r\n") and raw[:-2] == written[:-1]
+
+
+def action_text(action: str, amount: int | None) -> str:
+    """A decision as a divergence shows it: ``twist``, ``buy 3``."""
+    return action if amount is None else f"{action} {amount}"
+
+
+def _card_rule(deal: Deal, index: int) -> str:
+    """The rule that dealt the ``index``-th card of the deal (by the decision before it)."""
+    last: str | None = None
+    seen = -1
+    for event in deal.events:
+        if isinstance(event, Decision):
+            last = event.action
+        elif isinstance(event, CardDealt):
+            seen += 1
+            if seen == index:
+                return "T4.1" if last is None else _CARD_RULE.get(last, "T4")
+    return "T4"
+
+
+def _net_rule(deal: Deal, player: str) -> str:
+    rows = deal.hands.get(player)
+    if rows is not None and len(rows) == 1:
+        return rows[0].rule or "T7"
+    return "T7"

@@ -1,0 +1,162 @@
+"""The cards replay checks before a deal is re-dealt: the cut for the bank and the pack.
+
+:func:`check_cut` re-runs the header's cut for the bank (T3.2). :class:`PackTracker` keeps the
+one thing about the pack that carries from deal to deal, the order the last deal left it in, and
+checks each deal's recorded pack against it (T8.1, T8.2) and against the packs in play (T1.1).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from pontoon_cli.core.cards import FULL_PACK, Card, new_pack
+from pontoon_cli.logformat.check import CARD_BY_TEXT
+from pontoon_cli.logformat.divergence import Divergence, Place, count
+from pontoon_cli.traditional.engine import Deal, cut_highest
+
+
+def check_cut(
+    at: Place, seats: Sequence[str], banker: str, rounds: list[dict[str, str]], packs: int
+) -> Divergence | None:
+    """T3.2: the highest card banks, ace high; players who tie for highest cut again.
+
+    Each round is cut from a fresh shuffle of the packs in play (T1.1), the cutting players
+    taking its top cards in seat order: so every player cutting has a card, nobody else does,
+    and no card is cut more often than the packs hold it. Linear in the number of seats.
+    """
+    if not rounds:
+        return None
+    size = 52 * packs
+    cutting = list(seats)
+    for i, cut in enumerate(rounds):
+        where = f"cut[{i}]"
+        if len(cutting) > size:  # the cut would leave players without a card
+            return at.div(
+                None,
+                None,
+                where,
+                count(len(cut), "card"),
+                f"a card for each of {len(cutting)} players: more than the {size} cards "
+                f"of {count(packs, 'pack')}",
+                "T3.2",
+            )
+        if len(cut) != len(cutting) or any(p not in cut for p in cutting):
+            for p in cutting:
+                if p not in cut:
+                    return at.div(p, None, where, None, "a card", "T3.2")
+            in_round = set(cutting)
+            for p, card in cut.items():
+                if p not in in_round:
+                    return at.div(p, None, where, card, None, "T3.2")
+        took: dict[str, list[str]] = {}  # card -> who cut it, this round (T1.1)
+        for p in cutting:
+            card = cut[p]
+            holders = took.setdefault(card, [])
+            if len(holders) == packs:
+                which = "the only" if packs == 1 else f"all {packs}"
+                held = " and ".join(holders)
+                expected = f"a card still in the pack: {held} cut {which} {card}"
+                return at.div(p, None, where, card, expected, "T1.1")
+            holders.append(p)
+        cutting = cut_highest({p: CARD_BY_TEXT[cut[p]] for p in cutting})
+        if len(cutting) == 1:
+            if i + 1 < len(rounds):  # a clear winner cuts no more
+                return at.div(None, None, f"cut[{i + 1}]", rounds[i + 1], None, "T3.2")
+            winner = cutting[0]  # mutant-equivalent: '0' -> '(-1)': the one player left
+            if winner != banker:
+                return at.div(None, None, "table.banker", banker, winner, "T3.2")
+            return None
+    return at.div(None, None, "cut", len(rounds), len(rounds) + 1, "T3.2")
+
+
+class PackTracker:
+    """The pack between deals: what the packs in play hold and the order the last deal left."""
+
+    def __init__(self, packs: int) -> None:
+        self.packs = packs
+        self.size = 52 * packs
+        # mutant-equivalent: speed only: with one pack or more, a count of each card and a set
+        # of distinct cards (_composition) find the same pack whole or not
+        self._full: Counter[Card] | None = Counter(new_pack(packs)) if packs > 1 else None
+        self.first_deal = True
+        self.after: list[Card] | None = None  # the pack the last deal left, when it is known
+        # mutant-equivalent: 'True' -> 'False': read only after the first deal, which sets it
+        self.shuffle_allowed = True
+        self._whole = True  # the last pack checked held the packs in play (T1.1)
+
+    def check(self, at: Place, pack: list[Card], state: str | None) -> Divergence | None:
+        """The pack holds every card of the packs in play once each (T1.1) and, unless a shuffle
+        was due (T8.2, T8.5) or the deal was stacked, is the pack the last deal left (T8.1)."""
+        before = self.after
+        # mutant-equivalent: 'not self.first_deal' -> '(self.first_deal)': speed only: it only
+        # turns the shortcut below off, whose checks pass anyway
+        continued = not self.first_deal and not self.shuffle_allowed
+        # mutant-equivalent: 'before is not None' -> '(before is None)': speed only: the checks
+        # below pass the last deal's whole pack too
+        if continued and before is not None and pack == before and state != "shuffled":
+            return None  # the last deal's whole pack, as T8.1 says: nothing else to check
+        found = self._continuity(at, pack, state)
+        whole = self._composition(at, pack)
+        self._whole = whole is None
+        return found or whole
+
+    def _continuity(self, at: Place, pack: list[Card], state: str | None) -> Divergence | None:
+        before = self.after
+        if self.first_deal:
+            if state == "continued":
+                return at.div(None, None, "pack_state", state, "shuffled", "T8.1")
+        elif state != "stacked" and before is not None:
+            if self.shuffle_allowed:
+                if state == "continued":
+                    return at.div(None, None, "pack_state", state, "shuffled", "T8.2")
+            elif state == "shuffled":
+                return at.div(None, None, "pack_state", state, "continued", "T8.1")
+            elif pack != before:
+                for i, (got, want) in enumerate(zip(pack, before, strict=False)):
+                    if got is not want:
+                        return at.div(None, None, f"pack[{i}]", got.text, want.text, "T8.1")
+                return at.div(
+                    None, None, "pack", f"{len(pack)} cards", f"{len(before)} cards", "T8.1"
+                )
+        return None
+
+    def _composition(self, at: Place, pack: list[Card]) -> Divergence | None:
+        size = self.size
+        if len(pack) != size:
+            return at.div(None, None, "pack", f"{len(pack)} cards", f"{size} cards", "T1.1")
+        if self._full is None:  # mutant-equivalent: speed only: both ways count the same
+            if len(set(pack)) == size:
+                return None
+            counts = Counter(pack)
+        else:
+            counts = Counter(pack)
+            if counts == self._full:
+                return None
+        for card in FULL_PACK:
+            if counts[card] != self.packs:
+                return at.div(
+                    None,
+                    None,
+                    "pack",
+                    f"{card.text} {count(counts[card], 'time')}",
+                    f"{card.text} {count(self.packs, 'time')}",
+                    "T1.1",
+                )
+        return None  # pragma: no cover - some card's count differs
+
+    def expected_state(self) -> str:
+        """The ``pack_state`` the rules give the next deal of a dealt (not scripted) game."""
+        if self.first_deal or self.shuffle_allowed or self.after is None:
+            return "shuffled"
+        return "continued"
+
+    def carry(self, deal: Deal | None) -> None:
+        """After a deal: the pack it left, if it reached its end from a whole pack (else
+        unknown, so the next deal's continuity cannot diverge because of this one's error)."""
+        if deal is not None and self._whole:
+            self.after = list(deal.pack)
+            self.shuffle_allowed = deal.pontoon_in_deal
+        else:
+            self.after = None
+            self.shuffle_allowed = True

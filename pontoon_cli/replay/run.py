@@ -1,0 +1,145 @@
+"""Replay: re-deal every deal of a log through the engine and verify what the record holds.
+
+README, "pontoon replay"; the format is docs/log-format.md. This module runs over the logs named
+on the command line and keeps the summary; the work is split by job:
+
+- :mod:`pontoon_cli.logformat.sources`: reading a log (a file, stdin, gzip) as raw lines;
+- :mod:`pontoon_cli.replay.replayer`: :class:`LogReplayer`, which checks one log record by record;
+- :mod:`pontoon_cli.replay.pack` and :mod:`pontoon_cli.replay.compare`: the checks it makes;
+- :mod:`pontoon_cli.casino.replay`: a casino log's own checks (C1-C11);
+- :mod:`pontoon_cli.replay.seeded`: ``--seeded``, every shuffle re-derived from the header's seed;
+- :mod:`pontoon_cli.logformat.divergence`: :class:`Divergence`, :class:`Summary` and the output.
+
+Exit codes (:attr:`Summary.exit_code`): 0 every deal verified, 1 a divergence, 2 unreadable input
+(not JSON, truncated, a record of an unknown type or format, a field of the wrong type).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from typing import IO, Final
+
+from pontoon_cli.core.errors import LogFormatError
+from pontoon_cli.logformat.divergence import Divergence, Output, StreamOutput, Summary
+from pontoon_cli.logformat.sources import STDIN, Source, open_error
+from pontoon_cli.replay.replayer import LogReplayer
+
+__all__ = [
+    "STDIN",
+    "Divergence",
+    "LogReplayer",
+    "Output",
+    "StreamOutput",
+    "Summary",
+    "replay_lines",
+    "replay_logs",
+]
+
+# running over files ------------------------------------------------------------------------------
+
+_TICK: Final = 2047  # report progress every 2048 lines
+
+
+def replay_logs(
+    paths: Sequence[str],
+    output: Output,
+    *,
+    fail_fast: bool = False,
+    as_json: bool = False,
+    stdin: IO[bytes] | None = None,
+    seeded: bool = False,
+) -> int:
+    """Replay every log in ``paths`` (``-`` is stdin; gzip is read by its magic bytes).
+
+    Writes one line per divergence (text, or JSON lines with ``as_json``) and a closing summary,
+    and returns the exit code, the worst of every log's: 0 verified, 1 a divergence, 2 unreadable
+    input. Every log named is read, in order, whatever the one before it held (a missing file
+    too); with ``fail_fast`` the run stops at the first divergence or unreadable input. With
+    ``seeded`` every shuffled pack must also be the header's seed's (:mod:`replay_seeded`).
+    """
+    summary = Summary()
+    if as_json:
+
+        def emit(found: Divergence) -> None:
+            output.write(found.to_json())
+    else:
+
+        def emit(found: Divergence) -> None:
+            output.write(f"{found}\n".encode())
+
+    for path in paths:
+        error: str | None = None
+        # mutant-equivalent: 'False' -> 'True': every path below sets stop before it is read
+        stop = False
+        try:
+            source = Source(path, stdin)
+        except OSError as err:  # missing, a directory, no permission, a symlink loop
+            source = None
+            error = open_error(path, err)
+            summary.unopened += 1
+        except LogFormatError as err:  # refused whole: a .gz that is not gzip, over the limit
+            source = None
+            error = str(err)
+            summary.unopened += 1
+        if source is not None:
+            summary.files += 1
+            with source:
+                output.start(source.name, source.total)
+                try:
+                    stop = _replay_stream(source, summary, emit, output, fail_fast, seeded)
+                except LogFormatError as err:
+                    error = str(err)
+                finally:
+                    output.finish()
+        if error is not None:
+            summary.errors += 1
+            output.message(f"pontoon: {error}")
+            stop = fail_fast
+        if stop:
+            break
+    output.message(str(summary))
+    return summary.exit_code
+
+
+def _replay_stream(
+    source: Source,
+    summary: Summary,
+    emit: Callable[[Divergence], None],
+    output: Output,
+    fail_fast: bool,
+    seeded: bool,
+) -> bool:
+    """Replay one log; True when ``fail_fast`` says to stop. Raises LogFormatError."""
+    replayer = LogReplayer(source.name, seeded=seeded)
+    feed = replayer.feed
+    number = 0
+    try:
+        for number, raw in enumerate(source.read(), 1):
+            if not number & _TICK:
+                output.advance(source.position())
+            found = feed(number, raw)
+            if found is not None:
+                summary.divergences += 1
+                emit(found)
+                if fail_fast:
+                    return True
+    finally:
+        summary.lines += number
+        summary.deals_verified += replayer.deals_verified
+        summary.deals_diverged += replayer.deals_diverged
+        summary.headers_diverged += replayer.headers_diverged
+        summary.deals_stacked += replayer.deals_stacked
+    if number == 0:
+        raise LogFormatError(f"{source.name}: empty log: expected a header record on line 1")
+    return False
+
+
+def replay_lines(file: str, lines: Iterable[bytes], *, seeded: bool = False) -> list[Divergence]:
+    """Every divergence of a log given as lines (tests, benchmarks). Raises LogFormatError."""
+    replayer = LogReplayer(file, seeded=seeded)
+    found: list[Divergence] = []
+    for n, raw in enumerate(lines, 1):
+        divergence = replayer.feed(n, raw)
+        if divergence is not None:
+            found.append(divergence)
+    return found

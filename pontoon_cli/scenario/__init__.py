@@ -1,0 +1,2 @@
+"""Scenario and rules files: reading TOML or JSON with line numbers, checking them, and
+playing their scripted deals."""

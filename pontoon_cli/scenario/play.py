@@ -1,0 +1,443 @@
+"""A checked scenario, and playing it: scripted deals through the engine, expectations compared.
+
+:func:`pontoon_cli.scenario.reader.load` builds a :class:`Scenario`; :func:`play` plays it through
+the same engine methods live play uses and returns every failed expectation as a :class:`Mismatch`.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from pontoon_cli.base.game import GameBase
+from pontoon_cli.casino.deal import CasinoDeal, CasinoGame
+from pontoon_cli.casino.players import CasinoPlayers
+from pontoon_cli.core.cards import Card
+from pontoon_cli.core.errors import IllegalAction
+from pontoon_cli.core.events import BankSold
+from pontoon_cli.core.rng import session_rngs
+from pontoon_cli.core.rules import Rules, Table
+from pontoon_cli.games import find_game
+from pontoon_cli.scenario.document import Locator, Path_
+from pontoon_cli.shoot.deal import ShootDeal, ShootGame
+from pontoon_cli.traditional.engine import Deal, DealBase, Game, Phase
+from pontoon_cli.traditional.players import Players
+
+#: The strategy that decides nothing: a script that runs out is an error.
+STRICT = "strict"
+
+
+# the scenario model ------------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class Step:
+    """One scripted action: the engine word, its amount, and the line it came from."""
+
+    action: str
+    amount: int | None
+    line: int
+    text: str
+
+
+@dataclass(slots=True)
+class DealScript:
+    """One ``[[deal]]`` block."""
+
+    number: int
+    line: int
+    pack: list[Card] | None = None
+    stakes: dict[str, tuple[int, int]] = field(default_factory=dict)  # player -> (amount, line)
+    scripts: dict[str, list[Step]] = field(default_factory=dict)  # player or "banker"
+    sell_bank: tuple[str, int, int] | None = None  # (buyer, price, line)
+    kitty_add: tuple[int, int] | None = None  # (amount, line): S8, before this deal
+    expect: dict[str, Any] = field(default_factory=dict)
+    expect_line: int = 0
+
+
+@dataclass(slots=True)
+class Scenario:
+    """A checked scenario file, ready to play."""
+
+    file: str
+    name: str | None
+    rules: Rules
+    table: Table
+    seed: int
+    strategy: str
+    banker_strategy: str
+    deals: list[DealScript]
+    total_deals: int
+    locator: Locator
+
+
+# playing ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Mismatch:
+    """One failed expectation: where, which key, expected and actual."""
+
+    line: int
+    deal: int
+    key: str
+    expected: Any
+    actual: Any
+
+
+def play(
+    scenario: Scenario,
+    on_start: Callable[[GameBase], None],
+    on_deal: Callable[[GameBase, DealBase, BankSold | None], None],
+) -> list[Mismatch]:
+    """Play the scenario; report each finished deal; return every failed expectation.
+
+    Raises IllegalAction, placed at file:line, for an illegal action, a script that runs out
+    under ``strict``, or an action left over.
+    """
+    game_rng, players_rng = session_rngs(scenario.seed)
+    definition = find_game(scenario.rules)
+    game = definition.game(scenario.rules, scenario.table, game_rng)
+    auto_punter = scenario.strategy if scenario.strategy != STRICT else None
+    auto_banker = scenario.banker_strategy if scenario.banker_strategy != STRICT else None
+    players = definition.players(
+        scenario.table.seats, players_rng, auto_punter or "default", auto_banker or "default"
+    )
+    on_start(game)
+    failures: list[Mismatch] = []
+    for number in range(1, scenario.total_deals + 1):
+        script = scenario.deals[number - 1] if number <= len(scenario.deals) else None
+        sale = None
+        if script is not None and script.sell_bank is not None and isinstance(game, Game):
+            buyer, price, line = script.sell_bank
+            try:
+                sale = game.sell_bank(buyer, price)
+            except IllegalAction as err:
+                raise _placed(scenario, line, err, number) from None
+        if script is not None and script.kitty_add is not None and isinstance(game, ShootGame):
+            amount, line = script.kitty_add
+            try:
+                game.add_to_kitty(amount)  # S8
+            except IllegalAction as err:
+                raise _placed(scenario, line, err, number) from None
+        if script is not None and script.pack is not None:
+            game.stack(script.pack)
+        if not game.can_deal():
+            least = scenario.table.min_stake
+            casino = isinstance(game, CasinoGame)
+            raise IllegalAction(
+                f"no {'seat' if casino else 'punter'} can cover the minimum stake of {least}: "
+                "the game cannot go on",
+                "C3" if casino else "T8.6",
+                deal=number,
+                where=f"{scenario.file}:"
+                f"{script.line if script is not None else scenario.locator.line(('deals',))}",
+            )
+        deal = game.start_deal()
+        if isinstance(deal, CasinoDeal) and isinstance(players, CasinoPlayers):
+            _play_round(scenario, script, deal, players, auto_punter)
+            game.finish_deal(deal)
+            if script is not None:
+                failures.extend(_compare_round(script, game, deal))
+        else:
+            assert isinstance(deal, Deal) and isinstance(players, Players)
+            assert isinstance(game, Game)
+            _play_deal(scenario, script, deal, players, auto_punter, auto_banker)
+            game.finish_deal(deal)
+            if script is not None:
+                failures.extend(_compare(script, game, deal))
+        on_deal(game, deal, sale)
+    return failures
+
+
+def _placed(scenario: Scenario, line: int, err: IllegalAction, deal: int) -> IllegalAction:
+    return err.placed(deal, f"{scenario.file}:{line}")
+
+
+def _play_deal(
+    scenario: Scenario,
+    script: DealScript | None,
+    deal: Deal,
+    players: Players,
+    auto_punter: str | None,
+    auto_banker: str | None,
+) -> None:
+    queues: dict[str, deque[Step]] = {}
+    if script is not None:
+        for who, steps in script.scripts.items():
+            queues[who] = deque(steps)
+        if deal.banker in queues and "banker" in queues:
+            raise IllegalAction(
+                f"{deal.banker} banks this deal: give his actions under 'banker' or his name, "
+                "not both",
+                "T6.1",
+                deal.banker,
+                None,
+                deal.number,
+                f"{scenario.file}:{script.line}",
+            )
+        if "banker" in queues:
+            queues[deal.banker] = queues.pop("banker")
+        if deal.banker in script.stakes:
+            _, line = script.stakes[deal.banker]
+            raise _placed(
+                scenario,
+                line,
+                IllegalAction("the banker does not stake", "T4.2", deal.banker, 1),
+                deal.number,
+            )
+        for who in deal.sitting_out:  # T8.6: no stake beyond the balance; he sits out
+            if who in script.stakes:
+                amount, line = script.stakes[who]
+                balance = deal.balances_before[who]
+                reason = (
+                    f"cannot stake {amount} with a balance of {balance}: below the minimum "
+                    f"stake of {deal.table.min_stake}, {who} sits this deal out"
+                )
+                raise _placed(scenario, line, IllegalAction(reason, "T8.6", who, 1), deal.number)
+    block_line = script.line if script is not None else 1
+    while deal.phase is not Phase.END:
+        actor = deal.actor
+        assert actor is not None
+        player, hand = actor
+        is_banker = deal.phase is Phase.BANKER or deal.phase is Phase.BANKER_DOUBLE
+        auto = auto_banker if is_banker else auto_punter
+        if deal.phase is Phase.BANKER_DOUBLE and _no_double_scripted(queues.get(player), auto):
+            deal.no_double(player)  # V3: optional, taken only when the script's next word
+            continue
+        if deal.phase is Phase.STAKES:
+            stake = script.stakes.get(player) if script is not None else None
+            if stake is not None:
+                try:
+                    deal.stake(player, stake[0])
+                except IllegalAction as err:
+                    raise _placed(scenario, stake[1], err, deal.number) from None
+                continue
+        else:
+            queue = queues.get(player)
+            if isinstance(deal, ShootDeal) and deal.optional_decision() is not None:
+                # S2: an optional shoot bet is taken only if it is the next scripted action
+                if queue and queue[0].action == "shoot":
+                    step = queue.popleft()
+                    try:
+                        deal.shoot(player, hand, step.amount or 0)
+                    except IllegalAction as err:
+                        raise _placed(scenario, step.line, err, deal.number) from None
+                elif queue or auto is None:
+                    deal.decline(player)
+                else:
+                    players.decide(deal)
+                continue
+            if queue:
+                step = queue.popleft()
+                try:
+                    deal.act(player, hand, step.action, step.amount)
+                except IllegalAction as err:
+                    raise _placed(scenario, step.line, err, deal.number) from None
+                continue
+        if auto is None:
+            line = _script_line(scenario, script, "banker" if is_banker else player, block_line)
+            raise _unscripted(scenario, line, deal, player, hand)
+        players.decide(deal)
+    _left_over(scenario, queues, deal, lambda who: "T6.2" if who == deal.banker else "T5")
+
+
+def _play_round(
+    scenario: Scenario,
+    script: DealScript | None,
+    deal: CasinoDeal,
+    players: CasinoPlayers,
+    auto: str | None,
+) -> None:
+    """A casino round (C3-C11): each seat's stake and actions from the script, the rest by the
+    strategy (or an error under ``strict``). The dealer has no script: his play is automatic
+    (C9), so ``check`` refuses one."""
+    queues: dict[str, deque[Step]] = {}
+    if script is not None:
+        for who, steps in script.scripts.items():
+            queues[who] = deque(steps)
+        for who in deal.sitting_out:  # C3: no stake beyond the balance; he sits out
+            if who in script.stakes:
+                amount, line = script.stakes[who]
+                balance = deal.balances_before[who]
+                reason = (
+                    f"cannot stake {amount} with a balance of {balance}: below the minimum "
+                    f"stake of {deal.table.min_stake}, {who} sits this round out"
+                )
+                raise _placed(scenario, line, IllegalAction(reason, "C3", who, 1), deal.number)
+    block_line = script.line if script is not None else 1
+    while deal.phase is not Phase.END:
+        actor = deal.actor
+        assert actor is not None
+        player, hand = actor
+        if deal.phase is Phase.STAKES:
+            stake = script.stakes.get(player) if script is not None else None
+            if stake is not None:
+                try:
+                    deal.stake(player, stake[0])
+                except IllegalAction as err:
+                    raise _placed(scenario, stake[1], err, deal.number) from None
+                continue
+        else:
+            queue = queues.get(player)
+            if queue:
+                step = queue.popleft()
+                try:
+                    deal.act(player, hand, step.action, step.amount)
+                except IllegalAction as err:
+                    raise _placed(scenario, step.line, err, deal.number) from None
+                continue
+        if auto is None:
+            line = _script_line(scenario, script, player, block_line)
+            raise _unscripted(scenario, line, deal, player, hand)
+        players.decide(deal)
+    _left_over(scenario, queues, deal, lambda who: "C6")
+
+
+def _compare_round(script: DealScript, game: GameBase, deal: CasinoDeal) -> Iterator[Mismatch]:
+    """A casino round's expectations: ``net``, ``balance``, ``class`` (a seat's hands) and
+    ``dealer_class``."""
+    expect = script.expect
+    line = script.expect_line or script.line
+    n = deal.number
+    for who, amount in expect.get("net", {}).items():
+        actual = deal.nets.get(who, 0)
+        if actual != amount:
+            yield Mismatch(line, n, f"net.{who}", amount, actual)
+    for who, amount in expect.get("balance", {}).items():
+        if game.balances[who] != amount:
+            yield Mismatch(line, n, f"balance.{who}", amount, game.balances[who])
+    for who, cls in expect.get("class", {}).items():
+        actual_classes = [h.cls.label for h in deal.hands.get(who, [])]
+        wanted = cls if isinstance(cls, list) else [cls]
+        if actual_classes != wanted:
+            shown: Any = (
+                actual_classes
+                if isinstance(cls, list) or len(actual_classes) != 1
+                else actual_classes[0]
+            )
+            yield Mismatch(line, n, f"class.{who}", cls, shown if actual_classes else "no hand")
+    if "dealer_class" in expect:
+        label = deal.dealer_hand.cls.label
+        if label != expect["dealer_class"]:
+            yield Mismatch(line, n, "dealer_class", expect["dealer_class"], label)
+
+
+def _no_double_scripted(queue: deque[Step] | None, auto: object) -> bool:
+    """V3 (SPEC: an optional decision is taken only if the script's next action is that
+    decision): the banker does not double unless his next scripted word is ``double``; with
+    his script run out, a strategy decides, and under ``strict`` he does not double."""
+    if queue:
+        return queue[0].action not in ("double", "no_double")
+    return auto is None
+
+
+def _unscripted(
+    scenario: Scenario, line: int, deal: Deal | CasinoDeal, player: str, hand: int
+) -> IllegalAction:
+    """A decision the strict script has no step for, with what would be legal."""
+    legal = ", ".join(_legal_text(a) for a in deal.legal_actions())
+    what = "stake" if deal.phase is Phase.STAKES else "action"
+    return _placed(
+        scenario,
+        line,
+        IllegalAction(
+            f'the script has no {what} for this decision (strategy "strict"); legal now: {legal}',
+            "",
+            player,
+            hand,
+        ),
+        deal.number,
+    )
+
+
+def _left_over(
+    scenario: Scenario, queues: dict[str, deque[Step]], deal: DealBase, rule: Callable[[str], str]
+) -> None:
+    """A scripted step still waiting when its player's hands are finished is an error."""
+    for who, queue in queues.items():
+        if queue:
+            step = queue[0]
+            raise _placed(
+                scenario,
+                step.line,
+                IllegalAction(
+                    f"action {step.text!r} is left over: {who}'s hands are finished",
+                    rule(who),
+                    who,
+                    None,
+                ),
+                deal.number,
+            )
+
+
+def _script_line(scenario: Scenario, script: DealScript | None, who: str, default: int) -> int:
+    if script is None:
+        return default
+    path: Path_ = ("deal", script.number - 1, who)
+    return scenario.locator.index.get(path, default)
+
+
+def _legal_text(action: Any) -> str:
+    if action.low is None:
+        return str(action.action)
+    if action.low == action.high:
+        return f"{action.action} {action.low}"
+    return f"{action.action} {action.low}-{action.high}"
+
+
+def _compare(script: DealScript, game: Game, deal: Deal) -> Iterator[Mismatch]:
+    expect = script.expect
+    line = script.expect_line or script.line
+    n = deal.number
+    for who, amount in expect.get("net", {}).items():
+        actual = deal.nets.get(who, 0)
+        if actual != amount:
+            yield Mismatch(line, n, f"net.{who}", amount, actual)
+    for who, amount in expect.get("balance", {}).items():
+        if game.balances[who] != amount:
+            yield Mismatch(line, n, f"balance.{who}", amount, game.balances[who])
+    for who, cls in expect.get("class", {}).items():
+        # the class each hand was settled as (V6, V7: hands.rate)
+        actual_classes = [h.cls.label for h in deal.hands.get(who, [])]
+        if who == deal.banker:
+            actual_classes = [deal.banker_hand.cls.label]
+        wanted = cls if isinstance(cls, list) else [cls]
+        if actual_classes != wanted:
+            shown: Any = (
+                actual_classes
+                if isinstance(cls, list) or len(actual_classes) != 1
+                else actual_classes[0]
+            )
+            yield Mismatch(line, n, f"class.{who}", cls, shown if actual_classes else "no hand")
+    if "banker_class" in expect:
+        label = deal.banker_hand.cls.label
+        if label != expect["banker_class"]:
+            yield Mismatch(line, n, "banker_class", expect["banker_class"], label)
+    if "next_banker" in expect and deal.next_banker != expect["next_banker"]:
+        yield Mismatch(line, n, "next_banker", expect["next_banker"], deal.next_banker)
+    if "kitty" in expect and game.kitty != expect["kitty"]:  # S1-S10: the kitty after the deal
+        yield Mismatch(line, n, "kitty", expect["kitty"], game.kitty)
+
+
+def describe_failures(file: str, failures: list[Mismatch]) -> str:
+    """Expected and actual side by side, one line per failed key."""
+    rows = [
+        (f"{file}:{m.line}", f"deal {m.deal}", m.key, _show(m.expected), _show(m.actual))
+        for m in failures
+    ]
+    head = ("where", "deal", "key", "expected", "actual")
+    widths = [max(len(r[i]) for r in [head, *rows]) for i in range(5)]
+    lines = [
+        "  ".join(cell.ljust(w) for cell, w in zip(r, widths, strict=True)).rstrip()
+        for r in [head, *rows]
+    ]
+    return "\n".join(lines)
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, list):
+        return "[" + ", ".join(str(v) for v in value) + "]"
+    return str(value)

@@ -1,0 +1,390 @@
+"""The traditional deal as a state machine: the actions, the automatic phases and the settlement.
+
+The automatic phases (dealing, the pontoon check, settlement) run by themselves; the deal stops only
+where a player has a choice, and says who through :attr:`Deal.actor`. Each decision has one legality
+check (``*_problem`` in :class:`~pontoon_cli.traditional.legality.DealState`, returning a
+:class:`~pontoon_cli.traditional.legality.Refusal` with the rule ID, player and hand, or None;
+``verify_*`` raises it as an :class:`IllegalAction`, ``can_*`` tests it); the action method here
+calls it, acts, and returns the event it recorded. Live play, scenario scripts and replay all go
+through these same methods.
+
+Each action then calls its automatic step directly, in a ``try`` that voids the deal when the
+pack runs out (T8.5), and then finds who decides next.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from pontoon_cli.base.deal import EmptyPack, PackState, Phase, action_units
+from pontoon_cli.core.actions import TRADITIONAL_ACTIONS, ActionTable
+from pontoon_cli.core.cards import Card
+from pontoon_cli.core.events import CardDealt, Decision
+from pontoon_cli.core.hands import Hand, HandClass
+from pontoon_cli.core.rules import Rules, Table
+from pontoon_cli.traditional.legality import DealState, banker_stops
+
+
+class Deal(DealState):
+    """One deal at the table, from the first card to the end of the deal (T4–T8).
+
+    ``pack`` is taken over (top card first) and holds every card again at the end of the deal, in
+    the order T8.1 gives. ``balances`` are the players' balances before the deal (T8.6).
+    """
+
+    def __init__(
+        self,
+        rules: Rules,
+        table: Table,
+        banker: str,
+        pack: Iterable[Card],
+        balances: dict[str, int],
+        number: int = 1,
+        pack_state: PackState = PackState.SHUFFLED,
+    ) -> None:
+        self.actions: ActionTable = TRADITIONAL_ACTIONS  # the words act() takes (Shoot: its own)
+        super().__init__(rules, table, banker, pack, balances, number, pack_state)
+        try:
+            self._advance()
+        except EmptyPack:
+            self._void()
+        self.actor = self._find_actor()
+
+    # actions ---------------------------------------------------------------------------------
+
+    def act(self, player: str, hand: int, action: str, amount: int | None = None) -> Decision:
+        """Take the decision ``action`` (a log or script word) through its own method.
+
+        The event records the engine's own hand number, whatever equal value the caller gave.
+        """
+        units = action_units(self.actions, action, amount, player, hand, "T5")
+        match action:
+            case "stake":
+                return self.stake(player, units)
+            case "buy":
+                return self.buy(player, hand, units)
+            case "twist":
+                return self.twist(player, hand)
+            case "stick":
+                return self.stick(player, hand)
+            case "split":
+                return self.split(player, hand)
+            case "draw":
+                return self.draw(player)
+            case "stay":
+                return self.stay(player)
+            case "burn":
+                return self.burn(player, hand)
+            case "double":
+                return self.double(player)
+            case "no_double":
+                return self.no_double(player)
+        raise AssertionError(f"no method for the action {action!r}")  # pragma: no cover
+
+    def stake(self, player: str, amount: int) -> Decision:
+        """Place the initial stake (T4.2)."""
+        self.verify_stake(player, amount)
+        # mutant-equivalent: '0' -> '(-1)': at the stakes each punter holds one hand
+        h = self.hands[player][0]
+        h.initial = h.stake = amount
+        self.on_table[player] += amount
+        event = Decision(player, 1, "stake", amount)
+        self.events.append(event)
+        self._punter_at += 1
+        if self._punter_at < len(self.punters):  # the next punter stakes (T4.2)
+            player = self.punters[self._punter_at]
+            # mutant-equivalent: '0' -> '(-1)': at the stakes each punter holds one hand
+            self._hand = self.hands[player][0]
+            self.actor = (player, 1)
+        else:
+            try:
+                self._advance()
+            except EmptyPack:
+                self._void()
+            self.actor = self._find_actor()
+        return event
+
+    def buy(self, player: str, hand: int, amount: int) -> Decision:
+        """Buy a card face down, adding ``amount`` to the hand's stake (T5.3)."""
+        self.verify_buy(player, hand, amount)
+        h = self.current_hand()
+        h.bought.append(amount)
+        h.stake += amount
+        self.on_table[player] += amount
+        event = Decision(player, self._hand_at + 1, "buy", amount)
+        self.events.append(event)
+        try:
+            self._draw_to_punter(h, False)
+        except EmptyPack:
+            self._void()
+        self.actor = self._find_actor()
+        return event
+
+    def twist(self, player: str, hand: int) -> Decision:
+        """Twist a card face up; the stake is unchanged (T5.4)."""
+        self.verify_twist(player, hand)
+        h = self.current_hand()
+        h.twisted = True
+        event = Decision(player, self._hand_at + 1, "twist")
+        self.events.append(event)
+        try:
+            self._draw_to_punter(h, True)
+        except EmptyPack:
+            self._void()
+        self.actor = self._find_actor()
+        return event
+
+    def stick(self, player: str, hand: int) -> Decision:
+        """Stick: the hand stands as it is (T5.5)."""
+        self.verify_stick(player, hand)
+        event = Decision(player, self._hand_at + 1, "stick")
+        self.events.append(event)
+        self.current_hand().done = True
+        self._advance()  # deals no card: the next hand, the banker's turn or the settlement
+        self.actor = self._find_actor()
+        return event
+
+    def split(self, player: str, hand: int) -> Decision:
+        """Split a pair into two hands, staking ``s`` on the new one (T5.2)."""
+        self.verify_split(player, hand)
+        h, new = self._split_current(player)
+        event = Decision(player, self._hand_at + 1, "split", h.initial)
+        self.events.append(event)
+        try:
+            self._deal_split(player, h, new)
+        except EmptyPack:
+            self._void()
+        self.actor = self._find_actor()
+        return event
+
+    def draw(self, player: str) -> Decision:
+        """The banker draws a card face up (T6.1)."""
+        self.verify_draw(player)
+        event = Decision(player, 1, "draw")
+        self.events.append(event)
+        try:
+            self._draw_to_banker()
+        except EmptyPack:
+            self._void()
+        self.actor = self._find_actor()
+        return event
+
+    def stay(self, player: str) -> Decision:
+        """The banker stays on what he holds (T6.1)."""
+        self.verify_stay(player)
+        event = Decision(player, 1, "stay")
+        self.events.append(event)
+        self.phase = Phase.SETTLEMENT
+        self._settle_all()  # T7: the banker stays, every hand still standing is settled
+        self.actor = None
+        return event
+
+    def burn(self, player: str, hand: int) -> Decision:
+        """Burn the hand's first two cards (V8): shown, to the bottom of the pack in the order
+        dealt, and two new cards dealt face down; the stake stays."""
+        self.verify_burn(player, hand)
+        h = self.current_hand()
+        number = self._hand_at + 1
+        event = Decision(player, number, "burn")
+        self.events.append(event)
+        burnt = h.cards
+        if self.card_events:
+            for card in burnt:  # shown: in the log as cards face up to the hand
+                self.events.append(CardDealt(player, number, card, True))
+        if self._burner is not h:  # the hand's first burn: no card under the pack is its own
+            self._burner = h
+            self._burnt_under = 0
+        self._burnt_under += 2
+        self.pack.extend(burnt)
+        h.cards = []
+        h.low = h.up_low = h.up_cards = 0
+        h.has_ace = False
+        try:
+            self._give(player, number, h, False)
+            self._give(player, number, h, False)
+            self._advance()  # a pontoon or a new hard 13 (burn again) is the hand's own affair
+        except EmptyPack:  # pragma: no cover - burn_problem: two fresh cards are in the pack
+            self._void()
+        self.actor = self._find_actor()
+        return event
+
+    def double(self, player: str) -> Decision:
+        """The banker doubles every stake, having seen his first card (V3)."""
+        self.verify_double(player, "double")
+        self.doubled = True
+        return self._after_double(Decision(player, 1, "double"))
+
+    def no_double(self, player: str) -> Decision:
+        """The banker leaves the stakes as they are (V3)."""
+        self.verify_double(player, "no_double")
+        return self._after_double(Decision(player, 1, "no_double"))
+
+    def _after_double(self, event: Decision) -> Decision:
+        self.events.append(event)
+        self.phase = Phase.SECOND_CARD
+        try:
+            self._advance()
+        except EmptyPack:
+            self._void()
+        self.actor = self._find_actor()
+        return event
+
+    # dealing ---------------------------------------------------------------------------------
+
+    def _draw_to_punter(self, h: Hand, face_up: bool) -> None:
+        player = self.punters[self._punter_at]
+        self._give(player, self._hand_at + 1, h, face_up)
+        if h.low > 21:  # T5.6: thrown in at once, settled at once, cards to the bottom
+            h.done = h.settled = True
+            lost = 2 * h.stake if self.doubled else h.stake  # V3: a doubled stake is lost
+            h.net, h.rule, h.cls = -lost, "T5.6", HandClass.BUST
+            self.nets[player] -= lost
+            self.nets[self.banker] += lost
+            self.on_table[player] -= h.stake
+            self.pack.extend(h.cards)
+            self._busted(player, h)  # before the deal moves on: it may end with this bust (T6.3)
+        self._advance()
+
+    def _busted(self, player: str, h: Hand) -> None:
+        """A punter hand has just gone bust and been settled (T5.6): Shoot settles its shoot
+        bets here (S6). Nothing more in the traditional deal."""
+
+    def _deal_split(self, player: str, h: Hand, new: Hand) -> None:
+        number = self._hand_at + 1
+        self._give(player, number, h, False)  # T5.2: first hand first
+        self._give(player, number + 1, new, False)
+        self._advance()
+
+    def _draw_to_banker(self) -> None:
+        self._give(self.banker, 1, self.banker_hand, True)
+        self._advance()
+
+    def _advance(self) -> None:
+        """Run the automatic phases until someone must decide or the deal ends."""
+        phase = self.phase
+        if phase is Phase.PUNTERS and self._next_punter_hand():
+            return  # the common case: the next decision is a punter's (T5)
+        if phase is Phase.FIRST_CARD:  # T4.1: from the banker's left round to the banker
+            for p in self.punters:
+                # mutant-equivalent: '0' -> '(-1)': each punter holds one hand yet
+                self._give(p, 1, self.hands[p][0], False)
+            self._give(self.banker, 1, self.banker_hand, False)
+            self.phase = phase = Phase.STAKES
+            self._punter_at = 0
+        if phase is Phase.STAKES:
+            if self._punter_at < len(self.punters):
+                return
+            if self.rules.banker_doubles:  # V3: the banker decides, seeing his first card
+                self.phase = Phase.BANKER_DOUBLE
+                return
+            self.phase = phase = Phase.SECOND_CARD
+        if phase is Phase.SECOND_CARD:  # T4.3: the banker last
+            for p in self.punters:
+                # mutant-equivalent: '0' -> '(-1)': each punter holds one hand yet
+                self._give(p, 1, self.hands[p][0], False)
+            self._give(self.banker, 1, self.banker_hand, False)
+            self.phase = phase = Phase.BANKER_PONTOON
+        if phase is Phase.BANKER_PONTOON:  # T4.4
+            # mutant-equivalent: 'False' -> 'True': two cards are never a royal pontoon (V6)
+            if self.rated(self.banker_hand, False)[0] is HandClass.PONTOON:  # V7 (b): A+10 is not
+                self.banker_pontoon = True
+                self.phase = Phase.SETTLEMENT
+                self._settle_all()
+                return
+            self.phase = phase = Phase.PUNTERS
+            self._punter_at = 0
+            self._hand_at = 0
+        if phase is Phase.PUNTERS:
+            if self._next_punter_hand():
+                return
+            self.phase = phase = Phase.BANKER
+            if self.every_punter_bust():
+                self.phase = phase = Phase.SETTLEMENT  # T6.3: every punter hand is bust
+        if phase is Phase.BANKER:
+            if not banker_stops(self.banker_hand):  # T6.2: stops at hard 21, five cards, bust
+                return
+            self.phase = phase = Phase.SETTLEMENT
+        if phase is Phase.SETTLEMENT:
+            self._settle_all()
+
+    # settlement and the end of the deal ----------------------------------------------------------
+
+    def _settle_all(self) -> None:
+        """Settle every hand still standing (T7, T4.4), then end the deal (T8)."""
+        b = self.banker_hand
+        banker_class, banker_grade = self.rated(b, False)
+        b.cls = banker_class
+        banker_total = b.total
+        settler = self._settle  # its method called on it: natively when compiled
+        rules = self.rules
+        nets = self.nets
+        to_banker = 0
+        for p in self.punters:
+            for h in self.hands[p]:
+                if h.settled:
+                    continue
+                cls, grade = self.rated(h, True)  # V6, V7
+                net, rule = settler.settle(
+                    rules,
+                    banker_class,
+                    banker_total,
+                    banker_grade,
+                    cls,
+                    h.total,
+                    grade,
+                    h.stake,
+                    self.doubled,  # V3
+                )
+                h.net, h.rule, h.cls, h.settled, h.done = net, rule, cls, True, True
+                nets[p] += net
+                to_banker -= net
+                self.on_table[p] -= h.stake
+        nets[self.banker] += to_banker
+        self._end()
+
+    def _void(self) -> None:
+        """T8.5: the pack is empty; stakes still on the table go back; nothing else is paid."""
+        self.void = True
+        for row in self.hands.values():
+            for h in row:
+                if not h.settled:
+                    h.done = h.settled = True
+                    h.net, h.rule, h.cls = 0, "T8.5", self.rated(h, True)[0]
+        # mutant-equivalent: 'False' -> 'True': a banker's 7-7-7 is a hard 21 that needs no card,
+        # so it never meets an empty pack (the royal pontoon is a punter's only, V6)
+        self.banker_hand.cls = self.rated(self.banker_hand, False)[0]
+        for p in self.punters:
+            self.on_table[p] = 0
+        self._end()
+
+    def _end(self) -> None:
+        """T8.1–T8.3: cards to the bottom in order, a pontoon calls for a shuffle, next banker.
+
+        A pontoon is one by the house options (V7 (b): A + 10 is not; V6: a royal pontoon is not
+        a pontoon for T8.2 and T8.3). T8.3 follows the grade (V7): a punter's unsplit pontoon takes
+        the bank when the banker had no pontoon or one of a lower grade; of several, the highest
+        grade, then the first from the banker's left.
+        """
+        self.phase = Phase.END
+        pack = self.pack
+        banker = self.banker_hand
+        pontoon = self.banker_pontoon or banker.cls is HandClass.PONTOON
+        # the grade a punter's pontoon must pass to take the bank (T8.3, V7); -1: any pontoon
+        # mutant-equivalent: 'False' -> 'True', '1' -> '2': a banker's pontoon is two cards, never
+        # royal; grades are 0 or more, so -2 lets every pontoon pass as -1 does
+        best = self.rated(banker, False)[1] if self.banker_pontoon else -1
+        for p in self.punters:
+            for h in self.hands[p]:
+                if h.low <= 21:  # bust hands went to the bottom already (T5.6)
+                    pack.extend(h.cards)
+                    if h.is_pontoon:
+                        # mutant-equivalent: 'True' -> 'False': two cards are never royal (V6)
+                        cls, grade = self.rated(h, True)
+                        if cls is not HandClass.PONTOON:
+                            continue  # V7 (b): A + 10 is a two-card 21
+                        pontoon = True
+                        if not h.from_split and not self.void and grade > best:
+                            best = grade
+                            self.next_banker = p  # T8.3: the highest grade, the first from the left
+        pack.extend(banker.cards)
+        self.pontoon_in_deal = pontoon or self.void  # T8.2 (and T8.5: void deals shuffle too)

@@ -1,0 +1,435 @@
+"""The state of a traditional deal and the questions asked of it: who acts, and what is legal.
+
+:class:`DealState` extends the shared :class:`~pontoon_cli.base.deal.DealBase` (the phases, the
+hands in play, the refusals) with the banker and the traditional game's checks, and answers: who
+decides now (:attr:`~DealState.actor`), what he may do (:meth:`~DealState.legal_actions`), and one
+legality check per decision (``*_problem``: a :class:`Refusal` that says why, with the rule ID,
+player and hand, or None; ``verify_*`` raises it as an :class:`IllegalAction`, ``can_*`` tests it).
+It takes no action: :class:`pontoon_cli.traditional.deal.Deal` extends it with the actions, the
+automatic phases and the settlement.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from pontoon_cli.base.deal import (
+    DealBase,
+    LegalAction,
+    PackState,
+    Phase,
+    Refusal,
+    amount_problem,
+    raise_refusal,
+)
+from pontoon_cli.core.cards import Card
+from pontoon_cli.core.errors import PontoonError
+from pontoon_cli.core.hands import NO_GRADES, Hand, HandClass, rate
+from pontoon_cli.core.rules import Rules, Table
+from pontoon_cli.core.settle import SETTLERS
+
+
+class DealState(DealBase):
+    """One deal's state: the table, the pack, the hands, the money, the phase and the actor.
+
+    Built by :class:`pontoon_cli.traditional.deal.Deal`, which takes the arguments documented there.
+    Its methods read the state and decide nothing but legality; none of them moves a card or a unit.
+    """
+
+    def __init__(
+        self,
+        rules: Rules,
+        table: Table,
+        banker: str,
+        pack: Iterable[Card],
+        balances: dict[str, int],
+        number: int = 1,
+        pack_state: PackState = PackState.SHUFFLED,
+    ) -> None:
+        seats = table.seats
+        at = seats.index(banker)
+        order = seats[at + 1 :] + seats[:at]  # T3.1: clockwise from the banker's left
+        # T8.6: a punter who cannot cover the minimum stake sits the deal out (DealBase).
+        super().__init__(rules, table, order, pack, balances, number, pack_state)
+        self.banker = banker
+        self.banker_hand = Hand()
+        self._hand = self.banker_hand  # the actor's hand: see current_hand()
+        self.nets[banker] = 0
+        self.banker_pontoon = False
+        self.doubled = False  # V3: the banker doubled every stake
+        # V8: the hand burning now and how many of the cards at the pack's bottom it burnt
+        self._burner: Hand | None = None
+        self._burnt_under = 0
+        self.pontoon_in_deal = False
+        self.next_banker = banker
+        self._settle = SETTLERS[rules.settlement]
+        # V6, V7: whether a hand's class may differ from T2's, so rated() must ask hands.rate
+        self._house = rules.royal_pontoon or rules.pontoon_grades != NO_GRADES
+        if not self.punters:
+            raise PontoonError(
+                f"deal {number}: no punter can cover the minimum stake of {table.min_stake} "
+                "(T8.6); the game cannot go on"
+            )
+
+    # who acts --------------------------------------------------------------------------------
+
+    def _find_actor(self) -> tuple[str, int] | None:
+        """Who decides now; also keeps :meth:`current_hand` at hand."""
+        phase = self.phase
+        if phase is Phase.PUNTERS:
+            player = self.punters[self._punter_at]
+            self._hand = self.hands[player][self._hand_at]
+            return player, self._hand_at + 1
+        if phase is Phase.STAKES:
+            player = self.punters[self._punter_at]
+            # mutant-equivalent: '0' -> '(-1)': at the stakes each punter holds one hand
+            self._hand = self.hands[player][0]
+            return player, 1
+        if phase is Phase.BANKER or phase is Phase.BANKER_DOUBLE:
+            self._hand = self.banker_hand
+            return self.banker, 1
+        return None
+
+    def turn_rule(self) -> str:
+        """The rule the deal waits under now: T4.2 a stake, T5 a punter's hand, T6.1 the banker;
+        once it is over, the rule that ended it (:meth:`end_rule`)."""
+        rule = _PHASE_RULE.get(self.phase)
+        return self.end_rule() if rule is None else rule
+
+    def expected_decision(self) -> str:
+        """Who must decide now and what, in words: ``ann to stake``, ``bob hand 2 to decide``."""
+        actor = self.actor
+        if actor is None:
+            return "the deal is over"
+        who, hand = actor
+        phase = self.phase
+        if phase is Phase.STAKES:
+            return f"{who} to stake"
+        if phase is Phase.BANKER:
+            return f"{who} (the banker) to draw or stay"
+        if phase is Phase.BANKER_DOUBLE:
+            return f"{who} (the banker) to double or not"
+        return f"{who} hand {hand} to decide"
+
+    def end_rule(self) -> str:
+        """Why the deal ended: the rule that takes no more decisions."""
+        if self.void:
+            return "T8.5"
+        if self.banker_pontoon:
+            return "T4.4"
+        if banker_stops(self.banker_hand):
+            return "T6.2"
+        if self.every_punter_bust():
+            return "T6.3"
+        return "T6.1"
+
+    def every_punter_bust(self) -> bool:
+        """T6.3: every punter hand went bust (each settled at once, T5.6): the banker has
+        nothing to play for. Asked when the punters are done, and of a finished deal."""
+        return all(h.rule == "T5.6" for row in self.hands.values() for h in row)
+
+    def legal_actions(self) -> list[LegalAction]:
+        """Every action the actor may take now, built from the ``can_*`` checks."""
+        actor = self.actor
+        if actor is None:
+            return []
+        player, hand = actor
+        if self.phase is Phase.STAKES:
+            low, high = self.table.min_stake, min(self.table.max_stake, self.available(player))
+            return [LegalAction("stake", low, high)]
+        if self.phase is Phase.BANKER:
+            return [LegalAction("draw"), LegalAction("stay")]
+        if self.phase is Phase.BANKER_DOUBLE:
+            return [LegalAction("double"), LegalAction("no_double")]
+        out = []
+        h = self.current_hand()
+        if self.can_buy(player, hand, None):
+            low, high = self.buy_range(h)
+            out.append(LegalAction("buy", low, min(high, self.available(player))))
+        if self.can_twist(player, hand):
+            out.append(LegalAction("twist"))
+        if self.can_stick(player, hand):
+            out.append(LegalAction("stick"))
+        if self.can_split(player, hand):
+            out.append(LegalAction("split"))
+        if self.rules.burn_on is not None and self.can_burn(player, hand):
+            out.append(LegalAction("burn"))
+        return out
+
+    # legality: one check per decision ---------------------------------------------------------
+    #
+    # Each decision has one check, ``*_problem``: None when the decision is legal, else the
+    # Refusal that says why (rule ID, player, hand, the message not yet written). ``verify_*``
+    # raises it as an IllegalAction; ``can_*`` tests it, so an ordinary "no" costs no exception
+    # and no formatting (STYLE 14).
+
+    def _turn_problem(self, player: str, hand: int, phase: Phase, what: str) -> Refusal | None:
+        if self.phase is not phase:
+            rule = _PHASE_RULE[phase]
+            return Refusal(
+                rule, player, hand, "cannot {} now: the deal is at the {}", (what, self.phase.value)
+            )
+        actor = self.actor
+        if actor is None:  # pragma: no cover - phase check above excludes it
+            return Refusal("T8", player, hand, "cannot {}: the deal is over", (what,))
+        who, which = actor
+        if who != player or which != hand:
+            turn = f"{who}'s turn" if phase is not Phase.PUNTERS else f"{who}'s hand {which}"
+            return Refusal("T3.1", player, hand, "cannot {}: it is {}", (what, turn))
+        return None
+
+    def stake_problem(self, player: str, amount: int) -> Refusal | None:
+        """An initial stake within the table's limits (T3.3, T4.2) and the balance (T8.6)."""
+        problem = self._turn_problem(player, 1, Phase.STAKES, "stake")
+        if problem is None:
+            problem = amount_problem(amount, "stake", player, 1)
+        if problem is not None:
+            return problem
+        return self._stake_room_problem(player, amount, "T3.3", "T8.6")
+
+    def buy_range(self, hand: Hand) -> tuple[int, int]:
+        """The least and most a hand may pay for its next card (T5.3)."""
+        s = hand.initial
+        return s, (2 * s if not hand.bought else hand.bought[-1])
+
+    def buy_problem(self, player: str, hand: int, amount: int | None) -> Refusal | None:
+        """Buy a card face down (T5.3); ``amount`` None checks everything but the price."""
+        problem = self._turn_problem(player, hand, Phase.PUNTERS, "buy")
+        if problem is not None:
+            return problem
+        h = self.current_hand()
+        # mutant-equivalent: '"T5.3"' -> "'T5'": cited only by a check never reached (T5.8)
+        problem = _draw_problem(h, "buy", player, hand, "T5.3")
+        if problem is not None:
+            return problem
+        if h.twisted:
+            return Refusal("T5.4", player, hand, "cannot buy after a twist")
+        if self.rules.no_bought_sure_thing and len(h.cards) == 4 and h.low <= 11:
+            return Refusal(
+                "V5",
+                player,
+                hand,
+                "cannot buy a fifth card on four cards totalling {}: twist it",
+                (h.low,),
+            )
+        if amount is None:
+            if self.available(player) < h.initial:
+                return Refusal(
+                    "T8.6",
+                    player,
+                    hand,
+                    "cannot buy: the least price is {} with a balance of {}",
+                    (h.initial, self.available(player)),
+                )
+            return None
+        problem = amount_problem(amount, "buy", player, hand)
+        if problem is not None:
+            return problem
+        lo, hi = self.buy_range(h)
+        if not lo <= amount <= hi:
+            nth = _ORDINAL[len(h.cards) + 1]
+            why = "2 × the stake" if not h.bought else f"the price of the {_ORDINAL[len(h.cards)]}"
+            return Refusal(
+                "T5.3",
+                player,
+                hand,
+                "cannot buy the {} card for {}: the price must be from {} to {} ({})",
+                (nth, amount, lo, hi, why),
+            )
+        left = self.available(player)
+        if amount > left:
+            return Refusal(
+                "T8.6", player, hand, "cannot buy for {} with a balance of {}", (amount, left)
+            )
+        return None
+
+    def twist_problem(self, player: str, hand: int) -> Refusal | None:
+        """Twist a card face up (T5.4)."""
+        problem = self._turn_problem(player, hand, Phase.PUNTERS, "twist")
+        if problem is not None:
+            return problem
+        # mutant-equivalent: '"T5.4"' -> "'T5'": cited only by a check never reached (T5.8)
+        return _draw_problem(self.current_hand(), "twist", player, hand, "T5.4")
+
+    def stick_problem(self, player: str, hand: int) -> Refusal | None:
+        """Stick when some value of the hand is from the stick minimum to 21 (T5.5)."""
+        problem = self._turn_problem(player, hand, Phase.PUNTERS, "stick")
+        if problem is not None:
+            return problem
+        h = self.current_hand()
+        least = self.rules.stick_minimum
+        total = h.total  # the best value (T1.2): if under the least, no value reaches it
+        if total < least:
+            rule = "T5.5" if least == 15 else "V2"
+            return Refusal(
+                rule,
+                player,
+                hand,
+                "cannot stick on {}: the least is {}; buy or twist",
+                (h.total, least),
+            )
+        return None
+
+    def split_problem(self, player: str, hand: int) -> Refusal | None:
+        """Split two cards of the same rank into two hands, up to the cap (T5.2, V1, T8.6)."""
+        problem = self._turn_problem(player, hand, Phase.PUNTERS, "split")
+        if problem is not None:
+            return problem
+        h = self.current_hand()
+        problem = self._pair_problem(player, hand, h, False, "T5.2")
+        if problem is not None:
+            return problem
+        if self.rules.split_aces_only and not h.cards[0].is_ace:
+            return Refusal("V1", player, hand, "cannot split: only a pair of aces splits")
+        return self._split_room_problem(
+            player, hand, h, self.rules.max_hands, "T5.2", "T8.6", "punter"
+        )
+
+    def draw_problem(self, player: str) -> Refusal | None:
+        """The banker draws a card face up (T6.1)."""
+        return self._turn_problem(player, 1, Phase.BANKER, "draw")
+
+    def stay_problem(self, player: str) -> Refusal | None:
+        """The banker stays; he has no minimum total (T6.1)."""
+        return self._turn_problem(player, 1, Phase.BANKER, "stay")
+
+    def burn_problem(self, player: str, hand: int) -> Refusal | None:
+        """Burn the hand's first two cards when they make the hard total ``burn_on`` (V8)."""
+        burn_on = self.rules.burn_on
+        if burn_on is None:
+            return Refusal("V8", player, hand, "cannot burn: these rules have no burning (burn_on)")
+        problem = self._turn_problem(player, hand, Phase.PUNTERS, "burn")
+        if problem is not None:
+            return problem
+        cards = self.current_hand().cards
+        if len(cards) != 2:
+            return Refusal("V8", player, hand, "cannot burn: only a hand's first two cards burn")
+        # Two cards holding an ace have a lowest total of at most 11, so a lowest total of 13 or
+        # 14 is a hard total: A-2 (soft 13) and A-3 (soft 14) never burn.
+        if self.current_hand().low != burn_on:
+            shown = " ".join([c.text for c in cards])
+            return Refusal(
+                "V8", player, hand, "cannot burn {}: only a hard {} burns", (shown, burn_on)
+            )
+        fresh = self.burn_fresh()
+        if fresh < 2:
+            return Refusal(
+                "V8",
+                player,
+                hand,
+                "cannot burn: a burn deals two new cards and the pack holds {} this hand has "
+                "not burnt",
+                (fresh,),
+            )
+        return None
+
+    def burn_fresh(self) -> int:
+        """V8: the cards in the pack the current hand has not burnt, which a burn may deal it.
+
+        The cards a hand burns go to the bottom of the pack while it holds the turn, and nothing
+        else goes under them until it is over (only its own bust would, which ends it); the
+        cards dealt to it come off the top. So the hand's burnt cards are the bottom
+        ``_burnt_under`` of the pack, or the whole pack once the top has reached them. Each
+        burn takes two fresh cards and puts two burnt ones under, so a hand burns at most half
+        the pack's cards in a row: burning always ends."""
+        n = len(self.pack)
+        if self._burner is not self._hand:
+            return n
+        return n - min(self._burnt_under, n)
+
+    def double_problem(self, player: str, action: str) -> Refusal | None:
+        """The banker doubles every stake, or says he does not, after the stakes (V3)."""
+        if not self.rules.banker_doubles:
+            return Refusal(
+                "V3", player, 1, "cannot {}: these rules have no banker's double", (action,)
+            )
+        return self._turn_problem(player, 1, Phase.BANKER_DOUBLE, action.replace("_", " "))
+
+    def verify_stake(self, player: str, amount: int) -> None:
+        raise_refusal(self.stake_problem(player, amount))
+
+    def verify_buy(self, player: str, hand: int, amount: int | None) -> None:
+        raise_refusal(self.buy_problem(player, hand, amount))
+
+    def verify_twist(self, player: str, hand: int) -> None:
+        raise_refusal(self.twist_problem(player, hand))
+
+    def verify_stick(self, player: str, hand: int) -> None:
+        raise_refusal(self.stick_problem(player, hand))
+
+    def verify_split(self, player: str, hand: int) -> None:
+        raise_refusal(self.split_problem(player, hand))
+
+    def verify_draw(self, player: str) -> None:
+        raise_refusal(self.draw_problem(player))
+
+    def verify_stay(self, player: str) -> None:
+        raise_refusal(self.stay_problem(player))
+
+    def verify_burn(self, player: str, hand: int) -> None:
+        raise_refusal(self.burn_problem(player, hand))
+
+    def verify_double(self, player: str, action: str) -> None:
+        raise_refusal(self.double_problem(player, action))
+
+    def can_stake(self, player: str, amount: int) -> bool:
+        return self.stake_problem(player, amount) is None
+
+    def can_buy(self, player: str, hand: int, amount: int | None) -> bool:
+        return self.buy_problem(player, hand, amount) is None
+
+    def can_twist(self, player: str, hand: int) -> bool:
+        return self.twist_problem(player, hand) is None
+
+    def can_stick(self, player: str, hand: int) -> bool:
+        return self.stick_problem(player, hand) is None
+
+    def can_split(self, player: str, hand: int) -> bool:
+        return self.split_problem(player, hand) is None
+
+    def can_burn(self, player: str, hand: int) -> bool:
+        return self.burn_problem(player, hand) is None
+
+    def can_double(self, player: str) -> bool:
+        return self.double_problem(player, "double") is None
+
+    # views for strategies and logs -------------------------------------------------------------
+
+    def _pontoon_stops(self, h: Hand) -> bool:
+        """T5.1: a pontoon ends the hand, unless V7 (b) makes A + 10 a two-card 21."""
+        # mutant-equivalent: 'True' -> 'False': two cards are never a royal pontoon
+        return self.rated(h, True)[0] is HandClass.PONTOON
+
+    def rated(self, h: Hand, punter: bool) -> tuple[HandClass, int]:
+        """The hand's class and grade under these rules' house options (V6, V7: hands.rate)."""
+        if not self._house:
+            # mutant-equivalent: '0' -> '1': without grades every hand's grade is the same
+            return h.hand_class, 0  # the traditional game: T2's class, no grades
+        rules = self.rules
+        return rate(h.hand_class, h.cards, rules.royal_pontoon, rules.pontoon_grades, punter)
+
+
+def banker_stops(b: Hand) -> bool:
+    """T6.2: the banker stops by himself at hard 21, on five cards, or bust."""
+    return b.low >= 21 or len(b.cards) >= 5
+
+
+def _draw_problem(h: Hand, what: str, player: str, hand: int, rule: str) -> Refusal | None:
+    # mutant-equivalent: 'len(h.cards) >= 5' -> '(len(h.cards) > 5)', '5' -> '6': a stricter
+    # test of a hand that never gets here (a five-card hand is finished, T5.7)
+    if len(h.cards) >= 5:  # pragma: no cover - a five-card hand is finished (T5.7)
+        return Refusal("T5.7", player, hand, "cannot {}: the hand has five cards", (what,))
+    # mutant-equivalent: 'h.low >= 21' -> '(h.low > 21)', '21' -> '22': a stricter test of a
+    # hand that never gets here (a hard 21 is finished, T5.8)
+    if h.low >= 21:  # pragma: no cover - a hard 21 is finished (T5.8)
+        return Refusal(rule, player, hand, "cannot {} on a lowest total of {}", (what, h.low))
+    return None
+
+
+_ORDINAL = {3: "3rd", 4: "4th", 5: "5th", 6: "6th", 2: "2nd"}
+_PHASE_RULE = {
+    Phase.STAKES: "T4.2",
+    Phase.BANKER_DOUBLE: "V3",
+    Phase.PUNTERS: "T5",
+    Phase.BANKER: "T6.1",
+}

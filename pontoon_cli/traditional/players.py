@@ -1,0 +1,257 @@
+"""Automatic players. Strategies decide; the engine enforces.
+
+A strategy answers three questions: how much to stake (T4.2), what a punter hand does now (T5),
+and whether the banker draws or stays (T6). It reads only what its player may see: his own cards,
+the face-up cards of other hands (twists, busts thrown in face up, declared pontoons) and how many
+cards each hand holds. Strategies are chosen by name (:data:`STRATEGIES`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+from pontoon_cli.base.game import GameBase
+from pontoon_cli.core.errors import PontoonError
+from pontoon_cli.core.hands import HandClass
+from pontoon_cli.core.rng import Rng, session_rngs
+from pontoon_cli.core.rules import Rules, Table
+from pontoon_cli.traditional.engine import Deal, DealBase, Game, Hand, Phase
+
+
+class Strategy:
+    """What an automatic player decides; every answer must be one the engine accepts.
+
+    A base class rather than a Protocol: the compiled build (mypyc) then calls a strategy's
+    methods directly, not through Python's generic call.
+    """
+
+    name = "strategy"
+
+    def stake(self, deal: Deal, player: str) -> int:
+        raise NotImplementedError
+
+    def play(self, deal: Deal, player: str, hand: int) -> tuple[str, int | None]:
+        raise NotImplementedError
+
+    def bank(self, deal: Deal) -> str:
+        raise NotImplementedError
+
+    def doubles(self, deal: Deal) -> bool:
+        """As banker, after the stakes: double every stake (V3)?"""
+        raise NotImplementedError
+
+
+class DefaultStrategy(Strategy):
+    """A sensible player.
+
+    Stakes the minimum, twice it on an ace or a ten-card first (within the maximum and the balance).
+    As a punter: splits aces and eights; draws to a hand that cannot bust (buying at the least price
+    while buying is allowed, else twisting); sticks on hard 15 or more and soft 18 or more; on four
+    cards that cannot bust, draws for the five card trick.
+    As banker: draws to a soft total under 18 and to a fifth card that cannot bust him; draws while
+    every standing punter hand he can see beats him anyway; else draws on 15 or less, stays on 16+.
+    Options: burns a hand whenever it may (V8); as banker doubles on an ace first card (V3).
+    """
+
+    name = "default"
+
+    def __init__(self, rng: Rng | None = None) -> None:
+        self.rng = rng  # unused: the default player is deterministic
+
+    def stake(self, deal: Deal, player: str) -> int:
+        table = deal.table
+        least = table.min_stake
+        first = deal.hands[player][0].cards[0]
+        amount = least * 2 if first.is_ace or first.is_ten else least
+        # min(amount, max_stake, balance), then at least the minimum, written out: the compiled
+        # build calls a builtin min of three through Python's generic call
+        if amount > table.max_stake:
+            amount = table.max_stake
+        left = deal.available(player)
+        if amount > left:
+            amount = left
+        return amount if amount > least else least
+
+    def play(self, deal: Deal, player: str, hand: int) -> tuple[str, int | None]:
+        h = deal.current_hand()
+        cards = h.cards
+        if deal.rules.burn_on is not None and deal.can_burn(player, hand):
+            return "burn", None  # V8: two fresh cards are worth more than a hard 13 or 14
+        if (
+            len(cards) == 2
+            and cards[0].rank == cards[1].rank
+            and cards[0].rank in (1, 8)
+            and deal.can_split(player, hand)
+        ):
+            return "split", None
+        low = h.low
+        total = h.total
+        soft = total > low  # an ace counts 11 (T1.2)
+        safe = low <= 11  # no card can bust this hand
+        if len(cards) == 4 and safe:
+            return _draw(deal, player, hand, h)
+        firm = total >= 18 or (not soft and total >= deal.rules.stick_minimum)
+        if firm and deal.can_stick(player, hand):
+            return "stick", None
+        if safe or not deal.can_stick(player, hand):
+            return _draw(deal, player, hand, h)
+        return "stick", None
+
+    def bank(self, deal: Deal) -> str:
+        b = deal.banker_hand
+        low = b.low
+        if len(b.cards) == 4 and low <= 11:
+            return "draw"  # a five card trick, and no card can bust him
+        total = b.total
+        if low <= 11 and total < 18:
+            return "draw"  # a soft total under 18: no card can bust him
+        least = deal.rules.stick_minimum
+        # The least each standing hand can hold: the face-up cards plus one for each card down
+        # (and at least the stick minimum); the lowest of them over the ordinary standing hands.
+        lowest_floor = -1
+        for row in deal.hands.values():
+            for h in row:
+                n = len(h.cards)
+                if h.settled or n >= 5:
+                    continue
+                if n == 2 and h.is_pontoon and deal.rated(h, True)[0] is HandClass.PONTOON:
+                    continue  # declared (T5.1; V7 (b): A + 10 is not): nothing beats it
+                floor = h.up_low + n - h.up_cards
+                if floor < least:
+                    floor = least
+                if lowest_floor < 0 or floor < lowest_floor:
+                    lowest_floor = floor
+        if lowest_floor < 0:
+            return "stay"  # no ordinary hand stands
+        if total < lowest_floor:
+            return "draw"  # staying loses to every one of them anyway
+        if total >= 17 or total == 16:
+            return "stay"
+        return "draw"
+
+    def doubles(self, deal: Deal) -> bool:
+        return deal.banker_hand.cards[0].is_ace  # V3: an ace first card is his best start
+
+
+def _draw(deal: Deal, player: str, hand: int, h: Hand) -> tuple[str, int | None]:
+    if h.low <= 11 and deal.can_buy(player, hand, h.initial):
+        return "buy", h.initial
+    return "twist", None
+
+
+class RandomStrategy(Strategy):
+    """Picks uniformly among the legal actions, then a uniform amount within the legal range."""
+
+    name = "random"
+
+    def __init__(self, rng: Rng | None = None) -> None:
+        if rng is None:
+            raise ValueError("the random strategy needs a seeded generator")
+        self.rng = rng
+
+    def stake(self, deal: Deal, player: str) -> int:
+        (legal,) = deal.legal_actions()
+        assert legal.low is not None and legal.high is not None
+        return legal.low + self.rng.below(legal.high - legal.low + 1)
+
+    def play(self, deal: Deal, player: str, hand: int) -> tuple[str, int | None]:
+        legal = deal.legal_actions()
+        choice = legal[self.rng.below(len(legal))]
+        if choice.low is None or choice.high is None:
+            return choice.action, None
+        return choice.action, choice.low + self.rng.below(choice.high - choice.low + 1)
+
+    def bank(self, deal: Deal) -> str:
+        return "draw" if self.rng.below(2) else "stay"
+
+    def doubles(self, deal: Deal) -> bool:
+        return self.rng.below(2) == 1
+
+
+STRATEGIES: dict[str, Callable[[Rng | None], Strategy]] = {
+    "default": DefaultStrategy,
+    "random": RandomStrategy,
+}
+
+
+class AutoPlayers:
+    """The automatic players of a game: each plays a whole deal by the engine's methods.
+
+    A game's registry entry (:mod:`pontoon_cli.games`) names its subclass: :class:`Players` for
+    the traditional game, ``CasinoPlayers`` for a casino table.
+    """
+
+    def play_deal(self, game: GameBase) -> DealBase:
+        """Play one whole deal of ``game`` automatically and finish it."""
+        raise NotImplementedError
+
+    def play(self, game: GameBase, deals: int) -> Iterator[DealBase]:
+        """Play up to ``deals`` deals, yielding each when finished; stop early when no seat
+        can cover the minimum stake (T8.6, C3)."""
+        for _ in range(deals):
+            if not game.can_deal():
+                return
+            yield self.play_deal(game)
+
+
+class Players(AutoPlayers):
+    """Each seat's automatic player as a punter and as banker, with its own generator.
+
+    Generators are spawned from ``rng`` in seat order, punters' first, then bankers', so a seed
+    fixes every random decision.
+    """
+
+    def __init__(
+        self,
+        seats: tuple[str, ...],
+        rng: Rng,
+        punter: str | dict[str, str] = "default",
+        banker: str = "default",
+    ) -> None:
+        names = punter if isinstance(punter, dict) else dict.fromkeys(seats, punter)
+        self.punter: dict[str, Strategy] = {p: STRATEGIES[names[p]](rng.spawn()) for p in seats}
+        self.banker: dict[str, Strategy] = {p: STRATEGIES[banker](rng.spawn()) for p in seats}
+
+    def decide(self, deal: Deal) -> None:
+        """Take the actor's next decision in ``deal`` through the engine's methods."""
+        actor = deal.actor
+        assert actor is not None
+        player, hand = actor
+        phase = deal.phase
+        if phase is Phase.PUNTERS:
+            action, amount = self.punter[player].play(deal, player, hand)
+            if action == "stick":
+                deal.stick(player, hand)
+            elif action == "twist":
+                deal.twist(player, hand)
+            else:
+                deal.act(player, hand, action, amount)
+        elif phase is Phase.STAKES:
+            deal.stake(player, self.punter[player].stake(deal, player))
+        elif phase is Phase.BANKER_DOUBLE:  # V3
+            if self.banker[player].doubles(deal):
+                deal.double(player)
+            else:
+                deal.no_double(player)
+        elif self.banker[player].bank(deal) == "draw":
+            deal.draw(player)
+        else:
+            deal.stay(player)
+
+    def play_deal(self, game: GameBase) -> DealBase:
+        """Play one whole deal of ``game`` automatically and finish it."""
+        deal = game.start_deal()
+        if not isinstance(deal, Deal):  # pragma: no cover - the registry pairs game and players
+            raise PontoonError("the traditional players play the traditional game's deals")
+        while deal.phase is not Phase.END:
+            self.decide(deal)
+        game.finish_deal(deal)
+        return deal
+
+
+def seeded_game(
+    rules: Rules, table: Table, seed: int, punter: str = "default", banker: str = "default"
+) -> tuple[Game, Players]:
+    """A game and its automatic players, both from ``seed`` (README, "Determinism")."""
+    game_rng, players_rng = session_rngs(seed)
+    return Game(rules, table, game_rng), Players(table.seats, players_rng, punter, banker)

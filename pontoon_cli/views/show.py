@@ -1,0 +1,220 @@
+"""``pontoon show``: which deals to draw, and what each picture holds (drawn by render_show).
+
+:class:`Show` visits a log and hands each chosen deal to a drawing function as a
+:class:`DealPicture`: who banked, each decision in order, each hand with its cards, stake, class
+and settlement (with its rule ID), the banker's hand, every seat's net and balance, a sale of the
+bank, and Shoot's kitty. What a record leaves out (a third party's minimal log has no ``hands``)
+is left out of the picture, and said so. Nothing here imports rich.
+
+``--deal N`` / ``--deals A-B`` choose deals by number in the log's first game, ``G:N`` /
+``G:A-B`` in game G (each header starts a game, as ``simulate --log`` and ``cat`` write them);
+reading stops after the last chosen deal, or at the next game's header. ``--player NAME`` (once
+or more) keeps the deals one of them played or banked, and in a deal none of them banked, only
+their decisions, hands and balances.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from pontoon_cli.core.errors import PontoonError
+from pontoon_cli.core.rules import Rules
+from pontoon_cli.log.reader import STOP, At, LogVisitor
+from pontoon_cli.views.shape import GameTrack, RecordShape, shape_of
+
+#: svg and html hold the whole picture in memory until it is written: at most this many deals.
+MAX_PICTURE_DEALS: Final = 200
+
+
+class ShowError(PontoonError):
+    """A choice of deals or player the log cannot satisfy (exit 2)."""
+
+
+def name(text: str) -> str:
+    """A name from the log as a person reads it: itself, or escaped if not printable (STYLE 15)."""
+    return text if text.isprintable() else repr(text)
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    player: str
+    net: int
+    before: int
+    after: int
+
+
+@dataclass(slots=True)
+class DealPicture:
+    """What one deal's picture shows; lists hold the record's own items in its order."""
+
+    at: At
+    number: int
+    preset: str
+    house: str  # "banker", "dealer"
+    banker: str | None
+    pack_state: str | None
+    sale: dict[str, Any] | None
+    sat_out: list[str]
+    decisions: list[dict[str, Any]]
+    hands: list[dict[str, Any]] | None  # None: the record holds no hands
+    house_hand: dict[str, Any] | None
+    seats: list[Seat]
+    kitty: dict[str, Any] | None
+    kitty_before: int | None
+    kitty_after: int | None
+    next_banker: str | None
+    void: bool
+    game: dict[str, Any] | None = field(default=None)  # the header, on a game's first picture
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """The deals ``--deal`` or ``--deals`` chose: ``first`` to ``last`` of game ``game`` (each
+    header of a log starts a game, 1, 2...; ``game`` 1 unless the option named one)."""
+
+    game: int
+    first: int
+    last: int
+    named_game: bool = False  # the option said G:
+
+
+#: ``[G:]N`` or ``[G:]A-B``: whole numbers of at most 16 digits (2**53 has 16).
+_CHOICE = re.compile(
+    r"(?:(?P<game>[0-9]{1,16}):)?(?P<first>[0-9]{1,16})(?:-(?P<last>[0-9]{1,16}))?"
+)
+
+
+def parse_choice(option: str, text: str) -> Choice:
+    """``N``, ``A-B``, ``G:N`` or ``G:A-B`` (``option`` says which form it is given for); a
+    ShowError when it is not one."""
+    span = option == "--deals"
+    form = "[G:]A-B, deal numbers like 3-7 or 2:3-7" if span else "[G:]N, like 5 or 2:5"
+    match = _CHOICE.fullmatch(text)  # ASCII digits only: not 1_000, +5 or ' 5' (int() takes them)
+    if match is None or (match["last"] is not None and not span):
+        raise ShowError(f"{option} {text!r}: expected {form}")
+    colon = match["game"] is not None
+    game = int(match["game"]) if colon else 1
+    a = int(match["first"])
+    b = int(match["last"]) if match["last"] is not None else a
+    if game < 1 or a < 1 or b < a:
+        raise ShowError(f"{option} {text!r}: expected {form}, game and deals 1 or more, A <= B")
+    return Choice(game, a, b, colon)
+
+
+class Show(LogVisitor[int]):
+    """Draws the chosen deals of one log through ``draw``; the result is how many it drew."""
+
+    def __init__(
+        self,
+        draw: Callable[[DealPicture], None],
+        *,
+        deals: Choice | None = None,
+        players: tuple[str, ...] = (),
+        most: int | None = None,
+    ) -> None:
+        self.draw = draw
+        self.deals = deals
+        self.players = players  # the players to keep: none, everyone
+        self.most = most  # the most deals to draw (svg, html), else a ShowError
+        self.drawn = 0
+        self.read = 0  # deal records read (of the chosen game, with --deal or --deals)
+        self.games = 0  # headers read
+        self.seen: set[str] = set()  # the chosen players who sat at a table read
+        self._header: dict[str, Any] | None = None
+        self._shape: RecordShape | None = None
+        self._track: GameTrack | None = None
+
+    def visit_header(self, at: At, record: dict[str, Any], rules: Rules) -> bool | None:
+        self.games += 1
+        if self.deals is not None and self.games > self.deals.game:
+            return STOP  # the chosen game is over: nothing later is chosen
+        self._shape = shape_of(rules, str(at))
+        self._track = GameTrack(record, self._shape)
+        self._header = record
+        self.seen.update(p for p in self.players if p in self._track.seats)
+        return None
+
+    def visit_deal(self, at: At, record: dict[str, Any]) -> bool | None:
+        track, shape = self._track, self._shape
+        assert track is not None and shape is not None
+        facts = track.deal(record)
+        n = facts.number
+        if self.deals is not None:
+            if self.games < self.deals.game:
+                return None
+            self.read += 1
+            if n > self.deals.last:  # numbers go 1, 2, 3... (T8): nothing later is chosen
+                return STOP
+            if not self.deals.first <= n <= self.deals.last:
+                return None
+        else:
+            self.read += 1
+        decisions: list[dict[str, Any]] = record["decisions"]
+        hands: list[dict[str, Any]] | None = record.get("hands")
+        seats = [Seat(p, facts.net[p], facts.before[p], facts.after[p]) for p in track.seats]
+        who = self.players
+        if who and facts.banker not in who:
+            if not any(d["player"] in who for d in decisions):
+                return None  # sat out, or not at this table
+            decisions = [d for d in decisions if d["player"] in who]
+            if hands is not None:
+                hands = [h for h in hands if h["player"] in who]
+            seats = [s for s in seats if s.player in who]
+        if self.most is not None and self.drawn == self.most:
+            raise ShowError(
+                f"svg and html draw at most {self.most} deals in one picture; choose some "
+                "with --deal N or --deals A-B"
+            )
+        kitty = record.get("kitty") if shape.kitty else None
+        picture = DealPicture(
+            at=at,
+            number=n,
+            preset=shape.preset,
+            house=shape.house,
+            banker=facts.banker,
+            pack_state=record.get("pack_state"),
+            sale=facts.sale,
+            sat_out=record.get("sat_out", []),
+            decisions=decisions,
+            hands=hands,
+            house_hand=record.get(shape.house_hand),
+            seats=seats,
+            kitty=kitty,
+            kitty_before=facts.kitty_before,
+            kitty_after=facts.kitty_after,
+            next_banker=facts.next_banker if shape.bank_moves else None,
+            void=bool(record.get("void", False)),
+            game=self._header,
+        )
+        self._header = None
+        self.draw(picture)
+        self.drawn += 1
+        return None
+
+    def result(self) -> int:
+        return self.drawn
+
+    def check(self, log: str) -> None:
+        """After the log: a ShowError when a player never sat or no chosen deal was there."""
+        for who in self.players:
+            if who not in self.seen:
+                raise ShowError(f"{log}: no player {name(who)!r} at the table")
+        choice = self.deals
+        if self.drawn or choice is None:
+            return
+        first, last = choice.first, choice.last
+        chosen = f"deal {first}" if first == last else f"deals {first}-{last}"
+        if self.games < choice.game:
+            raise ShowError(
+                f"{log}: no game {choice.game} in the log ({self.games} read: each header "
+                "starts one)"
+            )
+        if choice.named_game or self.games > 1:
+            raise ShowError(
+                f"{log}: no {chosen} in game {choice.game} of the log ({self.read} of its deals "
+                "read; G:N chooses another game)"
+            )
+        raise ShowError(f"{log}: no {chosen} in the log ({self.read} deals read)")
