@@ -60,11 +60,13 @@ test: lint $(STAMP_BUILD)
 	PONTOON_PURE=1 $(BIN)/pontoon --version
 	PONTOON_PURE=1 $(PYTEST) $(PURE_SKIP)
 
-## make lint: ruff check, ruff format --check, mypy --strict.
+## make lint: ruff check, ruff format --check, mypy --strict, and the package's layers
+## (lint-imports: pyproject.toml's [tool.importlinter] contracts).
 lint: $(STAMP_TEST)
 	$(BIN)/ruff check pontoon_cli tests tools bench setup.py
 	$(BIN)/ruff format --check pontoon_cli tests tools bench setup.py
 	$(BIN)/mypy --strict pontoon_cli
+	$(BIN)/lint-imports
 
 ## make demo: play a short seeded game into a log, verify it with replay, and show its deals.
 DEMO_LOG := $(VENV)/demo.jsonl
