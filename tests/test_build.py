@@ -96,7 +96,7 @@ def test_every_engine_side_module_is_compiled() -> None:
         __import__(f"pontoon_cli.{module}")
         loaded = sys.modules[f"pontoon_cli.{module}"].__file__ or ""
         if PURE_RUN:
-            assert loaded.endswith(f"{module}.py"), loaded
+            assert loaded.endswith(f"{module.replace('.', '/')}.py"), loaded
         else:
             assert loaded.endswith(tuple(EXTENSION_SUFFIXES)), loaded
     assert ("pure Python" if PURE_RUN else "compiled") == pontoon_cli.BUILD
