@@ -18,7 +18,7 @@ from pontoon_cli.game import Game
 from pontoon_cli.game_base import GameBase
 from pontoon_cli.log import LineWriter, RecordWriter, traditional_line, traditional_record
 from pontoon_cli.rng import Rng, session_rngs
-from pontoon_cli.rules import Rules, Table, suggest
+from pontoon_cli.rules import HOUSE_PRESETS, Rules, Table, suggest
 from pontoon_cli.shoot import ShootGame
 from pontoon_cli.shoot_log import shoot_deal_line, shoot_deal_record
 from pontoon_cli.shoot_players import ShootPlayers
@@ -39,12 +39,16 @@ class GameDefinition:
     actions: ActionTable  # the decision words (pontoon_cli.actions)
     strategies: tuple[str, ...]  # the automatic players' strategy names
     default_strategy: str = "default"  # the strategy when none is named
-    house: bool = False  # a casino table: seats against the dealer, no banker (C3)
     table_keys: tuple[str, ...] = ()  # scenario [table] keys beyond the traditional ones
     deal_keys: tuple[str, ...] = ()  # scenario [[deal]] keys beyond the traditional ones
     expect_keys: tuple[str, ...] = ()  # scenario expect keys beyond the traditional ones
     #: scenario keys of the traditional game this one has not: key -> the reason, with its rule
     refused_keys: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def house(self) -> bool:
+        """A casino table: seats against the dealer, no banker (C3; rules.HOUSE_PRESETS)."""
+        return self.preset in HOUSE_PRESETS
 
 
 _NO_BANKER = "a casino table has no banker: the dealer is the house (C3)"
@@ -80,7 +84,6 @@ GAMES: dict[str, GameDefinition] = {
         actions=CASINO_ACTIONS,
         strategies=tuple(CASINO_STRATEGIES),
         default_strategy=DEFAULT_CASINO_STRATEGY,
-        house=True,
         expect_keys=("dealer_class",),
         refused_keys={
             "banker": _NO_BANKER,

@@ -22,10 +22,10 @@ from pontoon_cli.events import BankSold, CardDealt
 from pontoon_cli.game_base import GameBase
 from pontoon_cli.hands import HandClass
 from pontoon_cli.limits import MAX_SAFE_INT
+from pontoon_cli.log_format import FORMAT
 from pontoon_cli.output import Interrupted, Writable, held, open_sink
 from pontoon_cli.rules import Rules, Table
 
-FORMAT: Final = "pontoon-log/1"
 _MAX_INT: Final = MAX_SAFE_INT
 
 

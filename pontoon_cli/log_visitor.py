@@ -35,7 +35,6 @@ from typing import IO, Any, Final, Generic, Protocol, TypeVar
 import orjson
 
 from pontoon_cli.errors import LogFormatError
-from pontoon_cli.games import find_game
 from pontoon_cli.logcheck import (
     MISSING,
     Problem,
@@ -202,8 +201,9 @@ def _checked(source: Source, progress: Progress | None) -> Iterator[LogRecord]:
             _strict(at, raw, record)
             yield LogRecord(at, "deal", record, raw)
         elif kind == "header":
-            rules = _header(at, raw, record)
-            house = find_game(rules).house
+            _strict(at, raw, record)
+            rules, table = read_header(record, str(at))  # replay's own checks (C3, T3.1)
+            house = table.house  # the one answer replay reads a casino table's log by too
             started = True
             yield LogRecord(at, "header", record, raw, rules)
         else:
@@ -223,11 +223,6 @@ def _decode(at: At, raw: bytes) -> dict[str, Any]:
             at, None, f"expected a JSON object (a header or deal record), got {brief(record)}"
         )
     return record
-
-
-def _header(at: At, raw: bytes, record: dict[str, Any]) -> Rules:
-    _strict(at, raw, record)
-    return read_header(record, str(at))[0]  # replay's own checks of a header (C3, T3.1)
 
 
 def _strict(at: At, raw: bytes, record: dict[str, Any]) -> None:
