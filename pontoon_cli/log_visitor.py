@@ -14,9 +14,10 @@ What the reader reuses rather than repeats:
   bytes, the line and size limits, line numbers;
 - replay's header checks (:func:`~pontoon_cli.logcheck.read_header`: the schema, the seats, the
   rules and the table, a casino seat named ``dealer`` refused as replay refuses it, C3);
-- replay's verdict on a line that is not a record (:func:`~pontoon_cli.logcheck.json_problem`)
-  and the log schema's checks (:mod:`pontoon_cli.logcheck`), so every record a visitor sees has
-  the shape docs/log-format.md gives (a visitor may index it without a ``TypeError``);
+- replay's reading of a line (:mod:`pontoon_cli.log_read`: a line that is not a record, a deal
+  before the header, a record of an unknown type, an empty log, each in replay's words) and the
+  log schema's checks (:mod:`pontoon_cli.logcheck`), so every record a visitor sees has the
+  shape docs/log-format.md gives (a visitor may index it without a ``TypeError``);
 - the strict look for duplicate keys and integers beyond ±(2**53 − 1)
   (:func:`~pontoon_cli.logcheck.strict_problem`). A record whose bytes are exactly what orjson
   writes for it holds no duplicate key (a duplicate would be dropped), so only such a record
@@ -35,16 +36,21 @@ from typing import IO, Any, Final, Generic, Protocol, TypeVar
 import orjson
 
 from pontoon_cli.errors import LogFormatError
+from pontoon_cli.log_read import (
+    HEADER_FIRST,
+    decode,
+    empty_log,
+    problem_error,
+    strict_error,
+    unknown_type,
+    unreadable,
+)
 from pontoon_cli.logcheck import (
     MISSING,
-    Problem,
-    brief,
     casino_body_problem,
     deal_body_problem,
     deal_head_problem,
-    json_problem,
     read_header,
-    strict_problem,
 )
 from pontoon_cli.replay_source import STDIN, Source, display, open_error
 from pontoon_cli.rules import Rules
@@ -191,57 +197,37 @@ def _checked(source: Source, progress: Progress | None) -> Iterator[LogRecord]:
         if progress is not None and not number & TICK:
             progress.advance(source.position())
         at = At(name, number)
-        record = _decode(at, raw)
+        record = decode(name, number, raw)  # replay reads a line so too (log_read)
         kind = record.get("type", MISSING)
+        # a duplicate key or a huge number explains a line first, as replay says it
+        _strict(at, raw, record)
         if kind == "deal":
             if not started:
-                raise _unreadable(at, "type", 'expected the header record ("type": "header") first')
+                raise unreadable(name, number, "type", HEADER_FIRST)
             body = casino_body_problem if house else deal_body_problem
-            _check(at, deal_head_problem(record) or body(record))
-            _strict(at, raw, record)
+            problem = deal_head_problem(record) or body(record)
+            if problem is not None:
+                raise problem_error(name, number, problem)
             yield LogRecord(at, "deal", record, raw)
         elif kind == "header":
-            _strict(at, raw, record)
             rules, table = read_header(record, str(at))  # replay's own checks (C3, T3.1)
             house = table.house  # the one answer replay reads a casino table's log by too
             started = True
             yield LogRecord(at, "header", record, raw, rules)
         else:
-            _strict(at, raw, record)
-            raise _unreadable(at, "type", f'expected "header" or "deal", got {brief(kind)}')
+            raise unknown_type(name, number, kind)
     if number == 0:
-        raise LogFormatError(f"{name}: empty log: expected a header record on line 1")
-
-
-def _decode(at: At, raw: bytes) -> dict[str, Any]:
-    try:
-        record = orjson.loads(raw)
-    except orjson.JSONDecodeError as err:
-        raise _unreadable(at, None, json_problem(raw, err)) from None
-    if type(record) is not dict:
-        raise _unreadable(
-            at, None, f"expected a JSON object (a header or deal record), got {brief(record)}"
-        )
-    return record
+        raise empty_log(name)
 
 
 def _strict(at: At, raw: bytes, record: dict[str, Any]) -> None:
-    """Refuse a duplicate key or an integer beyond ±(2**53 − 1), as replay does (SPEC "Limits")."""
+    """Refuse a duplicate key or an integer beyond ±(2**53 − 1), as replay does (README
+    "Limits"): only a record that is not exactly orjson's bytes for it is looked at whole."""
     text = raw[:-1] if raw.endswith(b"\n") else raw
     if text.endswith(b"\r"):
         text = text[:-1]
     if text == orjson.dumps(record) and text.translate(_DIGITS).find(_SIXTEEN) < 0:
         return
-    problem = strict_problem(raw)
-    if problem is not None:
-        raise _unreadable(at, problem[0], problem[1])
-
-
-def _check(at: At, problem: Problem | None) -> None:
-    if problem is not None:
-        where, expected, got = problem
-        raise _unreadable(at, where, f"expected {expected}, got {brief(got)}")
-
-
-def _unreadable(at: At, where: str | None, message: str) -> LogFormatError:
-    return LogFormatError(f"{at}: " + (f"{where}: " if where else "") + message)
+    error = strict_error(at.file, at.line, raw)
+    if error is not None:
+        raise error

@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import IO, Final
 
 from pontoon_cli.errors import LogFormatError
+from pontoon_cli.log_read import empty_log
 from pontoon_cli.replay_report import Divergence, Output, StreamOutput, Summary
 from pontoon_cli.replay_source import STDIN, Source, open_error
 from pontoon_cli.replayer import LogReplayer
@@ -130,7 +131,7 @@ def _replay_stream(
         summary.headers_diverged += replayer.headers_diverged
         summary.deals_stacked += replayer.deals_stacked
     if number == 0:
-        raise LogFormatError(f"{source.name}: empty log: expected a header record on line 1")
+        raise empty_log(source.name)
     return False
 
 

@@ -28,20 +28,24 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
-import orjson
-
 from pontoon_cli.cards import Card, read_log_pack
 from pontoon_cli.casino_replay import CasinoReplay
 from pontoon_cli.errors import LogFormatError
+from pontoon_cli.log_read import (
+    HEADER_FIRST,
+    decode,
+    problem_error,
+    strict_error,
+    unknown_type,
+    unreadable,
+)
 from pontoon_cli.logcheck import (
     CARD_BY_TEXT,
     MISSING,
     Problem,
     brief,
     deal_head_problem,
-    json_problem,
     read_header,
-    strict_problem,
 )
 from pontoon_cli.replay_game import GameReplay, Look
 from pontoon_cli.replay_report import Divergence, Place
@@ -82,16 +86,7 @@ class LogReplayer:
 
     def feed(self, line: int, raw: bytes) -> Divergence | None:
         """Check one line of the log; return its first divergence or None."""
-        try:
-            record = orjson.loads(raw)
-        except orjson.JSONDecodeError as err:
-            raise self._unreadable(line, None, json_problem(raw, err)) from None
-        if type(record) is not dict:
-            raise self._unreadable(
-                line,
-                None,
-                f"expected a JSON object (a header or deal record), got {brief(record)}",
-            )
+        record = decode(self.file, line, raw)  # the views' reader reads a line so too (log_read)
         kind = record.get("type", MISSING)
         game = self.game
         if kind == "deal" and game is not None:
@@ -113,31 +108,24 @@ class LogReplayer:
             return found
         self._strict(line, raw)
         if kind == "deal":
-            raise self._unreadable(
-                line, "type", 'expected the header record ("type": "header") first'
-            )
+            raise unreadable(self.file, line, "type", HEADER_FIRST)
         if kind == "header":
             found = self._header(line, record)
             if found is not None:
                 self.headers_diverged += 1
             return found
-        raise self._unreadable(line, "type", f'expected "header" or "deal", got {brief(kind)}')
+        raise unknown_type(self.file, line, kind)
 
     def _strict(self, line: int, raw: bytes) -> None:
         """Refuse a record with a duplicate key or an integer beyond ±(2**53 − 1) (README
         "Limits"). Only records that are not exactly the log writer's bytes need the look."""
-        problem = strict_problem(raw)
-        if problem is not None:
-            raise self._unreadable(line, problem[0], problem[1])
-
-    def _unreadable(self, line: int, where: str | None, message: str) -> LogFormatError:
-        place = f"{self.file}:{line}: " + (f"{where}: " if where else "")
-        return LogFormatError(place + message)
+        error = strict_error(self.file, line, raw)
+        if error is not None:
+            raise error
 
     def _problem(self, line: int, problem: Problem | None) -> None:
         if problem is not None:
-            where, expected, got = problem
-            raise self._unreadable(line, where, f"expected {expected}, got {brief(got)}")
+            raise problem_error(self.file, line, problem)
 
     def _look(self, line: int, raw: bytes, record: dict[str, Any]) -> None:
         """A record that is not the writer's bytes, looked at whole: LogFormatError if it holds
@@ -175,7 +163,8 @@ class LogReplayer:
             return cards
         for position, token in enumerate(text.split(" "), 1):  # say which card is wrong
             if token not in CARD_BY_TEXT:
-                raise self._unreadable(
+                raise unreadable(
+                    self.file,
                     line,
                     "pack",
                     f"card {position}: expected a card like 'TH' (rank A 2-9 T J Q K, suit "
