@@ -88,11 +88,16 @@ TESTS: dict[str, list[str]] = {
         "tests/test_replay_input.py",
         "tests/test_replay_schema.py",
         "tests/test_replay_seeded.py",
+        "tests/test_replay_game.py",  # the one per-deal pipeline and its hooks
         "tests/test_shoot_replay.py",  # the kitty carried between deals
         "tests/test_log.py",
         "tests/test_boundaries.py",
     ],
 }
+# the traditional game's hooks of replay's pipeline: replay's tests exercise them
+TESTS["traditional_replay"] = TESTS["replay"]
+# reading a log's lines: replay's tests and the views' reader's
+TESTS["log_read"] = [*TESTS["replay"], "tests/test_log_read.py", "tests/test_log_visitor.py"]
 # the record checks replay runs on each log line: replay's tests exercise them
 TESTS["logcheck"] = TESTS["replay"]
 # the Shoot game (its kitty, log, players and replay) and the casino game (its log, players and
