@@ -62,6 +62,8 @@ class GameReplay:
     #: Whether the game has decisions a player may pass without a logged decision (S2's shoot
     #: bet): then :meth:`optional_decision` is asked before each decision.
     optional = False
+    #: The sale of the bank before the deal being checked, if any (T8.4): the writer writes it.
+    sale: BankSold | None = None
 
     def __init__(
         self,
@@ -236,9 +238,6 @@ class GameReplay:
     def check_header(self, at: Place, record: dict[str, Any]) -> Divergence | None:
         """What the game checks in its header (the traditional game's cut for the bank)."""
         return None
-
-    #: The sale of the bank before the deal, if any (T8.4): the log writer writes it.
-    sale: BankSold | None = None
 
     def before_deal(
         self, at: Place, record: dict[str, Any], pack: list[Card], balances: dict[str, int]

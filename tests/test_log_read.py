@@ -13,14 +13,13 @@ from pontoon_cli.cli import app
 from pontoon_cli.errors import LogFormatError
 from pontoon_cli.log_visitor import records
 from pontoon_cli.replay import Summary, replay_logs
-from pontoon_cli.replay_report import Output
 
 LOG = CliRunner().invoke(app, ["play", "--seed", "7", "--deals", "2"]).stdout_bytes
 HEADER, DEAL_1, DEAL_2 = LOG.splitlines(keepends=True)
 
 
-class _Kept(Output):
-    """Keeps the messages replay writes (its unreadable-input line among them)."""
+class _Kept:
+    """Keeps the messages replay writes (its unreadable-input line among them): an Output."""
 
     def __init__(self) -> None:
         self.messages: list[str] = []
@@ -30,6 +29,15 @@ class _Kept(Output):
 
     def message(self, text: str) -> None:
         self.messages.append(text)
+
+    def start(self, name: str, total: int | None) -> None:
+        pass
+
+    def advance(self, position: int) -> None:
+        pass
+
+    def finish(self) -> None:
+        pass
 
 
 def _replay_error(path: Path) -> str:
