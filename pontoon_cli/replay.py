@@ -3,10 +3,13 @@
 README, "pontoon replay"; the format is docs/log-format.md. This module runs over the logs named
 on the command line and keeps the summary; the work is split by job:
 
-- :mod:`pontoon_cli.replay_source`: reading a log (a file, stdin, gzip) as raw lines;
+- :mod:`pontoon_cli.replay_source`: reading a log (a file, stdin, gzip) as raw lines, and
+  :mod:`pontoon_cli.log_read`: reading a line as a record, in the views' words too;
 - :mod:`pontoon_cli.replayer`: :class:`LogReplayer`, which checks one log record by record;
-- :mod:`pontoon_cli.replay_pack` and :mod:`pontoon_cli.replay_compare`: the checks it makes;
-- :mod:`pontoon_cli.casino_replay`: a casino log's own checks (C1-C11);
+- :mod:`pontoon_cli.replay_game`: the per-deal pipeline every game's replay runs, with its hooks
+  filled in by :mod:`pontoon_cli.traditional_replay` (with :mod:`pontoon_cli.replay_pack` and
+  :mod:`pontoon_cli.replay_compare`), :mod:`pontoon_cli.shoot_replay` (the kitty, S1-S10) and
+  :mod:`pontoon_cli.casino_replay` (C1-C11);
 - :mod:`pontoon_cli.replay_seeded`: ``--seeded``, every shuffle re-derived from the header's seed;
 - :mod:`pontoon_cli.replay_report`: :class:`Divergence`, :class:`Summary` and the output.
 
