@@ -161,7 +161,10 @@ class TraditionalReplay(GameReplay):
         return at.div(field="banker", recorded=self.deal_banker, expected=None, rule="T3.1")
 
     def derived_text(self, event: Decision) -> str:
-        return str(event)  # the split's event itself, as replay has always shown it (T5.2)
+        """A split's amount that differs (T5.2) shows the event's repr, ``Decision(player=...,
+        amount=10)``, as this game's replay has always written it (the casino game writes
+        ``split 10``); kept byte for byte."""
+        return str(event)
 
     def cross_check(self, at: Place, deal: DealBase) -> Divergence | None:
         return cross_check(at, cast(Deal, deal), self.rules, self.settle)
