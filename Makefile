@@ -93,7 +93,7 @@ rulebook:
 ## make mutation: the project's own mutation run (not CI: minutes per module). MODULES to choose,
 ## e.g. make mutation MODULES="core.hands core.settle" MUTATE_ARGS="--sample 60".
 MODULES ?= core.hands core.settle traditional.legality traditional.deal traditional.game replay.run \
-	logformat.sources logformat.divergence replay.pack replay.compare replay.replayer logformat.check
+	logformat.sources logformat.divergence traditional.pack traditional.compare replay.replayer logformat.check
 MUTATE_ARGS ?=
 mutation: $(STAMP_TEST)
 	$(BIN)/python tools/mutate.py $(MODULES) $(MUTATE_ARGS)

@@ -16,7 +16,7 @@ from pontoon_cli.casino.record import casino_deal_line, casino_deal_record
 from pontoon_cli.core.actions import CASINO_ACTIONS, SHOOT_ACTIONS, TRADITIONAL_ACTIONS, ActionTable
 from pontoon_cli.core.errors import RulesError
 from pontoon_cli.core.rng import Rng, session_rngs
-from pontoon_cli.core.rules import Rules, Table, suggest
+from pontoon_cli.core.rules import HOUSE_PRESETS, Rules, Table, suggest
 from pontoon_cli.log.writer import LineWriter, RecordWriter, traditional_line, traditional_record
 from pontoon_cli.shoot.deal import ShootGame
 from pontoon_cli.shoot.players import ShootPlayers
@@ -39,12 +39,16 @@ class GameDefinition:
     actions: ActionTable  # the decision words (pontoon_cli.core.actions)
     strategies: tuple[str, ...]  # the automatic players' strategy names
     default_strategy: str = "default"  # the strategy when none is named
-    house: bool = False  # a casino table: seats against the dealer, no banker (C3)
     table_keys: tuple[str, ...] = ()  # scenario [table] keys beyond the traditional ones
     deal_keys: tuple[str, ...] = ()  # scenario [[deal]] keys beyond the traditional ones
     expect_keys: tuple[str, ...] = ()  # scenario expect keys beyond the traditional ones
     #: scenario keys of the traditional game this one has not: key -> the reason, with its rule
     refused_keys: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def house(self) -> bool:
+        """A casino table: seats against the dealer, no banker (C3; rules.HOUSE_PRESETS)."""
+        return self.preset in HOUSE_PRESETS
 
 
 _NO_BANKER = "a casino table has no banker: the dealer is the house (C3)"
@@ -80,7 +84,6 @@ GAMES: dict[str, GameDefinition] = {
         actions=CASINO_ACTIONS,
         strategies=tuple(CASINO_STRATEGIES),
         default_strategy=DEFAULT_CASINO_STRATEGY,
-        house=True,
         expect_keys=("dealer_class",),
         refused_keys={
             "banker": _NO_BANKER,

@@ -15,9 +15,9 @@ from pontoon_cli.core.actions import (
 )
 from pontoon_cli.core.errors import IllegalAction
 from pontoon_cli.logformat import check as logcheck
-from pontoon_cli.replay import compare as replay_compare
 from pontoon_cli.scenario import deals as scenario_deals
 from pontoon_cli.scenario.play import Step
+from pontoon_cli.traditional import compare as replay_compare
 from pontoon_cli.traditional.engine import Deal
 
 

@@ -56,7 +56,11 @@ def test_the_tree_keeps_its_contracts(tmp_path: Path) -> None:
         # the engine reading logs
         ("base/deal.py", "pontoon_cli.log.reader", "pontoon_cli.base is not allowed to import"),
         # one game leaning on another
-        ("casino/deal.py", "pontoon_cli.traditional.deal", "pontoon_cli.casino is not allowed"),
+        (
+            "casino/deal.py",
+            "pontoon_cli.traditional.deal",
+            "pontoon_cli.casino is not allowed",
+        ),
     ],
 )
 def test_a_wrong_import_in_a_copy_of_the_tree_breaks_a_contract(

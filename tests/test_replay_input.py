@@ -457,10 +457,11 @@ def test_a_non_printable_file_name_is_shown_escaped(tmp_path: Path) -> None:
 def test_the_writers_own_records_need_no_second_look(monkeypatch: pytest.MonkeyPatch) -> None:
     """24: the duplicate-key and integer scan runs only for a record that is not byte for byte
     what the log writer gives (here: the header alone), so replay stays fast."""
-    from pontoon_cli.replay import replayer
+    from pontoon_cli.logformat import lines as log_read
+    from pontoon_cli.traditional import replay as traditional_replay
 
     scanned: list[bytes] = []
-    real = replayer.strict_problem
+    real = log_read.strict_problem
 
     def spy(raw: bytes) -> Any:
         scanned.append(raw)
@@ -469,8 +470,8 @@ def test_the_writers_own_records_need_no_second_look(monkeypatch: pytest.MonkeyP
     def no_compare(*args: Any) -> None:
         raise AssertionError("a record the writer wrote was compared field by field")
 
-    monkeypatch.setattr(replayer, "strict_problem", spy)
-    monkeypatch.setattr(replayer, "compare", no_compare)
+    monkeypatch.setattr(log_read, "strict_problem", spy)
+    monkeypatch.setattr(traditional_replay, "compare", no_compare)
     assert cli("-", stdin=BASE_LOG) == (0, "", OK)
     assert scanned == BASE_LOG.splitlines(keepends=True)[:1]
     scanned.clear()

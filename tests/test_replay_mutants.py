@@ -16,6 +16,7 @@ from test_replay_tamper import divergence, only
 
 from pontoon_cli.core import limits
 from pontoon_cli.replay.run import Divergence, LogReplayer, StreamOutput, replay_lines, replay_logs
+from pontoon_cli.traditional.replay import TraditionalReplay
 
 # nets (T7) ---------------------------------------------------------------------------------------
 
@@ -99,7 +100,9 @@ def test_a_pack_continued_exactly_after_a_pontoon_T8_2(tmp_path: Path) -> None:
     replayer = LogReplayer("left")
     for n, raw in enumerate(BASE_LOG.splitlines(keepends=True)[:3], 1):
         assert replayer.feed(n, raw) is None
-    left = replayer.pack.after  # the order deal 2 left the pack in
+    game = replayer.game
+    assert isinstance(game, TraditionalReplay)
+    left = game.pack.after  # the order deal 2 left the pack in
     assert left is not None and len(left) == 52
     assert any(h["class"] == "pontoon" for h in BASE[2]["hands"])
     recs = base()
@@ -157,7 +160,17 @@ def test_replay_lines_numbers_lines_from_1(tmp_path: Path) -> None:
     recs = base()
     recs[2]["net"]["p4"] -= 1
     (found,) = replay_lines("game.jsonl", dump(recs).splitlines(keepends=True))
-    assert found == Divergence("game.jsonl", 3, 2, "p4", None, "net", -2, -1, "T7.1")
+    assert found == Divergence(
+        file="game.jsonl",
+        line=3,
+        deal=2,
+        player="p4",
+        hand=None,
+        field="net",
+        recorded=-2,
+        expected=-1,
+        rule="T7.1",
+    )
 
 
 class _Progress:

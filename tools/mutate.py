@@ -2,13 +2,13 @@
 
     python tools/mutate.py core.hands core.settle   # the default test subset of each module
     python tools/mutate.py traditional.deal --sample 60 --seed 1   # a seeded sample of its mutants
-    python tools/mutate.py replay.pack=tests/test_replay.py,tests/test_log.py
+    python tools/mutate.py traditional.pack=tests/test_replay.py,tests/test_log.py
     python tools/mutate.py core.hands --list        # the mutants, without running them
     python tools/mutate.py core.hands --only 52     # only the mutants of line 52
 
 A module is a dotted name below pontoon_cli/ (``core.hands``) or a path, optionally followed by
 ``=`` and a comma-separated list of test files; without it the test subset in ``TESTS`` is used
-(by the module's name, else by its subpackage's: ``replay.pack`` takes replay's), or, for a
+(by the module's name, else by its subpackage's: ``traditional.pack`` takes replay's), or, for a
 module it does not know, ``tests/test_<stem>.py`` when that exists, else the whole suite.
 
 Each mutant is written into a private copy of the project (the working tree is never touched), and
@@ -89,13 +89,19 @@ TESTS: dict[str, list[str]] = {
         "tests/test_replay_input.py",
         "tests/test_replay_schema.py",
         "tests/test_replay_seeded.py",
+        "tests/test_replay_game.py",  # the one per-deal pipeline and its hooks
         "tests/test_shoot_replay.py",  # the kitty carried between deals
         "tests/test_log.py",
         "tests/test_boundaries.py",
     ],
 }
-# the record checks, sources and divergences replay uses on each log line: replay's tests
+# the record checks, sources, divergences and the replay pipeline's base: replay's tests
 TESTS["logformat"] = TESTS["replay"]
+# the traditional game's hooks of replay's pipeline, its field and pack checks: replay's tests
+for _name in ("traditional.replay", "traditional.compare", "traditional.pack"):
+    TESTS[_name] = TESTS["replay"]
+# reading a log's lines: replay's tests and the views' reader's
+TESTS["logformat.lines"] = [*TESTS["replay"], "tests/test_log_read.py", "tests/test_log_visitor.py"]
 # the Shoot game (its kitty, log, players and replay) and the casino game (its log, players and
 # replay): each family's own tests
 _SHOOT_TESTS = [
@@ -382,7 +388,7 @@ def _module(spec: str) -> tuple[Path, list[str]]:
         chosen = [t for t in tests.split(",") if t]
     elif dotted in TESTS:
         chosen = TESTS[dotted]
-    elif dotted.partition(".")[0] in TESTS:  # replay.pack: the tests of the replay package
+    elif dotted.partition(".")[0] in TESTS:  # traditional.pack: the tests of the replay package
         chosen = TESTS[dotted.partition(".")[0]]
     elif (ROOT / "tests" / f"test_{path.stem}.py").exists():
         chosen = [f"tests/test_{path.stem}.py"]

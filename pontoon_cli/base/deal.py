@@ -22,7 +22,7 @@ from typing import Final, NamedTuple
 from pontoon_cli.core.actions import ActionTable
 from pontoon_cli.core.cards import Card
 from pontoon_cli.core.errors import IllegalAction
-from pontoon_cli.core.events import CardDealt, Event
+from pontoon_cli.core.events import CardDealt, Decision, Event
 from pontoon_cli.core.hands import Hand
 from pontoon_cli.core.rules import Rules, Table
 
@@ -187,6 +187,20 @@ class DealBase:
         self._hand = Hand()  # the actor's hand: see current_hand()
         #: (player, hand number) of whoever must decide now, or None at the end of the deal.
         self.actor: tuple[str, int] | None = None
+
+    # what each game's deal answers in its own words (replay asks every game the same way) ------
+
+    def act(self, player: str, hand: int, action: str, amount: int | None = None) -> Decision:
+        """Take the decision ``action`` (a word of the game's action table) through its method."""
+        raise NotImplementedError
+
+    def expected_decision(self) -> str:
+        """Who must decide now and what, in words."""
+        raise NotImplementedError
+
+    def turn_rule(self) -> str:
+        """The rule the deal waits under now, or the rule that ended it."""
+        raise NotImplementedError
 
     def current_hand(self) -> Hand:
         """The hand the actor is playing."""

@@ -1,8 +1,9 @@
 """Replay's checks of casino Pontoon (C1-C11): each round re-dealt from the recorded shoe.
 
-A casino log (``rules.preset = "casino"``) is replayed by :class:`CasinoReplay`, which
-:class:`~pontoon_cli.replay.replayer.LogReplayer` hands every deal record of such a log. Each round
-is dealt again through :class:`~pontoon_cli.casino.deal.CasinoDeal` from the recorded shoe
+A casino log (``rules.preset = "casino"``) is replayed by :class:`CasinoReplay`, the hooks of
+replay's one pipeline (:class:`~pontoon_cli.logformat.replay.GameReplay`) for a casino table, to
+which :class:`~pontoon_cli.replay.replayer.LogReplayer` hands every deal record of such a log. Each
+round is dealt again through :class:`~pontoon_cli.casino.deal.CasinoDeal` from the recorded shoe
 (``pack``) with the recorded decisions, taken through the same methods live play uses (``act``,
 ``split``, ``double``: each refusal names its rule, C3 stakes, C6 hit and stand, C7 double, C8
 split). The dealer has no decisions (C9): his cards are re-derived, and a decision recorded for him
@@ -15,22 +16,28 @@ re-deal is verified in one comparison; only another one is looked at field by fi
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, Final
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Final, cast
 
-from pontoon_cli.base.deal import EmptyPack, PackState, Phase
+from pontoon_cli.base.deal import DealBase, PackState
 from pontoon_cli.casino.deal import CasinoDeal, CasinoGame
 from pontoon_cli.casino.record import casino_deal_line, casino_deal_record
 from pontoon_cli.core.actions import CASINO_ACTIONS
 from pontoon_cli.core.cards import FULL_PACK, Card
-from pontoon_cli.core.errors import IllegalAction, LogFormatError, PontoonError
 from pontoon_cli.core.events import CardDealt, Decision
 from pontoon_cli.core.rng import Rng
 from pontoon_cli.core.rules import DEALER, Rules, Table, round_cards
 from pontoon_cli.core.settle import settle_casino
-from pontoon_cli.logformat.check import CARD_KEYS, CASINO_HAND_KEYS, DEALER_HAND_KEYS, MISSING
+from pontoon_cli.logformat.check import (
+    CARD_KEYS,
+    CASINO_HAND_KEYS,
+    DEALER_HAND_KEYS,
+    MISSING,
+    Problem,
+    casino_body_problem,
+)
 from pontoon_cli.logformat.divergence import Divergence, Place, count
-from pontoon_cli.replay.compare import action_text, compare_rows, written_as
+from pontoon_cli.logformat.replay import GameReplay, Look, action_text, compare_money, compare_rows
 
 if TYPE_CHECKING:
     from pontoon_cli.replay.seeded import SeededPacks
@@ -49,10 +56,6 @@ _DEALER_RULE: Final = {"class": "C2", "total": "C2"}
 _CARD_RULE: Final = CASINO_ACTIONS.card_rule  # stake C4 (the deal), hit C6, double C7, split C8
 #: What a decision recorded for the dealer is told (C9).
 NO_DEALER_CHOICE: Final = "the dealer has no choices: he plays by his rule"
-
-#: ``look(line, raw, record)``: the record's JSON looked at whole (duplicate keys, integers out of
-#: range, the schema's types), raising LogFormatError; the replayer's own checks.
-Look = Callable[[int, bytes, dict[str, Any]], None]
 
 
 class ShoeTracker:
@@ -104,14 +107,19 @@ class ShoeTracker:
         )
         found: Divergence | None = None
         if state == "stacked" and not scenario:
-            found = at.div(None, None, "pack_state", state, self.expected_state(), "C1")
+            found = at.div(
+                field="pack_state", recorded=state, expected=self.expected_state(), rule="C1"
+            )
         elif due is True:
             if state == "continued":
-                found = at.div(None, None, "pack_state", state, "shuffled", "C1")
+                found = at.div(field="pack_state", recorded=state, expected="shuffled", rule="C1")
             elif self.infinite:  # C1: one round's cards, each drawn on its own from the 52
                 if state != "stacked" and len(pack) != self.need:
                     found = at.div(
-                        None, None, "pack", f"{len(pack)} cards", f"{self.need} cards", "C1"
+                        field="pack",
+                        recorded=f"{len(pack)} cards",
+                        expected=f"{self.need} cards",
+                        rule="C1",
                     )
             else:
                 found = self._holds(at, pack, self.full)
@@ -119,7 +127,7 @@ class ShoeTracker:
             after = self.after
             assert after is not None
             if state == "shuffled":
-                found = at.div(None, None, "pack_state", state, "continued", "C1")
+                found = at.div(field="pack_state", recorded=state, expected="continued", rule="C1")
             elif state == "stacked":
                 found = self._holds(at, pack, counts(after))
             else:
@@ -133,7 +141,9 @@ class ShoeTracker:
         """The shoe holds each card as often as ``want`` says (by ``Card.index``, C1)."""
         size = sum(want)
         if len(pack) != size:
-            return at.div(None, None, "pack", f"{len(pack)} cards", f"{size} cards", "C1")
+            return at.div(
+                field="pack", recorded=f"{len(pack)} cards", expected=f"{size} cards", rule="C1"
+            )
         got = counts(pack)
         if got == want:
             return None
@@ -141,12 +151,10 @@ class ShoeTracker:
             i = card.index
             if got[i] != want[i]:
                 return at.div(
-                    None,
-                    None,
-                    "pack",
-                    f"{card.text} {count(got[i], 'time')}",
-                    f"{card.text} {count(want[i], 'time')}",
-                    "C1",
+                    field="pack",
+                    recorded=f"{card.text} {count(got[i], 'time')}",
+                    expected=f"{card.text} {count(want[i], 'time')}",
+                    rule="C1",
                 )
         return None  # pragma: no cover - some card's count differs
 
@@ -175,156 +183,119 @@ def _continued(at: Place, pack: list[Card], before: list[Card]) -> Divergence | 
         return None
     for i, (got, want) in enumerate(zip(pack, before, strict=False)):
         if got is not want:
-            return at.div(None, None, f"pack[{i}]", got.text, want.text, "C1")
-    return at.div(None, None, "pack", f"{len(pack)} cards", f"{len(before)} cards", "C1")
+            return at.div(field=f"pack[{i}]", recorded=got.text, expected=want.text, rule="C1")
+    return at.div(
+        field="pack", recorded=f"{len(pack)} cards", expected=f"{len(before)} cards", rule="C1"
+    )
 
 
-class CasinoReplay:
+class CasinoReplay(GameReplay):
     """Verifies the deal records of one casino log, keeping only what carries from round to
     round: the balances, the shoe the last round left, the next round's number."""
 
-    def __init__(self, file: str, rules: Rules, table: Table, scenario: bool, look: Look) -> None:
-        self.file = file
-        self.rules = rules
-        self.table = table
-        self.seats: tuple[str, ...] = table.seats
-        self.scenario = scenario  # only a scenario stacks the shoe (C1)
-        self.look = look
-        # The game holds the balances the log writer reads (its own shoe is never dealt).
-        self.game = CasinoGame(rules, table, Rng(0))
-        self.shoe = ShoeTracker(rules, len(table.seats))
-        self.balances: dict[str, int] = dict(table.bankrolls)
-        self.next_number = 1
-        self.stacked = 0  # rounds a scenario stacked
-        self.seed: SeededPacks | None = None  # --seeded: each new shoe is the seed's (C1)
+    number_rule = "C1"  # the rounds in order, so the shoe's carry is known (C1)
+    sit_out_rule = "C3"  # no seat can cover the minimum stake
 
-    def deal(
-        self, line: int, raw: bytes, record: dict[str, Any], pack: list[Card]
+    def __init__(
+        self,
+        file: str,
+        header: dict[str, Any],
+        rules: Rules,
+        table: Table,
+        look: Look,
+        seed: SeededPacks | None,
+    ) -> None:
+        # The game holds the balances the log writer reads (its own shoe is never dealt).
+        game = CasinoGame(rules, table, Rng(0))
+        super().__init__(
+            file,
+            rules,
+            table,
+            bool(header.get("scenario")),  # only a scenario stacks the shoe (C1)
+            look,
+            game,
+            CASINO_ACTIONS,
+            casino_deal_record,
+            casino_deal_line,
+        )
+        self.shoe = ShoeTracker(rules, len(table.seats))
+        self.seed = seed  # --seeded: each new shoe is the seed's (C1)
+
+    def body_problem(self, record: dict[str, Any]) -> Problem | None:
+        return casino_body_problem(record)
+
+    def before_deal(
+        self, at: Place, record: dict[str, Any], pack: list[Card], balances: dict[str, int]
     ) -> Divergence | None:
-        """Check one round's record (its head already read: ``deal``, ``pack``, ``decisions``,
-        ``net``); return its first divergence or None."""
-        n: int = record["deal"]
-        at = Place(self.file, line, n)
-        first: Divergence | None = None
-        if n != self.next_number:  # the rounds in order, so the shoe's carry is known (C1)
-            first = at.div(None, None, "deal", n, self.next_number, "C1")
-        self.next_number = n + 1
         state = record.get("pack_state")
         if state == "stacked" and self.scenario:
             self.stacked += 1
         shoe = self.shoe
-        found = shoe.check(at, pack, state, self.scenario)  # always: it keeps the shoe's count
-        first = first or found
+        first = shoe.check(at, pack, state, self.scenario)  # always: it keeps the shoe's count
         if self.seed is not None:  # checked whatever came first: its shuffle is drawn
             found = self.seed.check(at, pack, shoe.fresh, None)
             first = first or found
-        balances = self.balances  # before the round; ours to change
-
-        # re-deal it
-        deal: CasinoDeal | None = None
-        pack_state = _STATE.get(state, PackState.SHUFFLED if shoe.fresh else PackState.CONTINUED)
-        try:
-            deal = CasinoDeal(self.rules, self.table, pack, dict(balances), n, pack_state)
-        except PontoonError as err:  # C3: no seat can cover the minimum stake
-            first = first or at.div(None, None, "deal", n, str(err), "C3")
-        complete = False
-        if deal is not None:
-            sat_out = record.get("sat_out")
-            if sat_out is not None and sat_out != deal.sitting_out:
-                first = first or at.div(None, None, "sat_out", sat_out, deal.sitting_out, "C3")
-            try:
-                found, complete = self._play(at, deal, record, raw)
-            except EmptyPack:  # a shoe that could not finish the round (C1)
-                found = at.div(
-                    None, None, "pack", f"{len(pack)} cards", "a shoe that finishes the round", "C1"
-                )
-            first = first or found
-
-        # compare: in one step when the record is exactly what the log writer gives
-        looked = False
-        if complete and first is None:
-            assert deal is not None
-            first = cross_check(at, deal)
-            after = {p: balances[p] + deal.nets.get(p, 0) for p in self.seats}
-            game = self.game
-            game.balances = after
-            if first is None and not written_as(raw, casino_deal_line(game, deal, None, None)):
-                self.look(line, raw, record)
-                looked = True
-                derived = casino_deal_record(game, deal, None)
-                first = compare(at, self.seats, record, derived, deal, after)
-        if first is not None and not looked:
-            self.look(line, raw, record)
-        self._carry(record, balances, deal if complete else None)
         return first
 
-    def _play(
-        self, at: Place, deal: CasinoDeal, record: dict[str, Any], raw: bytes
-    ) -> tuple[Divergence | None, bool]:
-        """Take the recorded decisions in order through the engine; (first divergence, whether
-        the round reached its end)."""
-        decisions: list[Any] = record["decisions"]
-        found: Divergence | None = None
-        for i, d in enumerate(decisions):
-            try:
-                player = d["player"]
-                hand = d["hand"]
-                action = d["action"]
-                amount = d.get("amount")
-            except (KeyError, TypeError, AttributeError):  # not a decision: say what is wrong
-                self.look(at.line, raw, record)
-                where = f"decisions[{i}]"
-                raise LogFormatError(f"{self.file}:{at.line}: {where}: not a decision") from None
-            if player == DEALER:  # C9: he plays by his rule, and is never asked
-                what = action_text(action, amount)
-                return at.div(DEALER, hand, f"decisions[{i}]", what, NO_DEALER_CHOICE, "C9"), False
-            if deal.actor != (player, hand):
-                expected, rule = deal.expected_decision(), deal.turn_rule()
-                what = action_text(action, amount)
-                return at.div(player, hand, f"decisions[{i}]", what, expected, rule), False
-            try:
-                if action == "split" or action == "double":
-                    # the amount is derived: the new hand's stake (C8), the added bet (C7)
-                    event = (
-                        deal.split(player, hand) if action == "split" else deal.double(player, hand)
-                    )
-                    if amount is not None and amount != event.amount and found is None:
-                        shown = f"{action} {event.amount}"
-                        rule = "C8" if action == "split" else "C7"
-                        what = action_text(action, amount)
-                        found = at.div(player, hand, f"decisions[{i}]", what, shown, rule)
-                else:
-                    deal.act(player, hand, action, amount)
-            except IllegalAction as err:
-                what = action_text(action, amount)
-                refused = at.div(player, hand, f"decisions[{i}]", what, err.reason, err.rule)
-                return found or refused, False
-        if deal.phase is not Phase.END:
-            actor = deal.actor
-            assert actor is not None
-            who, hand = actor
-            more = at.div(
-                who,
-                hand,
-                "decisions",
-                count(len(decisions), "decision"),
-                f"a decision by {who} hand {hand}",
-                deal.turn_rule(),
-            )
-            return found or more, False
-        return found, True
+    def new_deal(
+        self, at: Place, record: dict[str, Any], pack: list[Card], balances: dict[str, int]
+    ) -> DealBase | None:
+        fresh = PackState.SHUFFLED if self.shoe.fresh else PackState.CONTINUED
+        pack_state = _STATE.get(record.get("pack_state"), fresh)
+        return CasinoDeal(self.rules, self.table, pack, dict(balances), record["deal"], pack_state)
 
-    def _carry(
-        self, record: dict[str, Any], balances: dict[str, int], deal: CasinoDeal | None
+    def empty_pack(self, at: Place, pack: list[Card]) -> Divergence:
+        """A shoe that could not finish the round (C1)."""
+        return at.div(
+            field="pack",
+            recorded=f"{len(pack)} cards",
+            expected="a shoe that finishes the round",
+            rule="C1",
+        )
+
+    def out_of_turn(
+        self,
+        at: Place,
+        deal: DealBase,
+        i: int,
+        player: Any,
+        hand: Any,
+        action: Any,
+        amount: Any,
+    ) -> Divergence:
+        if player == DEALER:  # C9: he plays by his rule, and is never asked (never the actor)
+            return at.div(
+                field=f"decisions[{i}]",
+                recorded=action_text(action, amount),
+                expected=NO_DEALER_CHOICE,
+                rule="C9",
+                player=DEALER,
+                hand=hand,
+            )
+        return super().out_of_turn(at, deal, i, player, hand, action, amount)
+
+    def cross_check(self, at: Place, deal: DealBase) -> Divergence | None:
+        return cross_check(at, cast(CasinoDeal, deal))
+
+    def compare(
+        self,
+        at: Place,
+        record: dict[str, Any],
+        derived: dict[str, Any],
+        deal: DealBase,
+        after: dict[str, int],
+    ) -> Divergence | None:
+        return compare(at, self.seats, record, derived, cast(CasinoDeal, deal), after)
+
+    def carry(
+        self,
+        record: dict[str, Any],
+        balances: dict[str, int],
+        deal: DealBase | None,
+        first: Divergence | None,
     ) -> None:
-        """Keep what the next round needs: the recorded balances where given, else the rules';
-        the shoe the round left (``deal``: the re-dealt round, if it reached its end)."""
-        net = record["net"]
-        recorded = record.get("balance")
-        if recorded is None:
-            recorded = {}
-        self.balances = {p: recorded.get(p, balances[p] + net.get(p, 0)) for p in self.seats}
-        self.shoe.carry(deal)
+        super().carry(record, balances, deal, first)
+        self.shoe.carry(cast(CasinoDeal, deal) if deal is not None else None)
 
 
 #: A recorded pack_state (checked by deal_head_problem) as the engine's.
@@ -344,10 +315,17 @@ def cross_check(at: Place, deal: CasinoDeal) -> Divergence | None:
         for i, h in enumerate(deal.hands[p], 1):
             expected = settle_casino(dealer_class, dealer_total, h.hand_class, h.total, h.stake)
             if (h.net, h.rule) != expected:
-                return at.div(p, i, "internal", [h.net, h.rule], list(expected), "C10")
+                return at.div(
+                    field="internal",
+                    recorded=[h.net, h.rule],
+                    expected=list(expected),
+                    rule="C10",
+                    player=p,
+                    hand=i,
+                )
             nets[p] += expected[0]
     if nets != deal.nets:
-        return at.div(None, None, "internal", deal.nets, nets, "C10")
+        return at.div(field="internal", recorded=deal.nets, expected=nets, rule="C10")
     return None
 
 
@@ -386,7 +364,9 @@ def compare(
             )
             rule = _hands_count_rule(hands, want_hands, i)
             shown = count(len(want_hands), "hand")
-            return at.div(None, None, "hands", count(len(hands), "hand"), shown, rule)
+            return at.div(
+                field="hands", recorded=count(len(hands), "hand"), expected=shown, rule=rule
+            )
         found = compare_rows(
             at,
             "hands",
@@ -405,27 +385,25 @@ def compare(
             got = dealer_hand.get(key, MISSING)
             if got is not MISSING and got != want[key]:
                 rule = _cards_rule(got, want[key], "C9") if key == "cards" else _DEALER_RULE[key]
-                return at.div(DEALER, 1, f"dealer_hand.{key}", got, want[key], rule)
-    net = record["net"]
-    if net != derived["net"]:
-        for p in seats:
-            got = net.get(p, 0)
-            want_net = deal.nets.get(p, 0)
-            if got != want_net:
-                return at.div(p, None, "net", got, want_net, _net_rule(deal, p))
-        for p in net:
-            if p not in seats:
-                return at.div(p, None, "net", net[p], None, "C3")
-    balance = record.get("balance")
-    if balance is not None and balance != after:
-        for p in seats:
-            got = balance.get(p)
-            if got != after[p]:
-                return at.div(p, None, "balance", got, after[p], "C10")
-        for p in balance:
-            if p not in seats:
-                return at.div(p, None, "balance", balance[p], None, "C3")
-    return None
+                return at.div(
+                    field=f"dealer_hand.{key}",
+                    recorded=got,
+                    expected=want[key],
+                    rule=rule,
+                    player=DEALER,
+                    hand=1,
+                )
+    return compare_money(
+        at,
+        seats,
+        record,
+        derived,
+        deal.nets,
+        after,
+        lambda p: _net_rule(deal, p),
+        "C10",
+        "C3",
+    )
 
 
 def card_rule(deal: CasinoDeal, index: int) -> str:

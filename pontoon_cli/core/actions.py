@@ -32,6 +32,7 @@ class ActionWord(NamedTuple):
     card_rule: str | None = None
     synonyms: tuple[str, ...] = ()
     scripted: bool = True
+    derived_amount: bool = False
 
 
 class ActionTable:
@@ -57,6 +58,8 @@ class ActionTable:
         self.card_rule: dict[str, str] = {
             a.word: a.card_rule for a in rows if a.card_rule is not None
         }
+        #: The words whose amount the rules derive (a log records it; replay checks it).
+        self.derived: frozenset[str] = frozenset(a.word for a in rows if a.derived_amount)
 
     def listed(self) -> str:
         """The words for a message: ``stake, buy, twist, stick, split, draw or stay``."""
@@ -75,7 +78,8 @@ TRADITIONAL_ACTIONS: Final = ActionTable(
         ActionWord("buy", PUNTER, "T5.3", amount=True, card_rule="T5.3"),
         ActionWord("twist", PUNTER, "T5.4", card_rule="T5.4", synonyms=("hit",)),
         ActionWord("stick", PUNTER, "T5.5", synonyms=("stand",)),
-        ActionWord("split", PUNTER, "T5.2", card_rule="T5.2"),  # its amount is derived (T5.2)
+        # the new hand's stake is the first's (T5.2)
+        ActionWord("split", PUNTER, "T5.2", card_rule="T5.2", derived_amount=True),
         ActionWord("burn", PUNTER, "V8", card_rule="V8"),  # only with burn_on set (V8)
         ActionWord("draw", BANKER, "T6.1", card_rule="T6.1"),
         ActionWord("stay", BANKER, "T6.1"),
@@ -105,8 +109,10 @@ CASINO_ACTIONS: Final = ActionTable(
         ActionWord("stake", PUNTER, "C3", amount=True, card_rule="C4", scripted=False),
         ActionWord("hit", PUNTER, "C6", card_rule="C6", synonyms=("twist",)),
         ActionWord("stand", PUNTER, "C6", synonyms=("stick",)),
-        ActionWord("double", PUNTER, "C7", card_rule="C7"),  # one card, then play goes on (C7)
-        ActionWord("split", PUNTER, "C8", card_rule="C8"),  # its amount is derived (C8)
+        # one card, then play goes on; the added bet is the initial stake (C7)
+        ActionWord("double", PUNTER, "C7", card_rule="C7", derived_amount=True),
+        # the new hand's stake is the first's (C8)
+        ActionWord("split", PUNTER, "C8", card_rule="C8", derived_amount=True),
     ),
     {
         "buy": "T5.3",

@@ -328,6 +328,9 @@ PRESETS: Final[dict[str, Rules]] = {
     "shoot": Rules(preset="shoot"),
     "casino": Rules(preset="casino"),
 }
+#: The presets of a casino table (C3): seats against the dealer, who is the house; no banker.
+#: Every reader asks this (the header checks, replay, the views, the games registry).
+HOUSE_PRESETS: Final = frozenset({"casino"})
 #: The rules each preset plays (``pontoon rules PRESET``'s first row).
 PRESET_RULES: Final = {"traditional": "T1-T8", "shoot": "T1-T8, S1-S10", "casino": "C1-C11"}
 

@@ -14,10 +14,10 @@ What the reader reuses rather than repeats:
   magic bytes, the line and size limits, line numbers;
 - replay's header checks (:func:`~pontoon_cli.logformat.check.read_header`: the schema, the seats,
   the rules and the table, a casino seat named ``dealer`` refused as replay refuses it, C3);
-- replay's verdict on a line that is not a record
-  (:func:`~pontoon_cli.logformat.check.json_problem`) and the log schema's checks
-  (:mod:`pontoon_cli.logformat.check`), so every record a visitor sees has the shape
-  docs/log-format.md gives (a visitor may index it without a ``TypeError``);
+- replay's reading of a line (:mod:`pontoon_cli.logformat.lines`: a line that is not a record, a
+  deal before the header, a record of an unknown type, an empty log, each in replay's words) and the
+  log schema's checks (:mod:`pontoon_cli.logformat.check`), so every record a visitor sees has the
+  shape docs/log-format.md gives (a visitor may index it without a ``TypeError``);
 - the strict look for duplicate keys and integers beyond ±(2**53 − 1)
   (:func:`~pontoon_cli.logformat.check.strict_problem`). A record whose bytes are exactly what
   orjson writes for it holds no duplicate key (a duplicate would be dropped), so only such a record
@@ -37,17 +37,21 @@ import orjson
 
 from pontoon_cli.core.errors import LogFormatError
 from pontoon_cli.core.rules import Rules
-from pontoon_cli.games import find_game
 from pontoon_cli.logformat.check import (
     MISSING,
-    Problem,
-    brief,
     casino_body_problem,
     deal_body_problem,
     deal_head_problem,
-    json_problem,
     read_header,
-    strict_problem,
+)
+from pontoon_cli.logformat.lines import (
+    HEADER_FIRST,
+    decode,
+    empty_log,
+    problem_error,
+    strict_error,
+    unknown_type,
+    unreadable,
 )
 from pontoon_cli.logformat.sources import STDIN, Source, display, open_error
 
@@ -193,61 +197,37 @@ def _checked(source: Source, progress: Progress | None) -> Iterator[LogRecord]:
         if progress is not None and not number & TICK:
             progress.advance(source.position())
         at = At(name, number)
-        record = _decode(at, raw)
+        record = decode(name, number, raw)  # replay reads a line so too (log_read)
         kind = record.get("type", MISSING)
+        # a duplicate key or a huge number explains a line first, as replay says it
+        _strict(at, raw, record)
         if kind == "deal":
             if not started:
-                raise _unreadable(at, "type", 'expected the header record ("type": "header") first')
+                raise unreadable(name, number, "type", HEADER_FIRST)
             body = casino_body_problem if house else deal_body_problem
-            _check(at, deal_head_problem(record) or body(record))
-            _strict(at, raw, record)
+            problem = deal_head_problem(record) or body(record)
+            if problem is not None:
+                raise problem_error(name, number, problem)
             yield LogRecord(at, "deal", record, raw)
         elif kind == "header":
-            rules = _header(at, raw, record)
-            house = find_game(rules).house
+            rules, table = read_header(record, str(at))  # replay's own checks (C3, T3.1)
+            house = table.house  # the one answer replay reads a casino table's log by too
             started = True
             yield LogRecord(at, "header", record, raw, rules)
         else:
-            _strict(at, raw, record)
-            raise _unreadable(at, "type", f'expected "header" or "deal", got {brief(kind)}')
+            raise unknown_type(name, number, kind)
     if number == 0:
-        raise LogFormatError(f"{name}: empty log: expected a header record on line 1")
-
-
-def _decode(at: At, raw: bytes) -> dict[str, Any]:
-    try:
-        record = orjson.loads(raw)
-    except orjson.JSONDecodeError as err:
-        raise _unreadable(at, None, json_problem(raw, err)) from None
-    if type(record) is not dict:
-        raise _unreadable(
-            at, None, f"expected a JSON object (a header or deal record), got {brief(record)}"
-        )
-    return record
-
-
-def _header(at: At, raw: bytes, record: dict[str, Any]) -> Rules:
-    _strict(at, raw, record)
-    return read_header(record, str(at))[0]  # replay's own checks of a header (C3, T3.1)
+        raise empty_log(name)
 
 
 def _strict(at: At, raw: bytes, record: dict[str, Any]) -> None:
-    """Refuse a duplicate key or an integer beyond ±(2**53 − 1), as replay does (SPEC "Limits")."""
+    """Refuse a duplicate key or an integer beyond ±(2**53 − 1), as replay does (README
+    "Limits"): only a record that is not exactly orjson's bytes for it is looked at whole."""
     text = raw[:-1] if raw.endswith(b"\n") else raw
     if text.endswith(b"\r"):
         text = text[:-1]
     if text == orjson.dumps(record) and text.translate(_DIGITS).find(_SIXTEEN) < 0:
         return
-    problem = strict_problem(raw)
-    if problem is not None:
-        raise _unreadable(at, problem[0], problem[1])
-
-
-def _check(at: At, problem: Problem | None) -> None:
-    if problem is not None:
-        where, expected, got = problem
-        raise _unreadable(at, where, f"expected {expected}, got {brief(got)}")
-
-
-def _unreadable(at: At, where: str | None, message: str) -> LogFormatError:
-    return LogFormatError(f"{at}: " + (f"{where}: " if where else "") + message)
+    error = strict_error(at.file, at.line, raw)
+    if error is not None:
+        raise error

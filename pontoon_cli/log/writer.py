@@ -23,9 +23,9 @@ from pontoon_cli.core.hands import HandClass
 from pontoon_cli.core.limits import MAX_SAFE_INT
 from pontoon_cli.core.rules import Rules, Table
 from pontoon_cli.log.output import Interrupted, Writable, held, open_sink
+from pontoon_cli.logformat.format import FORMAT
 from pontoon_cli.traditional.engine import Deal, DealBase, Game
 
-FORMAT: Final = "pontoon-log/1"
 _MAX_INT: Final = MAX_SAFE_INT
 
 

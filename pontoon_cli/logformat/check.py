@@ -22,9 +22,8 @@ from pontoon_cli.core.cards import FULL_PACK, Card
 from pontoon_cli.core.errors import LogFormatError, PontoonError
 from pontoon_cli.core.hands import CLASS_LABELS
 from pontoon_cli.core.limits import MAX_SAFE_INT, int_problem, name_problem
-from pontoon_cli.core.rules import Rules, Table
-from pontoon_cli.games import GAMES
-from pontoon_cli.log.writer import FORMAT
+from pontoon_cli.core.rules import HOUSE_PRESETS, Rules, Table
+from pontoon_cli.logformat.format import FORMAT
 
 CARD_BY_TEXT: Final[dict[str, Card]] = {card.text: card for card in FULL_PACK}
 MISSING: Final[Any] = object()  # a field the record does not have
@@ -494,8 +493,8 @@ def read_header(record: dict[str, Any], place: str) -> tuple[Rules, Table]:
     ``dealer``, C3). Raises LogFormatError ``PLACE: FIELD: what is wrong``."""
     rules_field = record.get("rules")
     preset = rules_field.get("preset") if type(rules_field) is dict else None
-    # a casino table (C3) has no banker: the games registry says which presets are so
-    house = type(preset) is str and preset in GAMES and GAMES[preset].house
+    # a casino table (C3) has no banker: the one answer to which presets are so
+    house = type(preset) is str and preset in HOUSE_PRESETS
     problem = header_problem(record, house)
     if problem is not None:
         where, expected, got = problem

@@ -17,7 +17,7 @@ from pontoon_cli.logformat.check import escape_json
 
 
 # mutant-equivalent: 'True' -> 'False': none is changed once made; slots only save memory
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Divergence:
     """A field whose recorded value the rules do not give: where, what, and the rule ID.
 
@@ -99,16 +99,26 @@ class Place:
 
     def div(
         self,
-        player: str | None,
-        hand: int | None,
+        *,
         field: str,
         recorded: Any,
         expected: Any,
         rule: str,
+        player: str | None = None,
+        hand: int | None = None,
     ) -> Divergence:
-        """A divergence at this place."""
+        """A divergence of the field ``field`` at this place; ``player`` and ``hand`` when it is
+        someone's."""
         return Divergence(
-            self.file, self.line, self.deal, player, hand, field, recorded, expected, rule
+            file=self.file,
+            line=self.line,
+            deal=self.deal,
+            player=player,
+            hand=hand,
+            field=field,
+            recorded=recorded,
+            expected=expected,
+            rule=rule,
         )
 
 

@@ -3,10 +3,13 @@
 README, "pontoon replay"; the format is docs/log-format.md. This module runs over the logs named
 on the command line and keeps the summary; the work is split by job:
 
-- :mod:`pontoon_cli.logformat.sources`: reading a log (a file, stdin, gzip) as raw lines;
+- :mod:`pontoon_cli.logformat.sources`: reading a log (a file, stdin, gzip) as raw lines, and
+  :mod:`pontoon_cli.logformat.lines`: reading a line as a record, in the views' words too;
 - :mod:`pontoon_cli.replay.replayer`: :class:`LogReplayer`, which checks one log record by record;
-- :mod:`pontoon_cli.replay.pack` and :mod:`pontoon_cli.replay.compare`: the checks it makes;
-- :mod:`pontoon_cli.casino.replay`: a casino log's own checks (C1-C11);
+- :mod:`pontoon_cli.logformat.replay`: the per-deal pipeline every game's replay runs, with its
+  hooks filled in by :mod:`pontoon_cli.traditional.replay` (with :mod:`pontoon_cli.traditional.pack`
+  and :mod:`pontoon_cli.traditional.compare`), :mod:`pontoon_cli.shoot.replay` (the kitty, S1-S10)
+  and :mod:`pontoon_cli.casino.replay` (C1-C11);
 - :mod:`pontoon_cli.replay.seeded`: ``--seeded``, every shuffle re-derived from the header's seed;
 - :mod:`pontoon_cli.logformat.divergence`: :class:`Divergence`, :class:`Summary` and the output.
 
@@ -21,6 +24,7 @@ from typing import IO, Final
 
 from pontoon_cli.core.errors import LogFormatError
 from pontoon_cli.logformat.divergence import Divergence, Output, StreamOutput, Summary
+from pontoon_cli.logformat.lines import empty_log
 from pontoon_cli.logformat.sources import STDIN, Source, open_error
 from pontoon_cli.replay.replayer import LogReplayer
 
@@ -130,7 +134,7 @@ def _replay_stream(
         summary.headers_diverged += replayer.headers_diverged
         summary.deals_stacked += replayer.deals_stacked
     if number == 0:
-        raise LogFormatError(f"{source.name}: empty log: expected a header record on line 1")
+        raise empty_log(source.name)
     return False
 
 

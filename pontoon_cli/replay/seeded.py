@@ -69,7 +69,13 @@ class SeededPacks:
                 if got.get(player) != card:
                     self.broken = True
                     cut = got.get(player)
-                    return at.div(player, None, f"cut[{i}]", cut, self._given(card), "T3.2")
+                    return at.div(
+                        field=f"cut[{i}]",
+                        recorded=cut,
+                        expected=self._given(card),
+                        rule="T3.2",
+                        player=player,
+                    )
         return None
 
     def check(
@@ -95,9 +101,16 @@ class SeededPacks:
         self.broken = True
         for i, (got, card) in enumerate(zip(pack, want, strict=False)):
             if got is not card:
-                return at.div(None, None, f"pack[{i}]", got.text, self._given(card.text), self.rule)
+                return at.div(
+                    field=f"pack[{i}]",
+                    recorded=got.text,
+                    expected=self._given(card.text),
+                    rule=self.rule,
+                )
         shown = f"{len(want)} cards"
-        return at.div(None, None, "pack", f"{len(pack)} cards", self._given(shown), self.rule)
+        return at.div(
+            field="pack", recorded=f"{len(pack)} cards", expected=self._given(shown), rule=self.rule
+        )
 
     def _given(self, what: str) -> str:
         return f"{what}, as seed {self.seed} shuffles"

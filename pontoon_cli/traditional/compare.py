@@ -8,7 +8,7 @@ whose turn it was and why a deal ended: ``Deal.expected_decision``, ``Deal.turn_
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, Final
 
 from pontoon_cli.core.actions import TRADITIONAL_ACTIONS
@@ -17,7 +17,8 @@ from pontoon_cli.core.hands import rate
 from pontoon_cli.core.rules import Rules
 from pontoon_cli.core.settle import Settler
 from pontoon_cli.logformat.check import BANKER_HAND_KEYS, CARD_KEYS, HAND_KEYS, MISSING
-from pontoon_cli.logformat.divergence import Divergence, Place, count
+from pontoon_cli.logformat.divergence import Divergence, Place
+from pontoon_cli.logformat.replay import compare_money, compare_rows
 from pontoon_cli.traditional.engine import Deal
 
 #: The rule behind each field of a hand (``net`` and ``rule``: the rule that settled it).
@@ -61,11 +62,18 @@ def cross_check(at: Place, deal: Deal, rules: Rules, settle: Settler) -> Diverge
                     deal.doubled,  # V3
                 )
             if (h.net, h.rule) != expected:
-                return at.div(p, i, "internal", [h.net, h.rule], list(expected), "T7")
+                return at.div(
+                    field="internal",
+                    recorded=[h.net, h.rule],
+                    expected=list(expected),
+                    rule="T7",
+                    player=p,
+                    hand=i,
+                )
             nets[p] += expected[0]
             nets[deal.banker] -= expected[0]
     if nets != deal.nets:
-        return at.div(None, None, "internal", deal.nets, nets, "T7")
+        return at.div(field="internal", recorded=deal.nets, expected=nets, rule="T7")
     return None
 
 
@@ -95,32 +103,27 @@ def compare(
             got = banker_hand.get(key, MISSING)
             if got is not MISSING and got != want[key]:
                 where = f"banker_hand.{key}"
-                return at.div(deal.banker, 1, where, got, want[key], _BANKER_HAND_RULE[key])
+                return at.div(
+                    field=where,
+                    recorded=got,
+                    expected=want[key],
+                    rule=_BANKER_HAND_RULE[key],
+                    player=deal.banker,
+                    hand=1,
+                )
     void = record.get("void")
     if void is not None and void != deal.void:
-        return at.div(None, None, "void", void, deal.void, "T8.5")
-    net = record["net"]
-    if net != derived["net"]:
-        for p in seats:
-            got = net.get(p, 0)
-            want_net = deal.nets.get(p, 0)
-            if got != want_net:
-                return at.div(p, None, "net", got, want_net, _net_rule(deal, p))
-        for p in net:
-            if p not in seats:
-                return at.div(p, None, "net", net[p], None, "T3.1")
-    balance = record.get("balance")
-    if balance is not None and balance != after:
-        for p in seats:
-            got = balance.get(p)
-            if got != after[p]:
-                return at.div(p, None, "balance", got, after[p], "T7")
-        for p in balance:
-            if p not in seats:
-                return at.div(p, None, "balance", balance[p], None, "T3.1")
+        return at.div(field="void", recorded=void, expected=deal.void, rule="T8.5")
+    money = compare_money(
+        at, seats, record, derived, deal.nets, after, lambda p: _net_rule(deal, p), "T7", "T3.1"
+    )
+    if money is not None:
+        return money
     next_banker = record.get("next_banker")
     if next_banker is not None and next_banker != deal.next_banker:
-        return at.div(None, None, "next_banker", next_banker, deal.next_banker, "T8.3")
+        return at.div(
+            field="next_banker", recorded=next_banker, expected=deal.next_banker, rule="T8.3"
+        )
     return None
 
 
@@ -155,60 +158,10 @@ def _compare_rows(
     )
 
 
-#: The rule a row's field cites: (row index, key, the recorded row, the derived row) -> rule ID.
-RowRule = Callable[[int, str, dict[str, Any], dict[str, Any]], str]
-
-
-def compare_rows(
-    at: Place,
-    name: str,
-    rows: list[dict[str, Any]],
-    want_rows: list[dict[str, Any]],
-    keys: tuple[str, ...],
-    rule_of: RowRule,
-    count_rule: Callable[[int], str],
-) -> Divergence | None:
-    """The first field of the rows ``name`` (``cards``, ``hands``) the record holds that the
-    re-deal does not give, row by row in ``keys`` order, citing ``rule_of``; then a row too many
-    or too few, citing ``count_rule`` of the first row that differs (every game's check)."""
-    for i, (got, want) in enumerate(zip(rows, want_rows, strict=False)):
-        if got == want:
-            continue
-        for key in keys:
-            value = got.get(key, MISSING)
-            if value is not MISSING and value != want[key]:
-                rule = rule_of(i, key, got, want)
-                where = f"{name}[{i}].{key}"
-                return at.div(want["player"], want["hand"], where, value, want[key], rule)
-    if len(rows) != len(want_rows):
-        word = name[:-1]
-        rule = count_rule(min(len(rows), len(want_rows)))
-        return at.div(None, None, name, count(len(rows), word), count(len(want_rows), word), rule)
-    return None
-
-
 def _settled_rule(recorded: object, derived: str) -> str:
     """The rule a hand's settlement cites: V3 when either side was settled by the banker's
     double, so a double recorded but not taken (or taken but not recorded) names it."""
     return "V3" if recorded == "V3" else derived
-
-
-def written_as(raw: bytes, written: bytes | None) -> bool:
-    """Whether ``raw`` is byte for byte ``written``, what the log writer gives for the re-deal
-    (:func:`~pontoon_cli.log.writer.deal_line`), with or without its newline, or with CRLF. The
-    writer's bytes hold no duplicate key, and no integer beyond ±(2**53 − 1) (``written`` is
-    None for such a deal), so such a record needs no other look at its JSON. Every game's
-    one-step comparison."""
-    if written is None:  # a derived number beyond the range: look at the record
-        return False
-    if raw == written or raw == written[:-1]:
-        return True
-    return raw.endswith(b"\r\n") and raw[:-2] == written[:-1]
-
-
-def action_text(action: str, amount: int | None) -> str:
-    """A decision as a divergence shows it: ``twist``, ``buy 3``."""
-    return action if amount is None else f"{action} {amount}"
 
 
 def _card_rule(deal: Deal, index: int) -> str:

@@ -33,22 +33,22 @@ def check_cut(
         where = f"cut[{i}]"
         if len(cutting) > size:  # the cut would leave players without a card
             return at.div(
-                None,
-                None,
-                where,
-                count(len(cut), "card"),
-                f"a card for each of {len(cutting)} players: more than the {size} cards "
+                field=where,
+                recorded=count(len(cut), "card"),
+                expected=f"a card for each of {len(cutting)} players: more than the {size} cards "
                 f"of {count(packs, 'pack')}",
-                "T3.2",
+                rule="T3.2",
             )
         if len(cut) != len(cutting) or any(p not in cut for p in cutting):
             for p in cutting:
                 if p not in cut:
-                    return at.div(p, None, where, None, "a card", "T3.2")
+                    return at.div(
+                        field=where, recorded=None, expected="a card", rule="T3.2", player=p
+                    )
             in_round = set(cutting)
             for p, card in cut.items():
                 if p not in in_round:
-                    return at.div(p, None, where, card, None, "T3.2")
+                    return at.div(field=where, recorded=card, expected=None, rule="T3.2", player=p)
         took: dict[str, list[str]] = {}  # card -> who cut it, this round (T1.1)
         for p in cutting:
             card = cut[p]
@@ -57,17 +57,19 @@ def check_cut(
                 which = "the only" if packs == 1 else f"all {packs}"
                 held = " and ".join(holders)
                 expected = f"a card still in the pack: {held} cut {which} {card}"
-                return at.div(p, None, where, card, expected, "T1.1")
+                return at.div(field=where, recorded=card, expected=expected, rule="T1.1", player=p)
             holders.append(p)
         cutting = cut_highest({p: CARD_BY_TEXT[cut[p]] for p in cutting})
         if len(cutting) == 1:
             if i + 1 < len(rounds):  # a clear winner cuts no more
-                return at.div(None, None, f"cut[{i + 1}]", rounds[i + 1], None, "T3.2")
+                return at.div(
+                    field=f"cut[{i + 1}]", recorded=rounds[i + 1], expected=None, rule="T3.2"
+                )
             winner = cutting[0]  # mutant-equivalent: '0' -> '(-1)': the one player left
             if winner != banker:
-                return at.div(None, None, "table.banker", banker, winner, "T3.2")
+                return at.div(field="table.banker", recorded=banker, expected=winner, rule="T3.2")
             return None
-    return at.div(None, None, "cut", len(rounds), len(rounds) + 1, "T3.2")
+    return at.div(field="cut", recorded=len(rounds), expected=len(rounds) + 1, rule="T3.2")
 
 
 class PackTracker:
@@ -105,26 +107,35 @@ class PackTracker:
         before = self.after
         if self.first_deal:
             if state == "continued":
-                return at.div(None, None, "pack_state", state, "shuffled", "T8.1")
+                return at.div(field="pack_state", recorded=state, expected="shuffled", rule="T8.1")
         elif state != "stacked" and before is not None:
             if self.shuffle_allowed:
                 if state == "continued":
-                    return at.div(None, None, "pack_state", state, "shuffled", "T8.2")
+                    return at.div(
+                        field="pack_state", recorded=state, expected="shuffled", rule="T8.2"
+                    )
             elif state == "shuffled":
-                return at.div(None, None, "pack_state", state, "continued", "T8.1")
+                return at.div(field="pack_state", recorded=state, expected="continued", rule="T8.1")
             elif pack != before:
                 for i, (got, want) in enumerate(zip(pack, before, strict=False)):
                     if got is not want:
-                        return at.div(None, None, f"pack[{i}]", got.text, want.text, "T8.1")
+                        return at.div(
+                            field=f"pack[{i}]", recorded=got.text, expected=want.text, rule="T8.1"
+                        )
                 return at.div(
-                    None, None, "pack", f"{len(pack)} cards", f"{len(before)} cards", "T8.1"
+                    field="pack",
+                    recorded=f"{len(pack)} cards",
+                    expected=f"{len(before)} cards",
+                    rule="T8.1",
                 )
         return None
 
     def _composition(self, at: Place, pack: list[Card]) -> Divergence | None:
         size = self.size
         if len(pack) != size:
-            return at.div(None, None, "pack", f"{len(pack)} cards", f"{size} cards", "T1.1")
+            return at.div(
+                field="pack", recorded=f"{len(pack)} cards", expected=f"{size} cards", rule="T1.1"
+            )
         if self._full is None:  # mutant-equivalent: speed only: both ways count the same
             if len(set(pack)) == size:
                 return None
@@ -136,12 +147,10 @@ class PackTracker:
         for card in FULL_PACK:
             if counts[card] != self.packs:
                 return at.div(
-                    None,
-                    None,
-                    "pack",
-                    f"{card.text} {count(counts[card], 'time')}",
-                    f"{card.text} {count(self.packs, 'time')}",
-                    "T1.1",
+                    field="pack",
+                    recorded=f"{card.text} {count(counts[card], 'time')}",
+                    expected=f"{card.text} {count(self.packs, 'time')}",
+                    rule="T1.1",
                 )
         return None  # pragma: no cover - some card's count differs
 

@@ -1,0 +1,447 @@
+"""Replay's per-deal pipeline, written once for every game: :class:`GameReplay` and its hooks.
+
+Each deal record of a log goes through the same steps, in this order: its number; what comes
+before the deal (:meth:`~GameReplay.before_deal`: the pack or shoe and its state, a sale of the
+bank, the kitty); the re-deal (:meth:`~GameReplay.new_deal`) and who sat out; the recorded
+decisions, taken through the deal's own ``act`` (:meth:`~GameReplay.play`); the settlement
+checked again (:meth:`~GameReplay.cross_check`); the record compared with the re-deal, in one
+step when it is byte for byte what the log writer gives, else field by field
+(:meth:`~GameReplay.compare`, :meth:`~GameReplay.compare_extra`); and what the next deal needs
+(:meth:`~GameReplay.carry`). A game is a subclass that overrides those hooks (python-chess's
+variants replay through their own ``push``): the traditional game
+(:class:`~pontoon_cli.traditional.replay.TraditionalReplay`), Shoot Pontoon
+(:class:`~pontoon_cli.shoot.replay.ShootReplay`) and casino Pontoon
+(:class:`~pontoon_cli.casino.replay.CasinoReplay`). Hooks run a few times per deal, never per
+card.
+
+The decision loop reads the game's action table: a word whose amount the rules derive
+(``derived_amount``: the traditional split, the casino split and double) is taken without its
+amount, and a recorded amount that differs from the rules' is the decision's divergence.
+
+This module and what it shares (:func:`compare_rows`, :func:`compare_money`, :func:`written_as`,
+:func:`action_text`) depend on the base deal and game only, so every game's replay may use them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from pontoon_cli.base.deal import DealBase, EmptyPack, Phase
+from pontoon_cli.base.game import GameBase
+from pontoon_cli.core.actions import ActionTable
+from pontoon_cli.core.cards import Card
+from pontoon_cli.core.errors import IllegalAction, LogFormatError, PontoonError
+from pontoon_cli.core.events import BankSold, Decision
+from pontoon_cli.core.rules import Rules, Table
+from pontoon_cli.logformat.check import MISSING, Problem
+from pontoon_cli.logformat.divergence import Divergence, Place, count
+
+#: ``look(line, raw, record)``: the record's JSON looked at whole (duplicate keys, integers out of
+#: range, the schema's types), raising LogFormatError; the line reader's own checks.
+Look = Callable[[int, bytes, dict[str, Any]], None]
+#: A game's deal record: (game, deal, sale) -> the record (pontoon_cli.log.writer.RecordWriter).
+RecordWriter = Callable[[GameBase, DealBase, BankSold | None], dict[str, Any]]
+#: A game's deal record as the writer's bytes (pontoon_cli.log.writer.LineWriter).
+LineWriter = Callable[[GameBase, DealBase, BankSold | None, str | None], bytes | None]
+
+
+class GameReplay:
+    """Verifies the deal records of one game of a log, keeping only what carries from deal to
+    deal (the balances, the next deal's number, and what the game's hooks keep).
+
+    A subclass sets the game (``game``, which holds the balances the log writer reads), its
+    record and line writers, its action table, and the rules a deal's number and a seat that
+    sits out cite; and overrides the hooks it needs.
+    """
+
+    #: The rule a deal's number cites (the deals in order: T8; a casino's rounds, C1).
+    number_rule = "T8"
+    #: The rule a seat that cannot stake cites (T8.6; a casino seat, C3).
+    sit_out_rule = "T8.6"
+    #: Whether the game has decisions a player may pass without a logged decision (S2's shoot
+    #: bet): then :meth:`optional_decision` is asked before each decision.
+    optional = False
+    #: The sale of the bank before the deal being checked, if any (T8.4): the writer writes it.
+    sale: BankSold | None = None
+
+    def __init__(
+        self,
+        file: str,
+        rules: Rules,
+        table: Table,
+        scenario: bool,
+        look: Look,
+        game: GameBase,
+        actions: ActionTable,
+        record: RecordWriter,
+        line: LineWriter,
+    ) -> None:
+        self.file = file
+        self.rules = rules
+        self.table = table
+        self.seats: tuple[str, ...] = table.seats
+        self.scenario = scenario  # only a scenario stacks the pack (T8.1, C1)
+        self.look = look
+        self.game = game
+        self.actions = actions
+        self.derived: frozenset[str] = actions.derived
+        self.record = record  # the deal's record: to name a divergence
+        self.line = line  # the writer's bytes of the deal: the one-step comparison
+        self.balances: dict[str, int] = dict(table.bankrolls)
+        self.next_number = 1
+        self.stacked = 0  # deals a scenario stacked
+
+    # the pipeline --------------------------------------------------------------------------------
+
+    def deal(
+        self, line: int, raw: bytes, record: dict[str, Any], pack: list[Card]
+    ) -> Divergence | None:
+        """Check one deal record (its head already read: ``deal``, ``pack``, ``decisions``,
+        ``net``); return its first divergence or None."""
+        n: int = record["deal"]
+        at = Place(self.file, line, n)
+        first: Divergence | None = None
+        if n != self.next_number:
+            first = at.div(
+                field="deal", recorded=n, expected=self.next_number, rule=self.number_rule
+            )
+        self.next_number = n + 1
+        balances = self.balances  # before the deal; ours to change
+        found = self.before_deal(at, record, pack, balances)
+        first = first or found
+
+        # re-deal it
+        deal: DealBase | None = None
+        try:
+            deal = self.new_deal(at, record, pack, balances)
+            if deal is None:
+                first = first or self.no_deal(at)
+        except PontoonError as err:  # nobody can stake (T8.6, C3)
+            first = first or at.div(
+                field="deal", recorded=n, expected=str(err), rule=self.sit_out_rule
+            )
+        # mutant-equivalent: 'False' -> 'True': read only where deal is set, and play sets it then
+        complete = False
+        if deal is not None:
+            sat_out = record.get("sat_out")
+            if sat_out is not None and sat_out != deal.sitting_out:
+                first = first or at.div(
+                    field="sat_out",
+                    recorded=sat_out,
+                    expected=deal.sitting_out,
+                    rule=self.sit_out_rule,
+                )
+            try:
+                found, complete = self.play(at, deal, record, raw)
+            except EmptyPack:
+                found = self.empty_pack(at, pack)
+            first = first or found
+
+        # compare: in one step when the record is exactly what the log writer gives
+        looked = False
+        if complete and first is None:
+            assert deal is not None
+            first = self.cross_check(at, deal)
+            after = self.after(balances, deal)
+            game = self.game
+            game.balances = after
+            sale = self.sale
+            if first is None and not written_as(raw, self.line(game, deal, sale, record["pack"])):
+                self.look(line, raw, record)
+                # mutant-equivalent: 'True' -> 'False': the same look again, which passed just now
+                looked = True
+                derived = self.record(game, deal, sale)
+                first = self.compare(at, record, derived, deal, after)
+                first = self.compare_extra(at, record, derived, deal, first)
+        if first is not None and not looked:
+            self.look(line, raw, record)
+        self.carry(record, balances, deal if complete else None, first)
+        return first
+
+    def play(
+        self, at: Place, deal: DealBase, record: dict[str, Any], raw: bytes
+    ) -> tuple[Divergence | None, bool]:
+        """Take the recorded decisions in order through the deal's own ``act``; (first
+        divergence, whether the deal reached its end)."""
+        decisions: list[Any] = record["decisions"]
+        derived = self.derived
+        optional = self.optional
+        found: Divergence | None = None
+        for i, d in enumerate(decisions):
+            try:
+                player = d["player"]
+                hand = d["hand"]
+                action = d["action"]
+                amount = d.get("amount")
+            except (KeyError, TypeError, AttributeError):  # not a decision: say what is wrong
+                self.look(at.line, raw, record)
+                where = f"decisions[{i}]"
+                raise LogFormatError(f"{self.file}:{at.line}: {where}: not a decision") from None
+            if optional:
+                self.optional_decision(deal, player, hand, action)
+            if deal.actor != (player, hand):
+                return self.out_of_turn(at, deal, i, player, hand, action, amount), False
+            try:
+                if action in derived:  # the amount is the rules' (T5.2; C7, C8)
+                    event = deal.act(player, hand, action, None)
+                    if amount is not None and amount != event.amount and found is None:
+                        found = at.div(
+                            field=f"decisions[{i}]",
+                            recorded=action_text(action, amount),
+                            expected=self.derived_text(event),
+                            rule=self.actions.by_word[action].rule,
+                            player=player,
+                            hand=hand,
+                        )
+                else:
+                    deal.act(player, hand, action, amount)
+            except IllegalAction as err:
+                refused = at.div(
+                    field=f"decisions[{i}]",
+                    recorded=action_text(action, amount),
+                    expected=err.reason,
+                    rule=err.rule,
+                    player=player,
+                    hand=hand,
+                )
+                return found or refused, False
+        if optional:
+            self.optional_decision(deal, None, None, None)
+        if deal.phase is not Phase.END:
+            actor = deal.actor
+            assert actor is not None
+            who, hand = actor
+            more = at.div(
+                field="decisions",
+                recorded=count(len(decisions), "decision"),
+                expected=f"a decision by {who} hand {hand}",
+                rule=deal.turn_rule(),
+                player=who,
+                hand=hand,
+            )
+            return found or more, False
+        return found, True
+
+    def after(self, balances: dict[str, int], deal: DealBase) -> dict[str, int]:
+        """Each seat's balance after the re-dealt deal: its net, and its side bets'."""
+        nets = deal.nets
+        after = {p: balances[p] + nets.get(p, 0) for p in self.seats}
+        side = self.side_bets(deal)
+        if side:
+            for p in self.seats:
+                after[p] += side.get(p, 0)
+        return after
+
+    # the hooks -----------------------------------------------------------------------------------
+
+    def check_header(self, at: Place, record: dict[str, Any]) -> Divergence | None:
+        """What the game checks in its header (the traditional game's cut for the bank)."""
+        return None
+
+    def before_deal(
+        self, at: Place, record: dict[str, Any], pack: list[Card], balances: dict[str, int]
+    ) -> Divergence | None:
+        """What comes before the deal: the pack (or shoe) and its state, and what the game
+        adds (a sale, the kitty), its money moved on ``balances``; the first divergence."""
+        return None
+
+    def new_deal(
+        self, at: Place, record: dict[str, Any], pack: list[Card], balances: dict[str, int]
+    ) -> DealBase | None:
+        """The deal to re-deal from ``pack``, or None when it cannot be dealt (:meth:`no_deal`
+        says why); raises PontoonError when no seat can stake."""
+        raise NotImplementedError
+
+    def no_deal(self, at: Place) -> Divergence | None:
+        """Why :meth:`new_deal` gave no deal."""
+        return None
+
+    def empty_pack(self, at: Place, pack: list[Card]) -> Divergence:
+        """A pack that ran out before the deal's end (a deal that voids instead never asks)."""
+        raise NotImplementedError
+
+    def optional_decision(self, deal: DealBase, player: Any, hand: Any, action: Any) -> None:
+        """Before a recorded decision (``player`` None: after the last): pass every optional
+        decision the record does not take (with :attr:`optional`)."""
+
+    def out_of_turn(
+        self,
+        at: Place,
+        deal: DealBase,
+        i: int,
+        player: Any,
+        hand: Any,
+        action: Any,
+        amount: Any,
+    ) -> Divergence:
+        """A decision recorded for someone whose turn it is not: who the rules wait for."""
+        return at.div(
+            field=f"decisions[{i}]",
+            recorded=action_text(action, amount),
+            expected=deal.expected_decision(),
+            rule=deal.turn_rule(),
+            player=player,
+            hand=hand,
+        )
+
+    def derived_text(self, event: Decision) -> str:
+        """A decision whose amount is derived, as the rules take it: ``split 10``."""
+        return f"{event.action} {event.amount}"
+
+    def side_bets(self, deal: DealBase) -> dict[str, int] | None:
+        """What bets beside the deal's nets did to each seat's balance (S2-S7's shoot bets)."""
+        return None
+
+    def cross_check(self, at: Place, deal: DealBase) -> Divergence | None:
+        """The finished deal settled again with the pure settlement function."""
+        return None
+
+    def compare(
+        self,
+        at: Place,
+        record: dict[str, Any],
+        derived: dict[str, Any],
+        deal: DealBase,
+        after: dict[str, int],
+    ) -> Divergence | None:
+        """The first field the record holds that the re-deal does not give."""
+        raise NotImplementedError
+
+    def compare_extra(
+        self,
+        at: Place,
+        record: dict[str, Any],
+        derived: dict[str, Any],
+        deal: DealBase,
+        first: Divergence | None,
+    ) -> Divergence | None:
+        """What the game's own fields add to :meth:`compare`'s ``first``."""
+        return first
+
+    def carry(
+        self,
+        record: dict[str, Any],
+        balances: dict[str, int],
+        deal: DealBase | None,
+        first: Divergence | None,
+    ) -> None:
+        """Keep what the next deal needs: the recorded balances where given, else the rules'
+        (``deal``: the re-dealt deal if it reached its end, else None; ``first``: the deal's
+        divergence)."""
+        net = record["net"]
+        recorded = record.get("balance")
+        if recorded is None:
+            recorded = {}
+        side = self.side_bets(deal) if deal is not None else None
+        if side:
+            self.balances = {
+                p: recorded.get(p, balances[p] + net.get(p, 0) + side.get(p, 0)) for p in self.seats
+            }
+        else:
+            self.balances = {p: recorded.get(p, balances[p] + net.get(p, 0)) for p in self.seats}
+
+    def body_problem(self, record: dict[str, Any]) -> Problem | None:
+        """The first problem of a deal record's body, by the game's record (logcheck)."""
+        raise NotImplementedError
+
+
+# comparing a record with the re-deal: every game's checks ------------------------------------
+
+
+#: The rule a row's field cites: (row index, key, the recorded row, the derived row) -> rule ID.
+RowRule = Callable[[int, str, dict[str, Any], dict[str, Any]], str]
+
+
+def compare_rows(
+    at: Place,
+    name: str,
+    rows: list[dict[str, Any]],
+    want_rows: list[dict[str, Any]],
+    keys: tuple[str, ...],
+    rule_of: RowRule,
+    count_rule: Callable[[int], str],
+) -> Divergence | None:
+    """The first field of the rows ``name`` (``cards``, ``hands``) the record holds that the
+    re-deal does not give, row by row in ``keys`` order, citing ``rule_of``; then a row too many
+    or too few, citing ``count_rule`` of the first row that differs (every game's check)."""
+    for i, (got, want) in enumerate(zip(rows, want_rows, strict=False)):
+        if got == want:
+            continue
+        for key in keys:
+            value = got.get(key, MISSING)
+            if value is not MISSING and value != want[key]:
+                return at.div(
+                    field=f"{name}[{i}].{key}",
+                    recorded=value,
+                    expected=want[key],
+                    rule=rule_of(i, key, got, want),
+                    player=want["player"],
+                    hand=want["hand"],
+                )
+    if len(rows) != len(want_rows):
+        word = name[:-1]
+        return at.div(
+            field=name,
+            recorded=count(len(rows), word),
+            expected=count(len(want_rows), word),
+            rule=count_rule(min(len(rows), len(want_rows))),
+        )
+    return None
+
+
+def compare_money(
+    at: Place,
+    seats: Sequence[str],
+    record: dict[str, Any],
+    derived: dict[str, Any],
+    nets: dict[str, int],
+    after: dict[str, int],
+    net_rule: Callable[[str], str],
+    settled_rule: str,
+    seat_rule: str,
+) -> Divergence | None:
+    """Each seat's net (``nets``: the re-deal's, citing ``net_rule`` of the seat) and balance
+    (``after``, citing ``settled_rule``); a name that holds no seat cites ``seat_rule``."""
+    net = record["net"]
+    if net != derived["net"]:
+        for p in seats:
+            got = net.get(p, 0)
+            want = nets.get(p, 0)
+            if got != want:
+                return at.div(field="net", recorded=got, expected=want, rule=net_rule(p), player=p)
+        for p in net:
+            if p not in seats:
+                return at.div(field="net", recorded=net[p], expected=None, rule=seat_rule, player=p)
+    balance = record.get("balance")
+    if balance is not None and balance != after:
+        for p in seats:
+            got = balance.get(p)
+            if got != after[p]:
+                return at.div(
+                    field="balance", recorded=got, expected=after[p], rule=settled_rule, player=p
+                )
+        for p in balance:
+            if p not in seats:
+                return at.div(
+                    field="balance", recorded=balance[p], expected=None, rule=seat_rule, player=p
+                )
+    return None
+
+
+def written_as(raw: bytes, written: bytes | None) -> bool:
+    """Whether ``raw`` is byte for byte ``written``, what the log writer gives for the re-deal
+    (:func:`~pontoon_cli.log.writer.deal_line`), with or without its newline, or with CRLF. The
+    writer's bytes hold no duplicate key, and no integer beyond ±(2**53 − 1) (``written`` is
+    None for such a deal), so such a record needs no other look at its JSON. Every game's
+    one-step comparison."""
+    if written is None:  # a derived number beyond the range: look at the record
+        return False
+    if raw == written or raw == written[:-1]:
+        return True
+    return raw.endswith(b"\r\n") and raw[:-2] == written[:-1]
+
+
+def action_text(action: str, amount: int | None) -> str:
+    """A decision as a divergence shows it: ``twist``, ``buy 3``."""
+    return action if amount is None else f"{action} {amount}"

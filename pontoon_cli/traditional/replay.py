@@ -1,0 +1,226 @@
+"""Replay's checks of the traditional game: :class:`TraditionalReplay`, the hooks it fills in.
+
+Before each deal: the sale of the bank (T8.4) and who banks (T8.3), the pack and its state from the
+deal before (T1.1, T8.1, T8.2; with ``--seeded``, the seed's shuffles too). The deal is re-dealt
+through :class:`~pontoon_cli.traditional.deal.Deal`; its hands are settled again with the pure
+settlement function (T7, :func:`~pontoon_cli.traditional.compare.cross_check`) and the record is
+compared with it (:func:`~pontoon_cli.traditional.compare.compare`). After it: the balances, the
+next banker and the pack it left. Shoot Pontoon extends it
+(:class:`~pontoon_cli.shoot.replay.ShootReplay`).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final, cast
+
+from pontoon_cli.base.deal import DealBase, PackState
+from pontoon_cli.core.cards import Card
+from pontoon_cli.core.errors import IllegalAction
+from pontoon_cli.core.events import BankSold, Decision
+from pontoon_cli.core.rng import Rng
+from pontoon_cli.core.rules import Rules, Table
+from pontoon_cli.core.settle import SETTLERS
+from pontoon_cli.games import find_game
+from pontoon_cli.logformat.check import MISSING, Problem, deal_body_problem
+from pontoon_cli.logformat.divergence import Divergence, Place
+from pontoon_cli.logformat.replay import GameReplay, Look
+from pontoon_cli.replay.seeded import SeededPacks
+from pontoon_cli.traditional.compare import compare, cross_check
+from pontoon_cli.traditional.deal import Deal
+from pontoon_cli.traditional.game import Game
+from pontoon_cli.traditional.pack import PackTracker, check_cut
+
+
+class TraditionalReplay(GameReplay):
+    """The traditional game's deals: the bank, the pack between deals, the re-deal (T1-T8)."""
+
+    def __init__(
+        self,
+        file: str,
+        header: dict[str, Any],
+        rules: Rules,
+        table: Table,
+        look: Look,
+        seed: SeededPacks | None,
+        game: Game | None = None,
+    ) -> None:
+        definition = find_game(rules)
+        if game is None:
+            game = Game(rules, table, Rng(0))
+        super().__init__(
+            file,
+            rules,
+            table,
+            bool(header.get("scenario")),  # T8.1: only a scenario stacks the pack
+            look,
+            game,
+            definition.actions,
+            definition.record,
+            definition.line,
+        )
+        # The game holds the bank and the balances for a sale (T8.4) and for the log writer.
+        self.banked = game
+        self.seed = seed
+        self.packs = rules.pack_count(len(table.seats))
+        self.pack = PackTracker(self.packs)
+        self.banker: str = header["table"]["banker"]
+        self.deal_banker = self.banker  # who banks the deal being checked
+        self.settle = SETTLERS[rules.settlement]
+
+    def check_header(self, at: Place, record: dict[str, Any]) -> Divergence | None:
+        """The header's cut for the bank (T3.2), and with ``--seeded`` the seed's."""
+        found = check_cut(at, self.seats, self.banker, record.get("cut") or [], self.packs)
+        if found is None and self.seed is not None:
+            found = self.seed.check_cut(at)
+        return found
+
+    def body_problem(self, record: dict[str, Any]) -> Problem | None:
+        return deal_body_problem(record)
+
+    # before the deal -----------------------------------------------------------------------------
+
+    def before_deal(
+        self, at: Place, record: dict[str, Any], pack: list[Card], balances: dict[str, int]
+    ) -> Divergence | None:
+        # the bank: a sale before the deal (T8.4), then who banks (T8.3)
+        first: Divergence | None = None
+        banker = self.banker
+        self.sale = None
+        sold = record.get("sale")
+        if sold is not None:
+            self.sale, first = self._sale(at, sold, banker, balances)
+            banker = self.sale.buyer
+        recorded_banker = record.get("banker")
+        if recorded_banker is not None and recorded_banker != banker:
+            rule = "T8.4" if self.sale is not None else "T8.3"
+            first = first or at.div(
+                field="banker", recorded=recorded_banker, expected=banker, rule=rule
+            )
+            banker = recorded_banker  # re-deal as recorded, so the pack after it is known
+        self.deal_banker = banker
+
+        # the pack (T1.1, T8.1, T8.2); stacked only where a scenario scripts the deal (T8.1)
+        state = record.get("pack_state")
+        if state == "stacked":
+            if self.scenario:
+                self.stacked += 1
+            else:
+                want = self.pack.expected_state()
+                first = first or at.div(
+                    field="pack_state", recorded=state, expected=want, rule="T8.1"
+                )
+        found = self.pack.check(at, pack, state)  # always: it learns whether the pack is whole
+        first = first or found
+        seed = self.seed
+        if seed is not None:  # --seeded: a shuffled pack is the seed's next (T8.2)
+            left = self.pack.after  # the pack the last deal left, if known
+            if left is not None:  # then the rules say whether a shuffle is due
+                shuffled = self.pack.expected_state() == "shuffled"
+            else:  # else the record does (none recorded: shuffled, as replay reads it)
+                shuffled = state != "continued"
+            found = seed.check(at, pack, shuffled, left)
+            first = first or found  # checked whatever came first: its shuffle is drawn
+        self.pack.first_deal = False
+        return first
+
+    def _sale(
+        self, at: Place, sold: dict[str, Any], banker: str, balances: dict[str, int]
+    ) -> tuple[BankSold, Divergence | None]:
+        """T8.4: the banker of the last deal sells the bank; the buyer pays and banks now."""
+        seller, buyer, price = sold["seller"], sold["buyer"], sold["price"]
+        if seller != banker:
+            found = at.div(
+                field="sale.seller", recorded=seller, expected=banker, rule="T8.4", player=seller
+            )
+            _transfer(balances, buyer, seller, price)
+            return BankSold(seller, buyer, price), found
+        game = self.banked
+        game.banker = seller
+        game.balances = balances
+        try:
+            return game.sell_bank(buyer, price), None
+        except IllegalAction as err:
+            _transfer(balances, buyer, seller, price)
+            found = at.div(
+                field="sale", recorded=sold, expected=err.reason, rule=err.rule, player=buyer
+            )
+            return BankSold(seller, buyer, price), found
+
+    # the deal ------------------------------------------------------------------------------------
+
+    def new_deal(
+        self, at: Place, record: dict[str, Any], pack: list[Card], balances: dict[str, int]
+    ) -> DealBase | None:
+        banker = self.deal_banker
+        if banker not in self.seats:
+            return None
+        state = RECORDED_STATE[record.get("pack_state")]
+        return Deal(self.rules, self.table, banker, pack, dict(balances), record["deal"], state)
+
+    def no_deal(self, at: Place) -> Divergence | None:
+        return at.div(field="banker", recorded=self.deal_banker, expected=None, rule="T3.1")
+
+    def derived_text(self, event: Decision) -> str:
+        """A split's amount that differs (T5.2) shows the event's repr, ``Decision(player=...,
+        amount=10)``, as this game's replay has always written it (the casino game writes
+        ``split 10``); kept byte for byte."""
+        return str(event)
+
+    def cross_check(self, at: Place, deal: DealBase) -> Divergence | None:
+        return cross_check(at, cast(Deal, deal), self.rules, self.settle)
+
+    def compare(
+        self,
+        at: Place,
+        record: dict[str, Any],
+        derived: dict[str, Any],
+        deal: DealBase,
+        after: dict[str, int],
+    ) -> Divergence | None:
+        return compare(at, self.seats, record, derived, cast(Deal, deal), after)
+
+    def compare_extra(
+        self,
+        at: Place,
+        record: dict[str, Any],
+        derived: dict[str, Any],
+        deal: DealBase,
+        first: Divergence | None,
+    ) -> Divergence | None:
+        # a kitty is Shoot Pontoon's (S1): recorded in this game's deal, it explains a net or
+        # balance that differs because of it
+        kitty = record.get("kitty", MISSING)
+        if kitty is not MISSING and (first is None or first.field in ("net", "balance")):
+            return at.div(field="kitty", recorded=kitty, expected=None, rule="S1")
+        return first
+
+    # after the deal ------------------------------------------------------------------------------
+
+    def carry(
+        self,
+        record: dict[str, Any],
+        balances: dict[str, int],
+        deal: DealBase | None,
+        first: Divergence | None,
+    ) -> None:
+        super().carry(record, balances, deal, first)
+        done = cast(Deal, deal) if deal is not None else None
+        next_banker = record.get("next_banker")
+        if next_banker is None or next_banker not in self.seats:
+            next_banker = done.next_banker if done is not None else self.deal_banker
+        self.banker = next_banker
+        self.pack.carry(done)
+
+
+#: A recorded pack_state (checked by deal_head_problem) as the engine's; none recorded: shuffled.
+RECORDED_STATE: Final[dict[str | None, PackState]] = {
+    None: PackState.SHUFFLED,
+    **{s: s for s in PackState},
+}
+
+
+def _transfer(balances: dict[str, int], buyer: str, seller: str, price: Any) -> None:
+    """The recorded sale's money, moved as recorded, when the rules refused it."""
+    if buyer in balances and seller in balances and type(price) is int:
+        balances[buyer] -= price
+        balances[seller] += price
