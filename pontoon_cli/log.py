@@ -16,7 +16,7 @@ from typing import Any, Final
 import orjson
 
 from pontoon_cli import __version__
-from pontoon_cli.cards import FULL_PACK, Card
+from pontoon_cli.cards import FULL_PACK
 from pontoon_cli.engine import Deal, DealBase, Game
 from pontoon_cli.events import BankSold, CardDealt
 from pontoon_cli.game_base import GameBase
@@ -377,10 +377,6 @@ def schema() -> dict[str, Any]:
     text = resources.files("pontoon_cli").joinpath("log_schema.json").read_bytes()
     result: dict[str, Any] = orjson.loads(text)
     return result
-
-
-def cards_text(cards: list[Card] | tuple[Card, ...]) -> str:
-    return " ".join([c.text for c in cards])
 
 
 class LogWriter:
