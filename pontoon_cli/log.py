@@ -23,6 +23,7 @@ from pontoon_cli.game_base import GameBase
 from pontoon_cli.hands import HandClass
 from pontoon_cli.limits import MAX_SAFE_INT
 from pontoon_cli.output import Interrupted, Writable, held, open_sink
+from pontoon_cli.record_parts import events_record, hand_record
 from pontoon_cli.rules import Rules, Table
 
 FORMAT: Final = "pontoon-log/1"
@@ -91,37 +92,9 @@ def deal_record(
     and running totals): this runs once per deal of a game with a log, and once per deal replay
     verifies, so its cost is a share of both (README, "Speed").
     """
-    decisions: list[dict[str, Any]] = []
-    cards: list[dict[str, Any]] = []
-    for e in deal.events:
-        if isinstance(e, CardDealt):
-            cards.append({"player": e.player, "hand": e.hand, "card": e.card.text, "up": e.face_up})
-        else:
-            amount = e.amount
-            if amount is None:
-                decisions.append({"player": e.player, "hand": e.hand, "action": e.action})
-            else:
-                decisions.append(
-                    {"player": e.player, "hand": e.hand, "action": e.action, "amount": amount}
-                )
-    hands: list[dict[str, Any]] = []
-    labels = _LABELS
+    decisions, cards = events_record(deal.events)
     all_hands = deal.hands
-    for p in deal.punters:
-        for i, h in enumerate(all_hands[p], 1):
-            hands.append(
-                {
-                    "player": p,
-                    "hand": i,
-                    "cards": " ".join([c.text for c in h.cards]),
-                    "stake": h.stake,
-                    "class": labels[h.cls],
-                    "total": h.total,
-                    "split": h.from_split,
-                    "net": h.net,
-                    "rule": h.rule,
-                }
-            )
+    hands = [hand_record(p, i, h) for p in deal.punters for i, h in enumerate(all_hands[p], 1)]
     b = deal.banker_hand
     nets = deal.nets
     balances = game.balances
@@ -146,7 +119,7 @@ def deal_record(
         "hands": hands,
         "banker_hand": {
             "cards": " ".join([c.text for c in b.cards]),
-            "class": labels[b.cls],  # as settled: V7 (b) makes A + 10 a 21
+            "class": _LABELS[b.cls],  # as settled: V7 (b) makes A + 10 a 21
             "total": b.total,
         },
         "void": deal.void,
