@@ -63,7 +63,7 @@ def check_cut(
         if len(cutting) == 1:
             if i + 1 < len(rounds):  # a clear winner cuts no more
                 return at.div(None, None, f"cut[{i + 1}]", rounds[i + 1], None, "T3.2")
-            winner = cutting[0]  # mutant-equivalent: '0' -> '(-1)': the one player left
+            winner = cutting[0]
             if winner != banker:
                 return at.div(None, None, "table.banker", banker, winner, "T3.2")
             return None
@@ -76,12 +76,9 @@ class PackTracker:
     def __init__(self, packs: int) -> None:
         self.packs = packs
         self.size = 52 * packs
-        # mutant-equivalent: speed only: with one pack or more, a count of each card and a set
-        # of distinct cards (_composition) find the same pack whole or not
         self._full: Counter[Card] | None = Counter(new_pack(packs)) if packs > 1 else None
         self.first_deal = True
         self.after: list[Card] | None = None  # the pack the last deal left, when it is known
-        # mutant-equivalent: 'True' -> 'False': read only after the first deal, which sets it
         self.shuffle_allowed = True
         self._whole = True  # the last pack checked held the packs in play (T1.1)
 
@@ -89,11 +86,7 @@ class PackTracker:
         """The pack holds every card of the packs in play once each (T1.1) and, unless a shuffle
         was due (T8.2, T8.5) or the deal was stacked, is the pack the last deal left (T8.1)."""
         before = self.after
-        # mutant-equivalent: 'not self.first_deal' -> '(self.first_deal)': speed only: it only
-        # turns the shortcut below off, whose checks pass anyway
         continued = not self.first_deal and not self.shuffle_allowed
-        # mutant-equivalent: 'before is not None' -> '(before is None)': speed only: the checks
-        # below pass the last deal's whole pack too
         if continued and before is not None and pack == before and state != "shuffled":
             return None  # the last deal's whole pack, as T8.1 says: nothing else to check
         found = self._continuity(at, pack, state)
@@ -125,7 +118,7 @@ class PackTracker:
         size = self.size
         if len(pack) != size:
             return at.div(None, None, "pack", f"{len(pack)} cards", f"{size} cards", "T1.1")
-        if self._full is None:  # mutant-equivalent: speed only: both ways count the same
+        if self._full is None:
             if len(set(pack)) == size:
                 return None
             counts = Counter(pack)

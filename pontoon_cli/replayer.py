@@ -297,7 +297,6 @@ class LogReplayer:
             first = first or self._div(
                 line, n, "sat_out", recorded=sat_out, expected=deal.sitting_out, rule="T8.6"
             )
-        # mutant-equivalent: 'False' -> 'True': read only where deal is set, and _play sets it then
         complete = False
         if deal is None:
             first = first or self._div(
@@ -322,7 +321,6 @@ class LogReplayer:
             if first is None and not written_as(raw, self.line(self.game, deal, sale, text)):
                 self._strict(line, raw)
                 self._problem(line, deal_body_problem(record))
-                # mutant-equivalent: 'True' -> 'False': the same look again, which passed just now
                 validated = True
                 derived = self.record(self.game, deal, sale)
                 first = compare(at, self.seats, record, derived, deal, after)
