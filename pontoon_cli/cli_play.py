@@ -369,10 +369,9 @@ def _play_seeded(
             progress.advance(writer.deals)
     _written(writer)
     if game.deals_played < deals:
-        who, rule = ("seat", "C3") if definition.house else ("punter", "T8.6")
         say(
-            f"pontoon: the game ends after deal {game.deals_played}: no {who} can cover "
-            f"the minimum stake of {table.min_stake} ({rule})"
+            f"pontoon: the game ends after deal {game.deals_played}: no {definition.seat} can "
+            f"cover the minimum stake of {table.min_stake} ({definition.sit_out_rule})"
         )
 
 

@@ -227,7 +227,7 @@ def simulate(
             "shard_rounds": shard,
             "shards": len(shard_layout(rounds, shard)),
             "shard_seed": "top 53 bits of output i+1 of SplitMix64 seeded with seed",
-            "house": "house" if definition.house else "banker",
+            "house": definition.edge_of,
         }
         specs = [
             {

@@ -21,9 +21,10 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from pontoon_cli.errors import PontoonError
+from pontoon_cli.games import RecordShape
 from pontoon_cli.log_visitor import STOP, At, LogVisitor
 from pontoon_cli.rules import Rules
-from pontoon_cli.view_shape import GameTrack, RecordShape, shape_of
+from pontoon_cli.view_shape import GameTrack, shape_of
 
 #: svg and html hold the whole picture in memory until it is written: at most this many deals.
 MAX_PICTURE_DEALS: Final = 200

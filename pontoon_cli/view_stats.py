@@ -23,9 +23,10 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from pontoon_cli.errors import PontoonError
+from pontoon_cli.games import RecordShape
 from pontoon_cli.log_visitor import At, LogVisitor
 from pontoon_cli.rules import Rules
-from pontoon_cli.view_shape import GameTrack, RecordShape, shape_of
+from pontoon_cli.view_shape import GameTrack, shape_of
 
 BUCKETS: Final = 64  # points kept per player's bankroll series, whatever the log's length
 PONTOONS: Final = ("pontoon", "royal-pontoon")
