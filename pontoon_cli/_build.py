@@ -6,7 +6,8 @@ file's name. At import, ``pontoon_cli/__init__.py`` calls :func:`check`, which s
 (and hashes only a source whose size or mtime differs from the record). If any compiled module
 is missing or older than its source, or ``PONTOON_PURE=1`` is set, every compiled module is loaded
 from its ``.py`` source instead (a compiled module never shadows a newer source; compiled and
-source modules are never mixed). A stale build warns once on stderr.
+source modules are never mixed). A stale build is not silent: the ``pontoon`` command prints
+:func:`stale_warning` on stderr (importing the package from Python writes nothing).
 
 This module is never compiled and imports only what the interpreter has already loaded, so the
 check costs a few ``stat`` calls at start-up. ``setup.py`` loads it by path for the module list
@@ -179,8 +180,9 @@ _state: dict[str, str] = {}
 def check(package_dir: str) -> str:
     """Decide, once per process, which build runs: :data:`COMPILED` or :data:`PURE`.
 
-    Loads every compiled module from its source (and warns on stderr, once) when the build is
-    stale; does the same, silently, under ``PONTOON_PURE=1``.
+    Loads every compiled module from its source when the build is stale (keeping the warning
+    for :func:`stale_warning`); does the same, silently, under ``PONTOON_PURE=1``. Writes
+    nothing: importing the package is quiet.
     """
     if "build" in _state:
         return _state["build"]
@@ -194,14 +196,20 @@ def check(package_dir: str) -> str:
     build = COMPILED if modules and problem is None else PURE
     if modules and (problem is not None or os.environ.get("PONTOON_PURE") == "1"):
         if problem is not None and os.environ.get("PONTOON_PURE") != "1":
-            sys.stderr.write(
+            _state["warning"] = (
                 f"pontoon: warning: the compiled build is stale ({problem}); running the "
-                "Python sources instead (rebuild: make, or pip install -e .)\n"
+                "Python sources instead (rebuild: make, or pip install -e .)"
             )
         sys.meta_path.insert(0, SourceFinder(package_dir, modules))
         build = PURE
     _state["build"] = build
     return build
+
+
+def stale_warning() -> str | None:
+    """The one-line warning :func:`check` kept for a stale build (None when the build is sound,
+    pure by choice, or unchecked). The ``pontoon`` command prints it on stderr."""
+    return _state.get("warning")
 
 
 def running_build(package_dir: str | None = None) -> str:

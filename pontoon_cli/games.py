@@ -1,7 +1,10 @@
 """The games registry: each preset's game definition (python-chess's ``find_variant``).
 
-Everything that plays, writes or replays a game asks the registry for the preset's game class,
-its automatic players and its log record, rather than testing ``preset == ...``.
+Everything that plays, writes, replays or shows a game asks the registry for the preset's game
+class, its automatic players, its log record and the shape the views read of it, and the words
+its messages use (who sits out, by which rule; who the punters play against), rather than
+testing ``preset == ...``. The bounds the rules check before a game starts (the packs or the
+shoe, the seats, the money) are the rules' own per-preset table (``rules.PRESET_BOUNDS``).
 """
 
 from __future__ import annotations
@@ -25,6 +28,30 @@ from pontoon_cli.traditional.game import Game
 from pontoon_cli.traditional.players import STRATEGIES, AutoPlayers, Players
 
 
+@dataclass(frozen=True, kw_only=True, slots=True)
+class RecordShape:
+    """What a preset's deal record holds, for ``show``, ``stats`` and ``diff`` (view_shape)."""
+
+    preset: str
+    house: str  # what the one the punters play against is called: "banker", "dealer"
+    house_key: str | None  # the deal's field naming him; None: the house, not a seat (C3)
+    house_hand: str  # the deal's field holding his hand
+    bank_moves: bool  # the bank changes hands: "sale" (T8.4) and "next_banker" (T8.3)
+    kitty: bool  # Shoot Pontoon's kitty (S1-S10)
+
+
+def _banker_shape(preset: str, kitty: bool) -> RecordShape:
+    """The record of a game with a banker at the table (T3.2), whose bank changes hands."""
+    return RecordShape(
+        preset=preset,
+        house="banker",
+        house_key="banker",
+        house_hand="banker_hand",
+        bank_moves=True,
+        kitty=kitty,
+    )
+
+
 @dataclass(frozen=True, kw_only=True)
 class GameDefinition:
     """What a preset plays: the game class (its deal comes from ``Game.start_deal``), the
@@ -44,6 +71,11 @@ class GameDefinition:
     expect_keys: tuple[str, ...] = ()  # scenario expect keys beyond the traditional ones
     #: scenario keys of the traditional game this one has not: key -> the reason, with its rule
     refused_keys: dict[str, str] = field(default_factory=dict)
+    shape: RecordShape  # what its deal record holds, for the views
+    seat: str = "punter"  # what a player who stakes is called in messages
+    sit_out_rule: str = "T8.6"  # the rule that sits out a player who cannot cover the minimum
+    stake_rule: str = "T3.3"  # the rule of the table's stake limits
+    edge_of: str = "banker"  # whose edge simulate reports: the bank's, or the house's
 
     @property
     def house(self) -> bool:
@@ -62,6 +94,7 @@ GAMES: dict[str, GameDefinition] = {
         line=traditional_line,
         actions=TRADITIONAL_ACTIONS,
         strategies=tuple(STRATEGIES),
+        shape=_banker_shape("traditional", kitty=False),
     ),
     "shoot": GameDefinition(
         preset="shoot",
@@ -74,6 +107,7 @@ GAMES: dict[str, GameDefinition] = {
         table_keys=("kitty",),
         deal_keys=("kitty_add",),
         expect_keys=("kitty",),
+        shape=_banker_shape("shoot", kitty=True),
     ),
     "casino": GameDefinition(
         preset="casino",
@@ -93,6 +127,18 @@ GAMES: dict[str, GameDefinition] = {
             "next_banker": _NO_BANKER,
             "dealer": "the dealer has no choices: he plays by his rule, so no script (C9)",
         },
+        shape=RecordShape(
+            preset="casino",
+            house="dealer",
+            house_key=None,
+            house_hand="dealer_hand",
+            bank_moves=False,
+            kitty=False,
+        ),
+        seat="seat",
+        sit_out_rule="C3",
+        stake_rule="C3",
+        edge_of="house",
     ),
 }
 

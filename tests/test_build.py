@@ -166,6 +166,40 @@ def _probe(where: Path) -> tuple[int, str, str]:
     return proc.returncode, proc.stdout, proc.stderr
 
 
+def _command_stderr(where: Path) -> str:
+    """What ``pontoon --version`` writes on stderr, run from the package copied to ``where``."""
+    proc = subprocess.run(
+        [sys.executable, "-m", "pontoon_cli", "--version"],
+        capture_output=True,
+        text=True,
+        cwd=where,
+        env=_env(PONTOON_PURE=None, PYTHONPATH=str(where)),
+        timeout=60,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr
+    return proc.stderr
+
+
+def test_importing_the_package_is_quiet_and_the_command_tells_a_stale_build(
+    tmp_path: Path,
+) -> None:
+    """A compiled file no build record vouches for: the sources run; ``import pontoon_cli``
+    writes nothing on stderr (a library stays quiet); the ``pontoon`` command warns, once."""
+    package = _copy_package(tmp_path)
+    for stray in package.iterdir():
+        if stray.name.endswith(tuple(EXTENSION_SUFFIXES)):
+            stray.unlink()
+    (package / _build.RECORD).unlink(missing_ok=True)
+    (package / f"hands{EXTENSION_SUFFIXES[0]}").write_bytes(b"")
+    code, out, err = _probe(tmp_path)
+    assert (code, out, err) == (0, "pure Python py\n", "")
+    assert _command_stderr(tmp_path) == (
+        "pontoon: warning: the compiled build is stale (compiled modules without a build "
+        "record); running the Python sources instead (rebuild: make, or pip install -e .)\n"
+    )
+
+
 @needs_compiled
 def test_a_changed_source_makes_every_module_load_from_source(tmp_path: Path) -> None:
     package = _copy_package(tmp_path)
@@ -173,11 +207,10 @@ def test_a_changed_source_makes_every_module_load_from_source(tmp_path: Path) ->
     assert (code, out.split()[0], err) == (0, "compiled", "")
     with (package / "core" / "hands.py").open("a") as f:
         f.write("# changed after the build\n")
-    assert _probe(tmp_path) == (
-        0,
-        "pure Python py\n",
+    assert _probe(tmp_path) == (0, "pure Python py\n", "")
+    assert _command_stderr(tmp_path) == (
         "pontoon: warning: the compiled build is stale (core/hands.py changed since the build); "
-        "running the Python sources instead (rebuild: make, or pip install -e .)\n",
+        "running the Python sources instead (rebuild: make, or pip install -e .)\n"
     )
 
 
@@ -196,8 +229,8 @@ def test_a_missing_compiled_module_makes_every_module_load_from_source(tmp_path:
     assert RECORD is not None
     (package / RECORD.entries["core.settle"][3]).unlink()
     code, out, err = _probe(tmp_path)
-    assert (code, out) == (0, "pure Python py\n")
-    assert err == (
+    assert (code, out, err) == (0, "pure Python py\n", "")
+    assert _command_stderr(tmp_path) == (
         f"pontoon: warning: the compiled build is stale (the compiled core.settle "
         f"({RECORD.entries['core.settle'][3]}) is gone); running the Python sources instead "
         "(rebuild: make, or pip install -e .)\n"
@@ -209,8 +242,8 @@ def test_compiled_modules_without_a_build_record_are_not_trusted(tmp_path: Path)
     package = _copy_package(tmp_path)
     (package / _build.RECORD).unlink()
     code, out, err = _probe(tmp_path)
-    assert (code, out) == (0, "pure Python py\n")
-    assert "compiled modules without a build record" in err
+    assert (code, out, err) == (0, "pure Python py\n", "")
+    assert "compiled modules without a build record" in _command_stderr(tmp_path)
 
 
 # no C compiler: the build falls back to pure Python ---------------------------------------------

@@ -20,12 +20,14 @@ its tests run there with ``pytest -x -q`` under a time limit. A mutant is killed
 ``if``/``while`` condition, and a changed return value (a ``bool`` function returns the opposite,
 an ``int`` one returns one more). Docstrings, annotations and f-string messages are left alone.
 
-A line whose comment (or a comment line right above it) says ``mutant-equivalent: <why>`` is
-skipped: every mutant on it has been shown to change nothing a user can observe, and the comment
-says why. ``mutant-equivalent: '0' -> '(-1)', '5' -> '6': <why>`` skips only those mutants of the
-line. The body of an ``if`` marked ``# pragma: no cover`` (code the project declares unreachable)
-is skipped too. Skipped mutants are counted as "marked". Exit 0 when no mutant survives, 1
-otherwise, 2 on bad usage or when the unmutated tests fail.
+The mutants shown to change nothing a user can observe are listed, each with why, in
+``tools/equivalent-mutants.toml`` (never in the production code): an entry names the module, the
+source line's code (found by its text, not its number), the mutations it covers (``'0' -> '(-1)'``,
+as the run prints them; without any, every mutant of the line) and the reason; those mutants are
+skipped. An entry whose line is no longer in its module is reported on stderr. The body of an
+``if`` marked ``# pragma: no cover`` (code the project declares unreachable) is skipped too.
+Skipped mutants are counted as "marked". Exit 0 when no mutant survives, 1 otherwise, 2 on bad
+usage or when the unmutated tests fail.
 """
 
 from __future__ import annotations
@@ -41,15 +43,14 @@ import subprocess
 import sys
 import tempfile
 import time
+import tomllib
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = "pontoon_cli"
-MARKER = "mutant-equivalent:"  # in a comment on the line: every mutant of the line is skipped
-_QUOTED = r"'(?:[^'\\]|\\.)*'" + "|" + r'"(?:[^"\\]|\\.)*"'  # a repr()
-SPEC = re.compile(rf"({_QUOTED}) -> ({_QUOTED})")  # a quoted mutation after the marker
+EQUIVALENTS = Path("tools/equivalent-mutants.toml")  # relative to ROOT
 RULE_ID = re.compile(r"[TVSC]\d+(?:\.\d+)?")
 
 #: The tests relevant to each module: what exercises it directly, plus the end-to-end checks of it.
@@ -252,8 +253,66 @@ def _variants(node: ast.AST, returns: dict[int, str]) -> Iterator[tuple[ast.AST,
             yield node.value, f"({ast.unparse(node.value)}) + 1"
 
 
-def find_mutants(path: Path) -> tuple[list[Mutant], int]:
-    """Every mutant of the module at ``path`` (relative to ROOT), and how many were marked."""
+@dataclass(frozen=True)
+class Equivalent:
+    """An entry of the equivalent-mutants file: the mutants of ``source`` (a line's code, in
+    ``module``) that change nothing observable; ``mutations`` None: all of them. ``above``, the
+    code of the line right above, tells apart two lines of the same code."""
+
+    module: str
+    source: str
+    mutations: frozenset[str] | None
+    reason: str
+    above: str | None = None
+
+    def at(self, lines: list[str], index: int) -> bool:
+        """True when the line at ``index`` (0-based) of ``lines`` is this entry's line."""
+        if _code(lines[index]) != self.source:
+            return False
+        return self.above is None or (index > 0 and _code(lines[index - 1]) == self.above)
+
+
+def read_equivalents(path: Path | None = None) -> list[Equivalent]:
+    """The entries of ``path`` (default: ``EQUIVALENTS`` under ROOT); none when it is absent."""
+    path = ROOT / EQUIVALENTS if path is None else path
+    if not path.is_file():
+        return []
+    data = tomllib.loads(path.read_text())
+    out = []
+    for n, entry in enumerate(data.get("mutant", []), 1):
+        try:
+            module, source, reason = entry["module"], entry["source"], entry["reason"]
+        except KeyError as missing:
+            raise SystemExit(f"mutate: {path}: mutant {n} has no {missing}") from None
+        mutations = entry.get("mutations")
+        chosen = None if mutations is None else frozenset(mutations)
+        out.append(Equivalent(module, source.strip(), chosen, reason, entry.get("above")))
+    return out
+
+
+def _code(line: str) -> str:
+    """A source line's code: stripped, without its trailing comment (two spaces, then ``#``)."""
+    return line.split("  #", 1)[0].strip()
+
+
+def stale_equivalents(path: Path, equivalents: list[Equivalent]) -> list[Equivalent]:
+    """The entries for the module at ``path`` whose line is no longer in it."""
+    lines = (ROOT / path).read_text().splitlines()
+    return [
+        e
+        for e in equivalents
+        if e.module == str(path) and not any(e.at(lines, i) for i in range(len(lines)))
+    ]
+
+
+def find_mutants(
+    path: Path, equivalents: list[Equivalent] | None = None
+) -> tuple[list[Mutant], int]:
+    """Every mutant of the module at ``path`` (relative to ROOT), and how many were marked
+    (listed as equivalent, or in a block the project declares unreachable)."""
+    if equivalents is None:
+        equivalents = read_equivalents()
+    mine = [e for e in equivalents if e.module == str(path)]
     source = (ROOT / path).read_text()
     lines = source.splitlines()
     tree = ast.parse(source)
@@ -270,7 +329,7 @@ def find_mutants(path: Path) -> tuple[list[Mutant], int]:
             end_line = target.end_lineno  # type: ignore[attr-defined]
             before = ast.get_source_segment(source, target) or ""
             mutation = f"{before!r} -> {_wrapped(target, after)!r}"
-            if line in unreachable or _marked(lines, line, end_line, mutation):
+            if line in unreachable or _marked(lines, line, end_line, mutation, mine):
                 marked += 1
                 continue
             after = _wrapped(target, after)
@@ -295,26 +354,16 @@ def _wrapped(target: ast.AST, after: str) -> str:
     return f"({after})"
 
 
-def _marked(lines: list[str], first: int, last: int, mutation: str) -> bool:
-    """True when a ``mutant-equivalent:`` comment covers this mutation: a comment on one of its
-    lines, or the comment lines right above them (joined). Quoted mutations after the marker
-    (``mutant-equivalent: '0' -> '(-1)', '5' -> '6': why``) limit it to those; without any it
-    covers every mutant of the line."""
-    comments = [line.split("#", 1)[1] for line in lines[first - 1 : last] if "#" in line]
-    above: list[str] = []
-    n = first - 2
-    while n >= 0 and lines[n].strip().startswith("#"):
-        above.insert(0, lines[n].strip()[1:].strip())
-        n -= 1
-    if above:
-        comments.append(" ".join(above))
-    for comment in comments:
-        if MARKER not in comment:
-            continue
-        specs = [f"{a} -> {b}" for a, b in SPEC.findall(comment.split(MARKER, 1)[1])]
-        if not specs or mutation in specs:
-            return True
-    return False
+def _marked(
+    lines: list[str], first: int, last: int, mutation: str, equivalents: list[Equivalent]
+) -> bool:
+    """True when an entry of the equivalent-mutants file covers this mutation: its source is the
+    code of one of the mutation's lines, and it lists the mutation (or lists none)."""
+    return any(
+        (e.mutations is None or mutation in e.mutations)
+        and any(e.at(lines, i) for i in range(first - 1, last))
+        for e in equivalents
+    )
 
 
 def _unreachable(tree: ast.Module, lines: list[str]) -> set[int]:
@@ -407,9 +456,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--timeout", type=float, metavar="S", help="per mutant (5 × the clean run)")
     args = parser.parse_args(argv)
     modules = [_module(spec) for spec in args.modules]
+    equivalents = read_equivalents()
     plans = []
     for path, tests in modules:
-        mutants, marked = find_mutants(path)
+        for stale in stale_equivalents(path, equivalents):
+            print(
+                f"mutate: {EQUIVALENTS}: no line {stale.source!r} in {path} any more "
+                "(update or remove the entry)",
+                file=sys.stderr,
+            )
+        mutants, marked = find_mutants(path, equivalents)
         if args.only:
             mutants = [m for m in mutants if m.line in args.only]
         if args.sample is not None and len(mutants) > args.sample:

@@ -32,7 +32,7 @@ class GameBase:
         self.pack_state = PackState.SHUFFLED
         self.deals_played = 0
         self.logged = True  # a log of the game is written (unlogged(): simulate)
-        self.kitty = 0  # mutant-equivalent: nothing reads it before Shoot Pontoon (S1)
+        self.kitty = 0
 
     def _shuffle(self) -> None:
         self.rng.shuffle(self.pack)

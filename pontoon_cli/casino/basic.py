@@ -21,7 +21,7 @@ from typing import Any, Final
 
 RESOURCE: Final = "basic.json"
 FORMAT: Final = "pontoon-casino-basic/1"
-STAND_MINIMUM: Final = 15  # C6
+STAND_MINIMUM: Final = 15  # C6, read on its own as the solvers do (strategy_casino.STAND_MINIMUM)
 
 
 class BasicTable:

@@ -25,8 +25,9 @@ import orjson
 from pontoon_cli.base.deal import DealBase
 from pontoon_cli.base.game import GameBase
 from pontoon_cli.casino.deal import CasinoDeal
-from pontoon_cli.core.events import BankSold, CardDealt
+from pontoon_cli.core.events import BankSold
 from pontoon_cli.core.hands import HandClass
+from pontoon_cli.logformat.record import events_record, hand_record
 
 _LABELS = tuple(c.label for c in sorted(HandClass))
 
@@ -38,33 +39,9 @@ def casino_deal_record(
     after the round). ``sale`` is always None: there is no bank to sell (C3)."""
     if not isinstance(deal, CasinoDeal):  # pragma: no cover - the registry pairs them
         raise TypeError("the casino record is written for casino rounds")
-    decisions: list[dict[str, Any]] = []
-    cards: list[dict[str, Any]] = []
-    for e in deal.events:
-        if isinstance(e, CardDealt):
-            cards.append({"player": e.player, "hand": e.hand, "card": e.card.text, "up": e.face_up})
-        elif e.amount is None:
-            decisions.append({"player": e.player, "hand": e.hand, "action": e.action})
-        else:
-            decisions.append(
-                {"player": e.player, "hand": e.hand, "action": e.action, "amount": e.amount}
-            )
-    labels = _LABELS
-    hands = [
-        {
-            "player": p,
-            "hand": i,
-            "cards": " ".join([c.text for c in h.cards]),
-            "stake": h.stake,
-            "class": labels[h.cls],
-            "total": h.total,
-            "split": h.from_split,
-            "doubled": h.stake != h.initial,  # C7: the only way a stake grows
-            "net": h.net,
-            "rule": h.rule,
-        }
-        for p, i, h in deal.hands_in_order()
-    ]
+    decisions, cards = events_record(deal.events)
+    # C7: doubling is the only way a stake grows
+    hands = [hand_record(p, i, h, h.stake != h.initial) for p, i, h in deal.hands_in_order()]
     d = deal.dealer_hand
     nets = deal.nets
     balances = game.balances
@@ -80,7 +57,7 @@ def casino_deal_record(
         "hands": hands,
         "dealer_hand": {
             "cards": " ".join([c.text for c in d.cards]),
-            "class": labels[d.cls],
+            "class": _LABELS[d.cls],
             "total": d.total,
         },
         "net": {p: nets[p] for p in seats if p in nets},

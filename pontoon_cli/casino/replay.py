@@ -437,8 +437,6 @@ def _count_rule(deal: CasinoDeal, rows: list[dict[str, Any]], index: int) -> str
 def _hands_count_rule(rows: list[Any], want_rows: list[dict[str, Any]], index: int) -> str:
     """A hand too many or too few, the first at ``index``: C8 when it is (or claims to be) a
     split hand, else C3 (each seat that stakes plays one hand)."""
-    # mutant-equivalent: 'len(rows) > len(want_rows)' -> '(len(rows) >= len(want_rows))': asked
-    # only when the counts differ
     row = rows[index] if len(rows) > len(want_rows) else want_rows[index]
     return "C8" if type(row) is dict and row.get("split") is True else "C3"
 

@@ -20,6 +20,7 @@ from typing import Any
 
 import typer
 
+from pontoon_cli import _build
 from pontoon_cli.cli.app import COMMAND_ORDER, stream_guard
 from pontoon_cli.cli.app import app as _app
 
@@ -62,7 +63,11 @@ def _command_named(args: list[str]) -> str | None:
 
 
 def main() -> None:
-    """The ``pontoon`` console script."""
+    """The ``pontoon`` console script. A stale compiled build is told here, on stderr, once:
+    the command's business, not the package's (``import pontoon_cli`` writes nothing)."""
+    warning = _build.stale_warning()
+    if warning is not None:
+        sys.stderr.write(warning + "\n")
     app = load_commands(_command_named(sys.argv[1:]))
     try:
         with stream_guard():

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
@@ -152,37 +153,112 @@ def play(
       pontoon play --rules shoot --seed 7 --deals 5
       pontoon play --seed 7 --deals 5 --set banker_doubles=true --set burn_on=13
     """
-    _check_play_options(
-        scenario, seed, deals, players, player, banker, bankroll, min_stake, max_stake
+    check_play_options(
+        scenario=scenario,
+        seed=seed,
+        deals=deals,
+        players=players,
+        player=player,
+        banker=banker,
+        bankroll=bankroll,
+        min_stake=min_stake,
+        max_stake=max_stake,
     )
-    settings = parse_settings(set_ or [])
-    table_options: dict[str, Any] = {}
-    if player:
-        table_options["players"] = list(player)
-    elif players is not None:
-        table_options["players"] = [f"p{i}" for i in range(1, players + 1)]
-        table_options["players_option"] = players  # read by seeded play only: see _play_seeded
-    for key, value in (
-        ("banker", banker),
-        ("bankroll", bankroll),
-        ("min_stake", min_stake),
-        ("max_stake", max_stake),
-    ):
-        if value is not None:
-            table_options[key] = value
+    table = TableOptions.given(
+        players=players,
+        player=player,
+        banker=banker,
+        bankroll=bankroll,
+        min_stake=min_stake,
+        max_stake=max_stake,
+    )
+    game = GameOptions(
+        rules=rules,
+        settings=parse_settings(set_ or []),
+        strategy=strategy,
+        banker_strategy=banker_strategy,
+    )
     with stream_guard():
-        _play(scenario, seed, deals, rules, settings, table_options, strategy, banker_strategy, out)
+        _play(
+            scenario=scenario,
+            seed=seed,
+            deals=deals,
+            game_options=game,
+            table_options=table,
+            out=out,
+        )
+
+
+@dataclass(frozen=True, kw_only=True)
+class TableOptions:
+    """The table the command line gives (``play``, ``simulate``); None: not given, so the
+    scenario's or the default."""
+
+    players: tuple[str, ...] | None = None  # the seats, clockwise
+    players_option: int | None = None  # --players N as given: seeded play wants 2 or more
+    banker: str | None = None
+    bankroll: int | None = None
+    min_stake: int | None = None
+    max_stake: int | None = None
+
+    @staticmethod
+    def given(
+        *,
+        players: int | None = None,
+        player: list[str] | None = None,
+        banker: str | None = None,
+        bankroll: int | None = None,
+        min_stake: int | None = None,
+        max_stake: int | None = None,
+    ) -> TableOptions:
+        """The options as typed: ``--player`` names the seats, else ``--players N`` p1..pN."""
+        seats = None
+        if player:
+            seats = tuple(player)
+        elif players is not None:
+            seats = tuple(f"p{i}" for i in range(1, players + 1))
+        return TableOptions(
+            players=seats,
+            players_option=None if player else players,
+            banker=banker,
+            bankroll=bankroll,
+            min_stake=min_stake,
+            max_stake=max_stake,
+        )
+
+    def scenario_table(self) -> dict[str, Any]:
+        """The keys given, as a scenario's ``[table]`` they override."""
+        keys: dict[str, Any] = {}
+        if self.players is not None:
+            keys["players"] = list(self.players)
+        for key, value in (
+            ("banker", self.banker),
+            ("bankroll", self.bankroll),
+            ("min_stake", self.min_stake),
+            ("max_stake", self.max_stake),
+        ):
+            if value is not None:
+                keys[key] = value
+        return keys
+
+
+@dataclass(frozen=True, kw_only=True)
+class GameOptions:
+    """The game the command line names: ``--rules``, ``--set``, the strategies."""
+
+    rules: str | None = None
+    settings: dict[str, Any]
+    strategy: str | None = None
+    banker_strategy: str | None = None
 
 
 def _play(
+    *,
     scenario: Path | None,
     seed: int | None,
     deals: int | None,
-    rules: str | None,
-    settings: dict[str, Any],
-    table_options: dict[str, Any],
-    strategy: str | None,
-    banker_strategy: str | None,
+    game_options: GameOptions,
+    table_options: TableOptions,
     out: Path | None,
 ) -> None:
     if out is not None and scenario is not None and _same_file(out, scenario):
@@ -194,18 +270,23 @@ def _play(
                 for k, v in (
                     ("seed", seed),
                     ("deals", deals),
-                    ("rules", rules),
-                    ("strategy", strategy),
-                    ("banker_strategy", banker_strategy),
+                    ("rules", game_options.rules),
+                    ("strategy", game_options.strategy),
+                    ("banker_strategy", game_options.banker_strategy),
                 )
                 if v is not None
             }
-            if table_options:
-                options["table"] = table_options
-            _play_scenario(scenario, options, settings, out)
+            table_keys = table_options.scenario_table()
+            if table_keys:
+                options["table"] = table_keys
+            _play_scenario(scenario, options, game_options.settings, out)
         else:
             _play_seeded(
-                seed, deals or 10, rules, settings, table_options, strategy, banker_strategy, out
+                seed=seed,
+                deals=deals or 10,
+                game_options=game_options,
+                table_options=table_options,
+                out=out,
             )
     except IllegalAction as err:
         fail(str(err), EXIT_RULES)
@@ -288,37 +369,37 @@ def _play_scenario(
 
 
 def resolve_seeded(
-    rules_spec: str | None,
-    settings: dict[str, Any],
-    table_options: dict[str, Any],
-    strategy: str | None,
-    banker_strategy: str | None,
+    *, game_options: GameOptions, table_options: TableOptions
 ) -> tuple[Rules, GameDefinition, list[str], str, str]:
     """What seeded play (``play``, ``simulate``) plays: the rules (``--rules``, ``--set``), the
     game, the seats and the punters' and banker's strategies, or exit 2 naming the option."""
-    if rules_spec:
+    game, table = game_options, table_options
+    if game.rules:
         from pontoon_cli.scenario.reader import load_rules_spec
 
-        rules = load_rules_spec(rules_spec, Path.cwd())
+        rules = load_rules_spec(game.rules, Path.cwd())
     else:
         rules = Rules()
-    if settings:
-        rules = rules.with_overrides(settings)
+    if game.settings:
+        rules = rules.with_overrides(game.settings)
     definition = find_game(rules)
     if definition.house:  # C3: the dealer is the house; nobody banks, nobody plays him
-        for option, value in (("--banker", "banker"), ("--banker-strategy", banker_strategy)):
-            if (table_options.get("banker") if value == "banker" else value) is not None:
+        for option, value in (
+            ("--banker", table.banker),
+            ("--banker-strategy", game.banker_strategy),
+        ):
+            if value is not None:
                 fail(
                     f"{option}: a casino table has no banker: the dealer is the house and "
                     "plays by his rule (C3, C9); leave it out"
                 )
-    seats: list[str] = table_options.get("players", ["p1", "p2", "p3", "p4"])
-    if not definition.house and table_options.get("players_option") is not None and len(seats) < 2:
+    seats = list(table.players) if table.players is not None else ["p1", "p2", "p3", "p4"]
+    if not definition.house and table.players_option is not None and len(seats) < 2:
         fail(f"--players must be 2 or more, got {len(seats)}")  # a casino table seats 1 (C3)
-    punter = strategy or definition.default_strategy
+    punter = game.strategy or definition.default_strategy
     if punter == "default":  # the game's own default: the header names it (casino: dealer-mimic)
         punter = definition.default_strategy
-    bank = banker_strategy or punter
+    bank = game.banker_strategy or punter
     known = definition.strategies
     for name in (punter, bank):
         if name not in known and name != "default":
@@ -332,24 +413,23 @@ def resolve_seeded(
 
 
 def _play_seeded(
+    *,
     seed: int | None,
     deals: int,
-    rules_spec: str | None,
-    settings: dict[str, Any],
-    table_options: dict[str, Any],
-    strategy: str | None,
-    banker_strategy: str | None,
+    game_options: GameOptions,
+    table_options: TableOptions,
     out: Path | None,
 ) -> None:
     rules, definition, seats, punter, bank = resolve_seeded(
-        rules_spec, settings, table_options, strategy, banker_strategy
+        game_options=game_options, table_options=table_options
     )
+    given = table_options
     table = Table.build(
         seats,
-        banker=table_options.get("banker"),
-        bankroll=table_options.get("bankroll", 1000),
-        min_stake=table_options.get("min_stake", 1),
-        max_stake=table_options.get("max_stake", 10),
+        banker=given.banker,
+        bankroll=1000 if given.bankroll is None else given.bankroll,
+        min_stake=1 if given.min_stake is None else given.min_stake,
+        max_stake=10 if given.max_stake is None else given.max_stake,
         house=definition.house,
     )
     _check_table(rules, table, deals)
@@ -369,26 +449,26 @@ def _play_seeded(
             progress.advance(writer.deals)
     _written(writer)
     if game.deals_played < deals:
-        who, rule = ("seat", "C3") if definition.house else ("punter", "T8.6")
         say(
-            f"pontoon: the game ends after deal {game.deals_played}: no {who} can cover "
-            f"the minimum stake of {table.min_stake} ({rule})"
+            f"pontoon: the game ends after deal {game.deals_played}: no {definition.seat} can "
+            f"cover the minimum stake of {table.min_stake} ({definition.sit_out_rule})"
         )
 
 
 # play: which options go together, and their ranges ----------------------------------------------
 
 
-def _check_play_options(
-    scenario: Path | None,
-    seed: int | None,
-    deals: int | None,
-    players: int | None,
-    player: list[str] | None,
-    banker: str | None,
-    bankroll: int | None,
-    min_stake: int | None,
-    max_stake: int | None,
+def check_play_options(
+    *,
+    scenario: Path | None = None,
+    seed: int | None = None,
+    deals: int | None = None,
+    players: int | None = None,
+    player: list[str] | None = None,
+    banker: str | None = None,
+    bankroll: int | None = None,
+    min_stake: int | None = None,
+    max_stake: int | None = None,
 ) -> None:
     """Refuse (exit 2, before anything is written) options that conflict or leave the limits.
 

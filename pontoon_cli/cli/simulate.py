@@ -33,7 +33,13 @@ from pontoon_cli.cli.dask import (
     need_dask,
     parse_address,
 )
-from pontoon_cli.cli.play import _check_play_options, parse_settings, resolve_seeded
+from pontoon_cli.cli.play import (
+    GameOptions,
+    TableOptions,
+    check_play_options,
+    parse_settings,
+    resolve_seeded,
+)
 from pontoon_cli.cli.workers import WorkerError, local_results
 from pontoon_cli.core.errors import PontoonError
 from pontoon_cli.core.limits import MAX_SAFE_INT, MAX_WORKERS, int_problem
@@ -147,7 +153,7 @@ def simulate(
       pontoon simulate --rounds 4000 --seed 1 --set banker_doubles=true --json
       pontoon simulate --rules casino --set decks=0 --rounds 4000 --shard 1000 --workers 2 --seed 1
     """
-    _check_play_options(None, seed, None, players, None, None, None, None, None)
+    check_play_options(seed=seed, players=players)
     for value, option in ((rounds, "--rounds"), (workers, "--workers"), (shard, "--shard")):
         problem = int_problem(value, option, least=1)
         if problem is not None:
@@ -170,15 +176,16 @@ def simulate(
             need_dask(dask)
         except DaskError as err:
             fail(str(err))
-    settings = parse_settings(set_ or [])
-    table_options: dict[str, Any] = {}
-    if players is not None:
-        table_options["players"] = [f"p{i}" for i in range(1, players + 1)]
-        table_options["players_option"] = players
+    game = GameOptions(
+        rules=rules,
+        settings=parse_settings(set_ or []),
+        strategy=strategy,
+        banker_strategy=banker_strategy,
+    )
     with stream_guard(), contextlib.ExitStack() as cleanup:
         try:
             the_rules, definition, seats, punter, bank = resolve_seeded(
-                rules, settings, table_options, strategy, banker_strategy
+                game_options=game, table_options=TableOptions.given(players=players)
             )
             problem = seating_problem(the_rules, len(seats), lambda n: f"use --set packs={n}")
             if problem is not None:
@@ -227,7 +234,7 @@ def simulate(
             "shard_rounds": shard,
             "shards": len(shard_layout(rounds, shard)),
             "shard_seed": "top 53 bits of output i+1 of SplitMix64 seeded with seed",
-            "house": "house" if definition.house else "banker",
+            "house": definition.edge_of,
         }
         specs = [
             {

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -90,20 +91,13 @@ def strategy_command(
             chosen = chosen.with_overrides(settings)
     except PontoonError as err:
         fail(str(err))
-    if chosen.preset == "casino":
-        if banker_stays is not None:
-            fail("--banker-stays: a casino dealer draws by C9, not a chosen rule; leave it out")
-        if chosen.shuffle_every != 1:  # C1: the calculation's shoe is fresh each round
-            fail(
-                f"rule setting shuffle_every={chosen.shuffle_every} (C1) is not modelled by the "
-                "calculation (its shoe is fresh each round); leave it at 1"
-            )
-        if "decks" in settings and chosen.decks:
-            data, text = _casino_shoe(chosen, values)
-        else:
-            data, text = _casino(chosen, values)
-    else:
-        data, text = _traditional(chosen, banker_stays, values)
+    calculation = _CALCULATIONS.get(chosen.preset)
+    if calculation is None:
+        fail(
+            f"the {chosen.preset} preset is not calculated: use --rules "
+            f"{' or '.join(_CALCULATIONS)}"
+        )
+    data, text = calculation(chosen, banker_stays, values, "decks" in settings)
     if write is not None and str(write) != "-":
         _write(write, data)
         say(f"pontoon strategy: written to {write}")
@@ -117,6 +111,29 @@ def strategy_command(
         print_rich(data, values, _shoe(chosen))
         return
     data_out().write(text.encode())
+
+
+def _casino_table(
+    rules: Rules, banker_stays: int | None, values: bool, decks_given: bool
+) -> tuple[dict[str, Any], str]:
+    """C1-C11: the infinite-deck table, or the finite shoe's figures when decks were given."""
+    if banker_stays is not None:
+        fail("--banker-stays: a casino dealer draws by C9, not a chosen rule; leave it out")
+    if rules.shuffle_every != 1:  # C1: the calculation's shoe is fresh each round
+        fail(
+            f"rule setting shuffle_every={rules.shuffle_every} (C1) is not modelled by the "
+            "calculation (its shoe is fresh each round); leave it at 1"
+        )
+    if decks_given and rules.decks:
+        return _casino_shoe(rules, values)
+    return _casino(rules, values)
+
+
+def _traditional_table(
+    rules: Rules, banker_stays: int | None, values: bool, decks_given: bool
+) -> tuple[dict[str, Any], str]:
+    """T1-T8: the punter's table against a banker who stays on ``banker_stays``."""
+    return _traditional(rules, banker_stays, values)
 
 
 def _casino(rules: Rules, values: bool) -> tuple[dict[str, Any], str]:
@@ -147,7 +164,14 @@ def _casino_shoe(rules: Rules, values: bool) -> tuple[dict[str, Any], str]:
 
 def _shoe(rules: Rules) -> int | None:
     """The rules' shoe the infinite-deck figures leave out (C1), or None (none, or infinite: 0)."""
-    return (rules.decks or None) if rules.preset == "casino" else None
+    return rules.shoe_decks() or None
+
+
+#: The calculation of each preset that has one (``pontoon strategy --rules PRESET``).
+_CALCULATIONS: dict[str, Callable[[Rules, int | None, bool, bool], tuple[dict[str, Any], str]]] = {
+    "traditional": _traditional_table,
+    "casino": _casino_table,
+}
 
 
 def _traditional(

@@ -70,9 +70,5 @@ class ScenarioError(PontoonError):
     """A scenario or rules file that cannot be used as written (exit 2)."""
 
 
-class ExpectationFailed(PontoonError):
-    """A scenario ``expect`` block that the rules did not bear out (exit 1)."""
-
-
 class LogFormatError(PontoonError):
     """A log line that cannot be read: not JSON, truncated, wrong type or version (exit 2)."""

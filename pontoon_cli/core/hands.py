@@ -19,12 +19,12 @@ from pontoon_cli.core.cards import Card
 class HandClass(IntEnum):
     """Hand classes, best first (T2). The integer is the strength: higher beats lower."""
 
-    BUST = 0  # T2.5 (mutant-equivalent: only the order of the values counts, not the values)
+    BUST = 0  # T2.5
     TOTAL = 1  # T2.4
     TWENTY_ONE = 2  # T2.3
     FIVE_CARD_TRICK = 3  # T2.2
     PONTOON = 4  # T2.1
-    ROYAL_PONTOON = 5  # V6: a punter's 7-7-7, only with royal_pontoon (mutant-equivalent: as BUST)
+    ROYAL_PONTOON = 5  # V6: a punter's 7-7-7, only with royal_pontoon
 
     @property
     def label(self) -> str:
@@ -109,7 +109,7 @@ def strength(cards: Sequence[Card]) -> tuple[int, int]:
     hand_class = classify(cards)
     if hand_class is HandClass.TOTAL:
         return (int(hand_class), hand_value(cards))
-    return (int(hand_class), 0)  # mutant-equivalent: one constant per class; classes differ first
+    return (int(hand_class), 0)
 
 
 # the house options V6 and V7 -------------------------------------------------------------------
@@ -156,8 +156,6 @@ def rate(
         and punter
         and cls is HandClass.TWENTY_ONE
         and len(cards) == 3
-        # mutant-equivalent: '0' -> '(-1)', '0' -> '1', '1' -> '0', '1' -> '2', '2' -> '1': in a
-        # three-card 21, two sevens make the third card a seven too (7 + 7 + x = 21 only for x = 7)
         and cards[0].rank == cards[1].rank == cards[2].rank == 7
     ):
         return HandClass.ROYAL_PONTOON, 0  # V6: a punter's 7-7-7

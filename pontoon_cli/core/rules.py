@@ -2,7 +2,8 @@
 
 Each setting names the rule IDs it implements (``pontoon rules traditional`` shows them). A setting
 that changes behaviour rather than a number is a hook looked up by name (``settlement``), never an
-``if preset == ...`` chain.
+``if preset == ...`` chain; so are each preset's bounds (:data:`PRESET_BOUNDS`: the cards it deals
+from, the tables it can deal to, the most money a deal can move).
 """
 
 from __future__ import annotations
@@ -200,12 +201,14 @@ class Rules:
         return replace(self, **overrides)
 
     def pack_count(self, seats: int) -> int:
-        """How many packs a table of ``seats`` players (banker included) uses (T1.1, V9)."""
-        if self.preset == "casino":
-            return self.decks  # C1: the shoe
-        if self.packs is not None:
-            return self.packs
-        return 2 if seats >= 8 else 1
+        """How many packs a table of ``seats`` players (banker included) uses (T1.1, V9; C1: the
+        casino shoe's decks)."""
+        return PRESET_BOUNDS[self.preset].pack_count(self, seats)
+
+    def shoe_decks(self) -> int | None:
+        """The decks of the shoe this preset deals from (C1; 0: an infinite shoe), or None when it
+        deals from packs (T1.1)."""
+        return self.decks if PRESET_BOUNDS[self.preset].shoe else None
 
     def to_dict(self) -> dict[str, Any]:
         """Every setting of this preset, in declaration order (the log header's ``rules``)."""
@@ -459,12 +462,28 @@ MOST_SEATS: Final = 52 * MOST_PACKS // CARDS_PER_SEAT
 def seating_problem(rules: Rules, seats: int, use_packs: Callable[[int], str]) -> str | None:
     """Why ``rules`` cannot deal to a table of ``seats`` seats, or None.
 
-    A deal needs CARDS_PER_SEAT cards a seat from the packs in play (T1.1). ``use_packs(n)`` words
+    A deal needs CARDS_PER_SEAT cards a seat from the packs in play (T1.1); a casino shoe holds
+    every card a round can take (C1). ``use_packs(n)`` words
     the remedy where it is given: ``"use --set packs=6"`` on the command line, ``"set packs = 6
     in the scenario's rules"`` in a file.
     """
-    if rules.preset == "casino":
-        return _shoe_problem(rules, seats)
+    return PRESET_BOUNDS[rules.preset].seating_problem(rules, seats, use_packs)
+
+
+def _packs(rules: Rules, seats: int) -> int:
+    """T1.1, V9: the packs setting, else one pack, two from eight seats."""
+    if rules.packs is not None:
+        return rules.packs
+    return 2 if seats >= 8 else 1
+
+
+def _shoe(rules: Rules, seats: int) -> int:
+    """C1: the casino shoe's decks, whatever the table."""
+    return rules.decks
+
+
+def _pack_problem(rules: Rules, seats: int, use_packs: Callable[[int], str]) -> str | None:
+    """T1.1: the packs in play hold CARDS_PER_SEAT cards a seat."""
     need = CARDS_PER_SEAT * seats
     packs = rules.pack_count(seats)
     if need <= 52 * packs:
@@ -488,7 +507,7 @@ def round_cards(rules: Rules, seats: int) -> int:
     return seats * rules.split_hands * 5 + 5
 
 
-def _shoe_problem(rules: Rules, seats: int) -> str | None:
+def _shoe_problem(rules: Rules, seats: int, use_packs: Callable[[int], str]) -> str | None:
     """C1: the shoe holds every card a round can take, so no round runs out of cards."""
     need = round_cards(rules, seats)
     if rules.decks == 0 or need <= 52 * rules.decks:  # 0: an infinite shoe never runs out
@@ -517,20 +536,47 @@ def balance_bound(rules: Rules, table: Table, deals: int) -> int:
     (T8.4) moves a price the buyer holds, so P does not grow. Every stake and net of a deal is
     smaller than that bound too.
     """
-    if rules.preset == "casino":
-        # C3, C7, C8, C10: each seat holds at most split_hands hands, each with at most twice
-        # the initial stake on it (a double, C7), paid at most 2:1 (C10); the house's money is
-        # not limited, so only the seats' balances count.
-        per_round = len(table.seats) * rules.split_hands * 2 * table.max_stake * 2
-        return sum(abs(b) for b in table.bankrolls.values()) + deals * per_round
+    per_deal = PRESET_BOUNDS[rules.preset].per_deal(rules, table)
+    return sum(abs(b) for b in table.bankrolls.values()) + deals * per_deal
+
+
+def _banker_deal_moves(rules: Rules, table: Table) -> int:
+    """The most one deal of the banker's game moves (balance_bound)."""
     royal = 3 if rules.royal_pontoon else 0  # V6: a royal pontoon is paid 3 × stake
     multiple = max(2, rules.pontoon_pays, rules.banker_pontoon_collects, royal)
-    per_deal = (len(table.seats) - 1) * rules.max_hands * 7 * table.max_stake * multiple
-    if rules.preset == "shoot":
-        # S1, S8-S10: a banker may put up a new kitty and top it up to kitty_max before each
-        # deal, from a balance that may go negative; shoot bets come from what punters hold.
-        per_deal += rules.kitty + rules.kitty_max
-    return sum(abs(b) for b in table.bankrolls.values()) + deals * per_deal
+    return (len(table.seats) - 1) * rules.max_hands * 7 * table.max_stake * multiple
+
+
+def _shoot_deal_moves(rules: Rules, table: Table) -> int:
+    """S1, S8-S10: a banker may put up a new kitty and top it up to kitty_max before each deal,
+    from a balance that may go negative; shoot bets come from what punters hold."""
+    return _banker_deal_moves(rules, table) + rules.kitty + rules.kitty_max
+
+
+def _casino_round_moves(rules: Rules, table: Table) -> int:
+    """C3, C7, C8, C10: each seat holds at most split_hands hands, each with at most twice the
+    initial stake on it (a double, C7), paid at most 2:1 (C10); the house's money is not
+    limited, so only the seats' balances count."""
+    return len(table.seats) * rules.split_hands * 2 * table.max_stake * 2
+
+
+@dataclass(frozen=True, slots=True)
+class PresetBounds:
+    """What bounds a preset's games, known when the rules and the table are checked: the cards
+    it deals from, whether it can deal to a table, and the most money one deal can move."""
+
+    shoe: bool  # C1: a shoe of ``decks`` decks; False: packs (T1.1, V9)
+    pack_count: Callable[[Rules, int], int]
+    seating_problem: Callable[[Rules, int, Callable[[int], str]], str | None]
+    per_deal: Callable[[Rules, Table], int]
+
+
+#: Each preset's bounds (the keys are PRESETS_KNOWN).
+PRESET_BOUNDS: Final[dict[str, PresetBounds]] = {
+    "traditional": PresetBounds(False, _packs, _pack_problem, _banker_deal_moves),
+    "shoot": PresetBounds(False, _packs, _pack_problem, _shoot_deal_moves),
+    "casino": PresetBounds(True, _shoe, _shoe_problem, _casino_round_moves),
+}
 
 
 def money_problem(rules: Rules, table: Table, deals: int) -> str | None:

@@ -17,13 +17,14 @@ import orjson
 
 from pontoon_cli import __version__
 from pontoon_cli.base.game import GameBase
-from pontoon_cli.core.cards import FULL_PACK, Card
+from pontoon_cli.core.cards import FULL_PACK
 from pontoon_cli.core.events import BankSold, CardDealt
 from pontoon_cli.core.hands import HandClass
 from pontoon_cli.core.limits import MAX_SAFE_INT
 from pontoon_cli.core.rules import Rules, Table
 from pontoon_cli.log.output import Interrupted, Writable, held, open_sink
 from pontoon_cli.logformat.format import FORMAT
+from pontoon_cli.logformat.record import events_record, hand_record
 from pontoon_cli.traditional.engine import Deal, DealBase, Game
 
 _MAX_INT: Final = MAX_SAFE_INT
@@ -91,37 +92,9 @@ def deal_record(
     and running totals): this runs once per deal of a game with a log, and once per deal replay
     verifies, so its cost is a share of both (README, "Speed").
     """
-    decisions: list[dict[str, Any]] = []
-    cards: list[dict[str, Any]] = []
-    for e in deal.events:
-        if isinstance(e, CardDealt):
-            cards.append({"player": e.player, "hand": e.hand, "card": e.card.text, "up": e.face_up})
-        else:
-            amount = e.amount
-            if amount is None:
-                decisions.append({"player": e.player, "hand": e.hand, "action": e.action})
-            else:
-                decisions.append(
-                    {"player": e.player, "hand": e.hand, "action": e.action, "amount": amount}
-                )
-    hands: list[dict[str, Any]] = []
-    labels = _LABELS
+    decisions, cards = events_record(deal.events)
     all_hands = deal.hands
-    for p in deal.punters:
-        for i, h in enumerate(all_hands[p], 1):
-            hands.append(
-                {
-                    "player": p,
-                    "hand": i,
-                    "cards": " ".join([c.text for c in h.cards]),
-                    "stake": h.stake,
-                    "class": labels[h.cls],
-                    "total": h.total,
-                    "split": h.from_split,
-                    "net": h.net,
-                    "rule": h.rule,
-                }
-            )
+    hands = [hand_record(p, i, h) for p in deal.punters for i, h in enumerate(all_hands[p], 1)]
     b = deal.banker_hand
     nets = deal.nets
     balances = game.balances
@@ -146,7 +119,7 @@ def deal_record(
         "hands": hands,
         "banker_hand": {
             "cards": " ".join([c.text for c in b.cards]),
-            "class": labels[b.cls],  # as settled: V7 (b) makes A + 10 a 21
+            "class": _LABELS[b.cls],  # as settled: V7 (b) makes A + 10 a 21
             "total": b.total,
         },
         "void": deal.void,
@@ -377,10 +350,6 @@ def schema() -> dict[str, Any]:
     text = resources.files("pontoon_cli.logformat").joinpath("schema.json").read_bytes()
     result: dict[str, Any] = orjson.loads(text)
     return result
-
-
-def cards_text(cards: list[Card] | tuple[Card, ...]) -> str:
-    return " ".join([c.text for c in cards])
 
 
 class LogWriter:

@@ -268,11 +268,6 @@ def header_problem(record: dict[str, Any], house: bool = False) -> Problem | Non
     return None
 
 
-def deal_problem(record: dict[str, Any]) -> Problem | None:
-    """The first problem of a deal record (its ``type`` already read as "deal")."""
-    return deal_head_problem(record) or deal_body_problem(record)
-
-
 def deal_head_problem(record: dict[str, Any]) -> Problem | None:
     """What replay reads before and after re-dealing: the number, the bank, the pack, the list
     of decisions, and the state that carries to the next deal (net, balance, next banker)."""

@@ -16,7 +16,6 @@ import orjson
 from pontoon_cli.logformat.check import escape_json
 
 
-# mutant-equivalent: 'True' -> 'False': none is changed once made; slots only save memory
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Divergence:
     """A field whose recorded value the rules do not give: where, what, and the rule ID.

@@ -121,7 +121,6 @@ class GameReplay:
             first = first or at.div(
                 field="deal", recorded=n, expected=str(err), rule=self.sit_out_rule
             )
-        # mutant-equivalent: 'False' -> 'True': read only where deal is set, and play sets it then
         complete = False
         if deal is not None:
             sat_out = record.get("sat_out")
@@ -149,7 +148,6 @@ class GameReplay:
             sale = self.sale
             if first is None and not written_as(raw, self.line(game, deal, sale, record["pack"])):
                 self.look(line, raw, record)
-                # mutant-equivalent: 'True' -> 'False': the same look again, which passed just now
                 looked = True
                 derived = self.record(game, deal, sale)
                 first = self.compare(at, record, derived, deal, after)

@@ -64,8 +64,6 @@ class Source:
         if path == STDIN:
             stream: IO[bytes] = stdin if stdin is not None else sys.stdin.buffer
         else:
-            # mutant-equivalent: '1' -> '0', '1' -> '2', '20' -> '19', '20' -> '21': the buffer's
-            # size (0: none): speed only
             self._raw = stream = open(path, "rb", buffering=1 << 20)  # noqa: SIM115 - __exit__
             info = os.fstat(stream.fileno())
             if stat.S_ISREG(info.st_mode):
@@ -95,9 +93,6 @@ class Source:
     def _read_exactly(self, stream: IO[bytes], n: int) -> bytes:
         try:
             data = stream.read(n)
-            # mutant-equivalent: 'data and len(data) < n' -> '(data or len(data) < n)',
-            # 'len(data) < n' -> '(len(data) <= n)': with n bytes read already, one more read
-            # of 0 bytes gives b"" and ends the loop
             while data and len(data) < n:
                 more = stream.read(n - len(data))
                 if not more:
@@ -124,10 +119,8 @@ class Source:
                     if end:
                         raw, pending = pending[:end], pending[end:]
                     else:
-                        # mutant-equivalent: '1' -> '2': a byte more of a line already too long
                         raw, pending = pending + readline(limit + 1 - len(pending)), b""
                 else:
-                    # mutant-equivalent: '1' -> '2': a byte more of a line already too long
                     raw = readline(limit + 1)
             except (OSError, EOFError, zlib.error) as err:
                 raise LogFormatError(f"{self.name}:{number}: cannot read: {err}") from None
@@ -175,12 +168,11 @@ class _Prefixed:
         self._head = head
         self._stream = stream
 
-    # mutant-equivalent: the default is never used: gzip always asks for a size
     def read(self, size: int = -1, /) -> bytes:
         head = self._head
         if not head:
             return self._stream.read(size)
-        if size < 0:  # mutant-equivalent: never taken: gzip asks for 1 byte or more
+        if size < 0:
             self._head = b""
             return head + self._stream.read()
         self._head = head[size:]

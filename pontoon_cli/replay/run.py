@@ -73,7 +73,6 @@ def replay_logs(
 
     for path in paths:
         error: str | None = None
-        # mutant-equivalent: 'False' -> 'True': every path below sets stop before it is read
         stop = False
         try:
             source = Source(path, stdin)

@@ -62,8 +62,6 @@ class SeededPacks:
 
     def check_cut(self, at: Place) -> Divergence | None:
         """T3.2: the recorded cut for the bank is the one the seed's first shuffles make."""
-        # mutant-equivalent: 'False' -> 'True': the rules' check passed, so while the rounds agree
-        # the recorded ones end where the seed's do (a clear winner cuts no more)
         for i, (want, got) in enumerate(zip(self.cut, self.recorded_cut, strict=False)):
             for player, card in want.items():
                 if got.get(player) != card:

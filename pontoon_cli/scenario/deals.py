@@ -71,7 +71,7 @@ def read_deal(
             check.add(
                 where,
                 f"stake {amount} is outside the limits {stake_limits[0]} to {stake_limits[1]} "
-                f"({'C3' if find_game(rules).house else 'T3.3'})",
+                f"({find_game(rules).stake_rule})",
             )
         else:
             script.stakes[who] = (amount, check.locator.line(where))

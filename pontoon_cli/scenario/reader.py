@@ -353,8 +353,7 @@ def _read_table(check: Checker, data: dict[str, Any], rules: Rules) -> _Seats:
         if limits[0] > limits[1]:
             check.add(
                 (*path, "min_stake"),
-                f"min_stake {limits[0]} is above max_stake {limits[1]} "
-                f"({'C3' if definition.house else 'T3.3'})",
+                f"min_stake {limits[0]} is above max_stake {limits[1]} ({definition.stake_rule})",
             )
         else:
             seats.stake_limits = (limits[0], limits[1])

@@ -50,7 +50,6 @@ class Kitty:
         Raises PontoonError if the kitty would hold less than nothing: a shoot bet is paid only
         from what the kitty holds (S2, S7), and the engine never lets open bets exceed it.
         """
-        # mutant-equivalent: '0' -> '(-1)': stricter still, and the engine never comes near it
         if self.amount + amount < 0:  # pragma: no cover - the engine's limits exclude it (S2)
             raise PontoonError(f"the kitty holds {self.amount}: it cannot pay {-amount} ({rule})")
         self.amount += amount

@@ -51,6 +51,11 @@ from typing import Any, Final
 #: The chance of each card value in an infinite deck: a ten-card 4/13, every other rank 1/13.
 RANK_PROBABILITY: Final = {v: (4 / 13 if v == 10 else 1 / 13) for v in range(1, 11)}
 ACTIONS: Final = ("hit", "stand", "double", "split")
+# The solvers (this module and strategy_casino_shoe) read the casino rules on their own, on
+# purpose: they share none of the engine's constants (casino.STAND_MINIMUM, casino.dealer_draws),
+# so the tests that set the exact edge against the engine's simulation (tests/test_strategy.py,
+# C12) and the ones that set each rule here against the engine's (tests/test_casino_solver_rules.py)
+# check two readings of C6 and C9 against each other; a shared constant would agree with itself.
 STAND_MINIMUM: Final = 15  # C6
 MAX_CARDS: Final = 5  # C6, C9: the five card trick ends a hand
 DEALER_OUTCOMES: Final = ("bust", "17", "18", "19", "20", "21", "five card trick")
@@ -70,6 +75,13 @@ def add_card(total: int, soft: bool, card: int) -> tuple[int, int, bool]:
     if has_ace and low + 10 <= 21:
         return low, low + 10, True
     return low, low, False
+
+
+def dealer_stands(total: int, soft: bool, hits_soft_17: bool) -> bool:
+    """C9 as the solvers read it: the dealer stands on a hard 17 or more and a soft 18 or more,
+    on a soft 17 too unless ``hits_soft_17`` (a bust and a fifth card end his hand before this is
+    asked). Independent of the engine's ``casino.dealer_draws`` (see ``STAND_MINIMUM``)."""
+    return total >= 18 or (total == 17 and not (soft and hits_soft_17))
 
 
 def two_cards(first: int, second: int) -> tuple[bool, int]:
@@ -122,7 +134,7 @@ class Casino:
                 out["bust"] += prob
             elif cards == MAX_CARDS:
                 out["five card trick"] += prob
-            elif total >= 18 or (total == 17 and not (soft and self.rules.dealer_hits_soft_17)):
+            elif dealer_stands(total, soft, self.rules.dealer_hits_soft_17):
                 out[str(total)] += prob
             else:
                 for card, p in self.p.items():

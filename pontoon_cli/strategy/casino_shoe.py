@@ -46,7 +46,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final
 
-from pontoon_cli.strategy.casino import STAND_MINIMUM, CasinoRules, add_card
+from pontoon_cli.strategy.casino import STAND_MINIMUM, CasinoRules, add_card, dealer_stands
 
 VALUES: Final = 10  # card values 1 (ace) to 10 (every ten-card): index value - 1
 MAX_CARDS: Final = 5  # C6, C9
@@ -102,7 +102,7 @@ class _DealerGraph:
                 return -1 - BUST
             if cards == MAX_CARDS:
                 return -1 - TRICK
-            if total >= 18 or (total == 17 and not (soft and hits_soft_17)):
+            if dealer_stands(total, soft, hits_soft_17):
                 return -1 - OUTCOMES.index(str(total))
             if held not in index:
                 index[held] = len(index)

@@ -93,9 +93,9 @@ class TraditionalRules:
 
 
 def unmodelled(rules: Any) -> str | None:
-    """Why the calculation cannot answer for ``rules`` (a setting it does not model), or None."""
-    if rules.preset != "traditional":
-        return f"the {rules.preset} preset is not calculated: use --rules traditional or casino"
+    """Why the calculation cannot answer for ``rules`` of the traditional preset (a setting it
+    does not model), or None. Which presets are calculated at all is ``pontoon strategy``'s
+    table of calculations (cli_strategy)."""
     refused = [
         ("banker_doubles", False, "V3"),
         ("royal_pontoon", False, "V6"),

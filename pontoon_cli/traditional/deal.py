@@ -84,7 +84,6 @@ class Deal(DealState):
     def stake(self, player: str, amount: int) -> Decision:
         """Place the initial stake (T4.2)."""
         self.verify_stake(player, amount)
-        # mutant-equivalent: '0' -> '(-1)': at the stakes each punter holds one hand
         h = self.hands[player][0]
         h.initial = h.stake = amount
         self.on_table[player] += amount
@@ -93,7 +92,6 @@ class Deal(DealState):
         self._punter_at += 1
         if self._punter_at < len(self.punters):  # the next punter stakes (T4.2)
             player = self.punters[self._punter_at]
-            # mutant-equivalent: '0' -> '(-1)': at the stakes each punter holds one hand
             self._hand = self.hands[player][0]
             self.actor = (player, 1)
         else:
@@ -266,7 +264,6 @@ class Deal(DealState):
             return  # the common case: the next decision is a punter's (T5)
         if phase is Phase.FIRST_CARD:  # T4.1: from the banker's left round to the banker
             for p in self.punters:
-                # mutant-equivalent: '0' -> '(-1)': each punter holds one hand yet
                 self._give(p, 1, self.hands[p][0], False)
             self._give(self.banker, 1, self.banker_hand, False)
             self.phase = phase = Phase.STAKES
@@ -280,12 +277,10 @@ class Deal(DealState):
             self.phase = phase = Phase.SECOND_CARD
         if phase is Phase.SECOND_CARD:  # T4.3: the banker last
             for p in self.punters:
-                # mutant-equivalent: '0' -> '(-1)': each punter holds one hand yet
                 self._give(p, 1, self.hands[p][0], False)
             self._give(self.banker, 1, self.banker_hand, False)
             self.phase = phase = Phase.BANKER_PONTOON
         if phase is Phase.BANKER_PONTOON:  # T4.4
-            # mutant-equivalent: 'False' -> 'True': two cards are never a royal pontoon (V6)
             if self.rated(self.banker_hand, False)[0] is HandClass.PONTOON:  # V7 (b): A+10 is not
                 self.banker_pontoon = True
                 self.phase = Phase.SETTLEMENT
@@ -350,8 +345,6 @@ class Deal(DealState):
                 if not h.settled:
                     h.done = h.settled = True
                     h.net, h.rule, h.cls = 0, "T8.5", self.rated(h, True)[0]
-        # mutant-equivalent: 'False' -> 'True': a banker's 7-7-7 is a hard 21 that needs no card,
-        # so it never meets an empty pack (the royal pontoon is a punter's only, V6)
         self.banker_hand.cls = self.rated(self.banker_hand, False)[0]
         for p in self.punters:
             self.on_table[p] = 0
@@ -370,15 +363,12 @@ class Deal(DealState):
         banker = self.banker_hand
         pontoon = self.banker_pontoon or banker.cls is HandClass.PONTOON
         # the grade a punter's pontoon must pass to take the bank (T8.3, V7); -1: any pontoon
-        # mutant-equivalent: 'False' -> 'True', '1' -> '2': a banker's pontoon is two cards, never
-        # royal; grades are 0 or more, so -2 lets every pontoon pass as -1 does
         best = self.rated(banker, False)[1] if self.banker_pontoon else -1
         for p in self.punters:
             for h in self.hands[p]:
                 if h.low <= 21:  # bust hands went to the bottom already (T5.6)
                     pack.extend(h.cards)
                     if h.is_pontoon:
-                        # mutant-equivalent: 'True' -> 'False': two cards are never royal (V6)
                         cls, grade = self.rated(h, True)
                         if cls is not HandClass.PONTOON:
                             continue  # V7 (b): A + 10 is a two-card 21

@@ -82,7 +82,6 @@ class DealState(DealBase):
             return player, self._hand_at + 1
         if phase is Phase.STAKES:
             player = self.punters[self._punter_at]
-            # mutant-equivalent: '0' -> '(-1)': at the stakes each punter holds one hand
             self._hand = self.hands[player][0]
             return player, 1
         if phase is Phase.BANKER or phase is Phase.BANKER_DOUBLE:
@@ -198,7 +197,6 @@ class DealState(DealBase):
         if problem is not None:
             return problem
         h = self.current_hand()
-        # mutant-equivalent: '"T5.3"' -> "'T5'": cited only by a check never reached (T5.8)
         problem = _draw_problem(h, "buy", player, hand, "T5.3")
         if problem is not None:
             return problem
@@ -248,7 +246,6 @@ class DealState(DealBase):
         problem = self._turn_problem(player, hand, Phase.PUNTERS, "twist")
         if problem is not None:
             return problem
-        # mutant-equivalent: '"T5.4"' -> "'T5'": cited only by a check never reached (T5.8)
         return _draw_problem(self.current_hand(), "twist", player, hand, "T5.4")
 
     def stick_problem(self, player: str, hand: int) -> Refusal | None:
@@ -397,13 +394,11 @@ class DealState(DealBase):
 
     def _pontoon_stops(self, h: Hand) -> bool:
         """T5.1: a pontoon ends the hand, unless V7 (b) makes A + 10 a two-card 21."""
-        # mutant-equivalent: 'True' -> 'False': two cards are never a royal pontoon
         return self.rated(h, True)[0] is HandClass.PONTOON
 
     def rated(self, h: Hand, punter: bool) -> tuple[HandClass, int]:
         """The hand's class and grade under these rules' house options (V6, V7: hands.rate)."""
         if not self._house:
-            # mutant-equivalent: '0' -> '1': without grades every hand's grade is the same
             return h.hand_class, 0  # the traditional game: T2's class, no grades
         rules = self.rules
         return rate(h.hand_class, h.cards, rules.royal_pontoon, rules.pontoon_grades, punter)
@@ -415,12 +410,8 @@ def banker_stops(b: Hand) -> bool:
 
 
 def _draw_problem(h: Hand, what: str, player: str, hand: int, rule: str) -> Refusal | None:
-    # mutant-equivalent: 'len(h.cards) >= 5' -> '(len(h.cards) > 5)', '5' -> '6': a stricter
-    # test of a hand that never gets here (a five-card hand is finished, T5.7)
     if len(h.cards) >= 5:  # pragma: no cover - a five-card hand is finished (T5.7)
         return Refusal("T5.7", player, hand, "cannot {}: the hand has five cards", (what,))
-    # mutant-equivalent: 'h.low >= 21' -> '(h.low > 21)', '21' -> '22': a stricter test of a
-    # hand that never gets here (a hard 21 is finished, T5.8)
     if h.low >= 21:  # pragma: no cover - a hard 21 is finished (T5.8)
         return Refusal(rule, player, hand, "cannot {} on a lowest total of {}", (what, h.low))
     return None

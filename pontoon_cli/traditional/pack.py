@@ -65,7 +65,7 @@ def check_cut(
                 return at.div(
                     field=f"cut[{i + 1}]", recorded=rounds[i + 1], expected=None, rule="T3.2"
                 )
-            winner = cutting[0]  # mutant-equivalent: '0' -> '(-1)': the one player left
+            winner = cutting[0]
             if winner != banker:
                 return at.div(field="table.banker", recorded=banker, expected=winner, rule="T3.2")
             return None
@@ -78,12 +78,9 @@ class PackTracker:
     def __init__(self, packs: int) -> None:
         self.packs = packs
         self.size = 52 * packs
-        # mutant-equivalent: speed only: with one pack or more, a count of each card and a set
-        # of distinct cards (_composition) find the same pack whole or not
         self._full: Counter[Card] | None = Counter(new_pack(packs)) if packs > 1 else None
         self.first_deal = True
         self.after: list[Card] | None = None  # the pack the last deal left, when it is known
-        # mutant-equivalent: 'True' -> 'False': read only after the first deal, which sets it
         self.shuffle_allowed = True
         self._whole = True  # the last pack checked held the packs in play (T1.1)
 
@@ -91,11 +88,7 @@ class PackTracker:
         """The pack holds every card of the packs in play once each (T1.1) and, unless a shuffle
         was due (T8.2, T8.5) or the deal was stacked, is the pack the last deal left (T8.1)."""
         before = self.after
-        # mutant-equivalent: 'not self.first_deal' -> '(self.first_deal)': speed only: it only
-        # turns the shortcut below off, whose checks pass anyway
         continued = not self.first_deal and not self.shuffle_allowed
-        # mutant-equivalent: 'before is not None' -> '(before is None)': speed only: the checks
-        # below pass the last deal's whole pack too
         if continued and before is not None and pack == before and state != "shuffled":
             return None  # the last deal's whole pack, as T8.1 says: nothing else to check
         found = self._continuity(at, pack, state)
@@ -136,7 +129,7 @@ class PackTracker:
             return at.div(
                 field="pack", recorded=f"{len(pack)} cards", expected=f"{size} cards", rule="T1.1"
             )
-        if self._full is None:  # mutant-equivalent: speed only: both ways count the same
+        if self._full is None:
             if len(set(pack)) == size:
                 return None
             counts = Counter(pack)

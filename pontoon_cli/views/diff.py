@@ -158,7 +158,6 @@ class Diff:
         self.stdin = stdin
         self.progress = progress  # told how far A is read: both go deal by deal
         self.deals = 0  # deals compared
-        self.differing = 0  # deals that differ
 
     def run(self) -> Iterator[Difference]:
         """The differences, in order; raises LogFormatError for unreadable input."""
@@ -192,7 +191,6 @@ class Diff:
             found = list(_first(differences(ra.record, rb.record), 1000))
             if not found:
                 continue
-            self.differing += 1
             field, x, y = found[0]
             rules = {
                 (True, True): "both",
@@ -216,7 +214,6 @@ class Diff:
 
     def _headers(self, ra: LogRecord, rb: LogRecord) -> Iterator[Difference]:
         if ra.kind != rb.kind:  # a game starts in one log and not in the other
-            self.differing += 1
             yield Difference(
                 kind="header",
                 deal=None,
@@ -262,7 +259,6 @@ class Diff:
                 count += 1
                 high = record.record["deal"]
                 low = low or high
-        self.differing += 1
         a, b = self.deals, self.deals
         if ra is not None:
             a += count

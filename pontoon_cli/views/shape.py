@@ -3,9 +3,9 @@
 The views read records by key and take the absence of an optional key in their stride (a third
 party's minimal log holds only the pack, the decisions and the nets). Where presets differ, they
 ask :func:`shape_of` rather than test ``preset == ...``: who the punters play against and which
-field holds his hand, whether the bank changes hands, whether there is a kitty. Casino Pontoon
-(a dealer who is the house, ``dealer_hand``, no ``banker``, ``sale`` or
-``next_banker``) is one more :class:`RecordShape` in :data:`SHAPES`.
+field holds his hand, whether the bank changes hands, whether there is a kitty. Each game's
+:class:`RecordShape` is part of its definition in the registry (``games.GAMES``); Casino Pontoon's
+is a dealer who is the house, ``dealer_hand``, no ``banker``, ``sale`` or ``next_banker``.
 
 :class:`GameTrack` carries what a record may leave out from deal to deal (the banker, the
 balances, the kitty), the way replay does: the recorded value where given, else the last one
@@ -19,46 +19,10 @@ from typing import Any, Final
 
 from pontoon_cli.core.errors import LogFormatError
 from pontoon_cli.core.rules import Rules
+from pontoon_cli.games import GAMES, RecordShape
 
-
-@dataclass(frozen=True, kw_only=True, slots=True)
-class RecordShape:
-    """What a preset's deal record holds."""
-
-    preset: str
-    house: str  # what the one the punters play against is called: "banker", "dealer"
-    house_key: str | None  # the deal's field naming him; None: the house, not a seat (C3)
-    house_hand: str  # the deal's field holding his hand
-    bank_moves: bool  # the bank changes hands: "sale" (T8.4) and "next_banker" (T8.3)
-    kitty: bool  # Shoot Pontoon's kitty (S1-S10)
-
-
-SHAPES: Final[dict[str, RecordShape]] = {
-    "traditional": RecordShape(
-        preset="traditional",
-        house="banker",
-        house_key="banker",
-        house_hand="banker_hand",
-        bank_moves=True,
-        kitty=False,
-    ),
-    "shoot": RecordShape(
-        preset="shoot",
-        house="banker",
-        house_key="banker",
-        house_hand="banker_hand",
-        bank_moves=True,
-        kitty=True,
-    ),
-    "casino": RecordShape(
-        preset="casino",
-        house="dealer",
-        house_key=None,
-        house_hand="dealer_hand",
-        bank_moves=False,
-        kitty=False,
-    ),
-}
+#: Each preset's record shape (the registry's, games.GameDefinition.shape).
+SHAPES: Final[dict[str, RecordShape]] = {preset: game.shape for preset, game in GAMES.items()}
 
 
 def shape_of(rules: Rules, where: str) -> RecordShape:

@@ -22,8 +22,9 @@ from typing import Any, Final
 
 from pontoon_cli.core.errors import PontoonError
 from pontoon_cli.core.rules import Rules
+from pontoon_cli.games import RecordShape
 from pontoon_cli.log.reader import STOP, At, LogVisitor
-from pontoon_cli.views.shape import GameTrack, RecordShape, shape_of
+from pontoon_cli.views.shape import GameTrack, shape_of
 
 #: svg and html hold the whole picture in memory until it is written: at most this many deals.
 MAX_PICTURE_DEALS: Final = 200

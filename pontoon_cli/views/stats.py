@@ -24,8 +24,9 @@ from typing import Any, Final
 
 from pontoon_cli.core.errors import PontoonError
 from pontoon_cli.core.rules import Rules
+from pontoon_cli.games import RecordShape
 from pontoon_cli.log.reader import At, LogVisitor
-from pontoon_cli.views.shape import GameTrack, RecordShape, shape_of
+from pontoon_cli.views.shape import GameTrack, shape_of
 
 BUCKETS: Final = 64  # points kept per player's bankroll series, whatever the log's length
 PONTOONS: Final = ("pontoon", "royal-pontoon")
