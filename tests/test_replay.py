@@ -474,11 +474,10 @@ def test_a_stacked_deal_is_not_checked_for_continuity(
 def test_a_disagreement_with_the_settlement_function_is_internal() -> None:
     # Replay settles every re-dealt hand again with the pure settlement table (cross_check); an
     # engine hand whose net differs from it is an internal divergence (T7), not the log's.
-    from pontoon_cli.traditional.compare import cross_check
-
     from pontoon_cli.core.rules import PRESETS, Table
     from pontoon_cli.core.settle import SETTLERS
     from pontoon_cli.logformat.divergence import Place
+    from pontoon_cli.traditional.compare import cross_check
     from pontoon_cli.traditional.players import seeded_game
 
     rules = PRESETS["traditional"]
