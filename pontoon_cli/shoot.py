@@ -406,16 +406,16 @@ class ShootGame(Game):
             raise problem
         self.top_up += amount
 
-    def start_deal(self) -> Deal:
-        """Make the kitty's moves before the deal (S1, S8-S10), then begin it."""
+    def _new_deal(self) -> Deal:
+        """Make the kitty's moves before the deal (S1, S8-S10), then the deal with its kitty
+        (:meth:`~pontoon_cli.game.Game.start_deal` begins it)."""
         kitty = open_kitty(
             self.rules, self.kitty, self.kitty_holder, self.banker, self.top_up, self.balances
         )
         self.kitty_holder = self.banker
         self.top_up = 0
         self.kitty = kitty.amount
-        self.deals_played += 1
-        deal = ShootDeal(
+        return ShootDeal(
             self.rules,
             self.table,
             self.banker,
@@ -425,9 +425,6 @@ class ShootGame(Game):
             self.pack_state,
             kitty,
         )
-        self.without_log(deal)
-        self.open_deal = deal
-        return deal
 
     def finish_deal(self, deal: DealBase) -> None:
         """The traditional end of a deal, then the shoot bets' money and the kitty it left."""
