@@ -21,7 +21,7 @@ from typing import Final, NamedTuple
 from pontoon_cli.actions import ActionTable
 from pontoon_cli.cards import Card
 from pontoon_cli.errors import IllegalAction
-from pontoon_cli.events import CardDealt, Event
+from pontoon_cli.events import CardDealt, Decision, Event
 from pontoon_cli.hands import Hand
 from pontoon_cli.rules import Rules, Table
 
@@ -145,12 +145,26 @@ def action_units(
 
 class DealBase:
     """One deal's shared state: the table, the pack, the seats that play hands, their hands and
-    money, the events, the phase and the actor.
+    money, the events, the phase and the actor; and the stakes, which every game opens with.
 
     ``order`` is the seats in the order they play (T3.1 from the banker's left; a casino table's
     seat order, C3); a seat that cannot cover the minimum stake sits the deal out (T8.6, C3).
     ``pack`` is taken over, top card first; ``balances`` are the balances before the deal.
+
+    Each game's deal names its differences as the class constants below, and gives the
+    methods that raise NotImplementedError here: its automatic phases (``_advance``), its turn
+    check (``_turn_problem``) and the decisions of its play phase (``_decisions``).
     """
+
+    #: What the game calls a deal, in messages: "deal" (T), "round" (C).
+    DEAL_WORD: str
+    #: The phase the seats play their hands in: PUNTERS (T5), PLAYERS (C6-C8).
+    PLAY_PHASE: Phase
+    #: The rules a stake is refused under: no whole number of 1 or more (T7.3; C3), outside
+    #: the table's limits (T3.3; C3), more than the seat has left (T8.6; C3).
+    STAKE_AMOUNT_RULE: str
+    STAKE_LIMITS_RULE: str
+    STAKE_BALANCE_RULE: str
 
     def __init__(
         self,
@@ -190,6 +204,109 @@ class DealBase:
     def current_hand(self) -> Hand:
         """The hand the actor is playing."""
         return self._hand
+
+    # who acts --------------------------------------------------------------------------------
+
+    def _find_actor(self) -> tuple[str, int] | None:
+        """Who decides now; also keeps :meth:`current_hand` at hand."""
+        phase = self.phase
+        if phase is self.PLAY_PHASE:
+            player = self.punters[self._punter_at]
+            self._hand = self.hands[player][self._hand_at]
+            return player, self._hand_at + 1
+        if phase is Phase.STAKES:
+            return self._stake_actor()
+        return self._house_actor(phase)
+
+    def _stake_actor(self) -> tuple[str, int]:
+        """The seat in turn to stake (T4.2; C3), with its one hand."""
+        player = self.punters[self._punter_at]
+        # mutant-equivalent: '0' -> '(-1)': at the stakes each punter holds one hand
+        self._hand = self.hands[player][0]
+        return player, 1
+
+    def _house_actor(self, phase: Phase) -> tuple[str, int] | None:
+        """Who decides in a phase of the game's own (the banker, T6.1, V3); here nobody: a
+        casino dealer has no choices (C9)."""
+        return None
+
+    def expected_decision(self) -> str:
+        """Who must decide now and what, in words: ``ann to stake``, ``bob hand 2 to decide``."""
+        actor = self.actor
+        if actor is None:
+            return f"the {self.DEAL_WORD} is over"
+        who, hand = actor
+        if self.phase is Phase.STAKES:
+            return f"{who} to stake"
+        return f"{who} hand {hand} to decide"
+
+    def legal_actions(self) -> list[LegalAction]:
+        """Every action the actor may take now, built from the ``can_*`` checks."""
+        actor = self.actor
+        if actor is None:
+            return []
+        player, hand = actor
+        if self.phase is Phase.STAKES:
+            low, high = self.table.min_stake, min(self.table.max_stake, self.available(player))
+            return [LegalAction("stake", low, high)]
+        return self._decisions(player, hand)
+
+    def _decisions(self, player: str, hand: int) -> list[LegalAction]:
+        """The actions the actor may take in the game's own phases (its play phase, T5, C6-C8;
+        the banker's, T6.1, V3)."""
+        raise NotImplementedError
+
+    # the stakes (T4.2; C3) --------------------------------------------------------------------
+
+    def _turn_problem(self, player: str, hand: int, phase: Phase, what: str) -> Refusal | None:
+        """Whether ``player``'s hand ``hand`` may ``what`` now, in ``phase``: the game's rules
+        and words (T3.1; C3, C6)."""
+        raise NotImplementedError
+
+    def stake_problem(self, player: str, amount: int) -> Refusal | None:
+        """A stake in turn, a whole number (T7.3; C3) within the table's limits (T3.3; C3) and
+        what the seat has left (T8.6; C3)."""
+        problem = self._turn_problem(player, 1, Phase.STAKES, "stake")
+        if problem is None:
+            problem = amount_problem(amount, "stake", player, 1, self.STAKE_AMOUNT_RULE)
+        if problem is not None:
+            return problem
+        return self._stake_room_problem(
+            player, amount, self.STAKE_LIMITS_RULE, self.STAKE_BALANCE_RULE
+        )
+
+    def verify_stake(self, player: str, amount: int) -> None:
+        raise_refusal(self.stake_problem(player, amount))
+
+    def can_stake(self, player: str, amount: int) -> bool:
+        return self.stake_problem(player, amount) is None
+
+    def stake(self, player: str, amount: int) -> Decision:
+        """Place the seat's initial stake (T4.2; C3); the next seat stakes, and after the last
+        the deal goes on by itself."""
+        self.verify_stake(player, amount)
+        # mutant-equivalent: '0' -> '(-1)': at the stakes each punter holds one hand
+        h = self.hands[player][0]
+        h.initial = h.stake = amount
+        self.on_table[player] += amount
+        event = Decision(player, 1, "stake", amount)
+        self.events.append(event)
+        self._punter_at += 1
+        if self._punter_at < len(self.punters):  # the next seat stakes (T4.2; C3)
+            self.actor = self._stake_actor()
+        else:
+            self._go_on()
+            self.actor = self._find_actor()
+        return event
+
+    def _go_on(self) -> None:
+        """Run the automatic phases after a decision. A game whose pack can run out voids the
+        deal here when it does (T8.5); a casino shoe always holds a round's cards (C1)."""
+        self._advance()
+
+    def _advance(self) -> None:
+        """Run the automatic phases until a seat must decide or the deal ends."""
+        raise NotImplementedError
 
     def available(self, player: str) -> int:
         """What ``player`` may still put on the table this deal (T8.6; C3, C7, C8)."""

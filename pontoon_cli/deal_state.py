@@ -36,6 +36,12 @@ class DealState(DealBase):
     methods read the state and decide nothing but legality; none of them moves a card or a unit.
     """
 
+    DEAL_WORD = "deal"
+    PLAY_PHASE = Phase.PUNTERS
+    STAKE_AMOUNT_RULE = "T7.3"
+    STAKE_LIMITS_RULE = "T3.3"
+    STAKE_BALANCE_RULE = "T8.6"
+
     def __init__(
         self,
         rules: Rules,
@@ -71,20 +77,10 @@ class DealState(DealBase):
                 "(T8.6); the game cannot go on"
             )
 
-    # who acts --------------------------------------------------------------------------------
+    # who acts (the stakes and the punter in turn: DealBase) -----------------------------------
 
-    def _find_actor(self) -> tuple[str, int] | None:
-        """Who decides now; also keeps :meth:`current_hand` at hand."""
-        phase = self.phase
-        if phase is Phase.PUNTERS:
-            player = self.punters[self._punter_at]
-            self._hand = self.hands[player][self._hand_at]
-            return player, self._hand_at + 1
-        if phase is Phase.STAKES:
-            player = self.punters[self._punter_at]
-            # mutant-equivalent: '0' -> '(-1)': at the stakes each punter holds one hand
-            self._hand = self.hands[player][0]
-            return player, 1
+    def _house_actor(self, phase: Phase) -> tuple[str, int] | None:
+        """The banker decides in his turn (T6.1) and on his double (V3)."""
         if phase is Phase.BANKER or phase is Phase.BANKER_DOUBLE:
             self._hand = self.banker_hand
             return self.banker, 1
@@ -97,19 +93,15 @@ class DealState(DealBase):
         return self.end_rule() if rule is None else rule
 
     def expected_decision(self) -> str:
-        """Who must decide now and what, in words: ``ann to stake``, ``bob hand 2 to decide``."""
+        """Who must decide now and what, in words: the banker's decisions (T6.1, V3) here."""
         actor = self.actor
-        if actor is None:
-            return "the deal is over"
-        who, hand = actor
-        phase = self.phase
-        if phase is Phase.STAKES:
-            return f"{who} to stake"
-        if phase is Phase.BANKER:
-            return f"{who} (the banker) to draw or stay"
-        if phase is Phase.BANKER_DOUBLE:
-            return f"{who} (the banker) to double or not"
-        return f"{who} hand {hand} to decide"
+        if actor is not None:
+            phase = self.phase
+            if phase is Phase.BANKER:
+                return f"{actor[0]} (the banker) to draw or stay"
+            if phase is Phase.BANKER_DOUBLE:
+                return f"{actor[0]} (the banker) to double or not"
+        return super().expected_decision()
 
     def end_rule(self) -> str:
         """Why the deal ended: the rule that takes no more decisions."""
@@ -128,15 +120,9 @@ class DealState(DealBase):
         nothing to play for. Asked when the punters are done, and of a finished deal."""
         return all(h.rule == "T5.6" for row in self.hands.values() for h in row)
 
-    def legal_actions(self) -> list[LegalAction]:
-        """Every action the actor may take now, built from the ``can_*`` checks."""
-        actor = self.actor
-        if actor is None:
-            return []
-        player, hand = actor
-        if self.phase is Phase.STAKES:
-            low, high = self.table.min_stake, min(self.table.max_stake, self.available(player))
-            return [LegalAction("stake", low, high)]
+    def _decisions(self, player: str, hand: int) -> list[LegalAction]:
+        """The banker's choices (T6.1, V3), or a punter's on his hand (T5), built from the
+        ``can_*`` checks."""
         if self.phase is Phase.BANKER:
             return [LegalAction("draw"), LegalAction("stay")]
         if self.phase is Phase.BANKER_DOUBLE:
@@ -177,15 +163,6 @@ class DealState(DealBase):
             turn = f"{who}'s turn" if phase is not Phase.PUNTERS else f"{who}'s hand {which}"
             return Refusal("T3.1", player, hand, "cannot {}: it is {}", (what, turn))
         return None
-
-    def stake_problem(self, player: str, amount: int) -> Refusal | None:
-        """An initial stake within the table's limits (T3.3, T4.2) and the balance (T8.6)."""
-        problem = self._turn_problem(player, 1, Phase.STAKES, "stake")
-        if problem is None:
-            problem = amount_problem(amount, "stake", player, 1)
-        if problem is not None:
-            return problem
-        return self._stake_room_problem(player, amount, "T3.3", "T8.6")
 
     def buy_range(self, hand: Hand) -> tuple[int, int]:
         """The least and most a hand may pay for its next card (T5.3)."""
@@ -345,9 +322,6 @@ class DealState(DealBase):
             )
         return self._turn_problem(player, 1, Phase.BANKER_DOUBLE, action.replace("_", " "))
 
-    def verify_stake(self, player: str, amount: int) -> None:
-        raise_refusal(self.stake_problem(player, amount))
-
     def verify_buy(self, player: str, hand: int, amount: int | None) -> None:
         raise_refusal(self.buy_problem(player, hand, amount))
 
@@ -371,9 +345,6 @@ class DealState(DealBase):
 
     def verify_double(self, player: str, action: str) -> None:
         raise_refusal(self.double_problem(player, action))
-
-    def can_stake(self, player: str, amount: int) -> bool:
-        return self.stake_problem(player, amount) is None
 
     def can_buy(self, player: str, hand: int, amount: int | None) -> bool:
         return self.buy_problem(player, hand, amount) is None

@@ -24,7 +24,6 @@ from pontoon_cli.cards import Card
 from pontoon_cli.deal import Deal
 from pontoon_cli.deal_base import (
     DealBase,
-    EmptyPack,
     LegalAction,
     PackState,
     Phase,
@@ -78,10 +77,8 @@ class ShootDeal(Deal):
     # who acts and what is legal ---------------------------------------------------------------
 
     def _find_actor(self) -> tuple[str, int] | None:
-        if self.phase is Phase.SHOOT:
-            player = self.punters[self._punter_at]
-            self._hand = self.hands[player][0]
-            return player, 1
+        if self.phase is Phase.SHOOT:  # S2: each punter in turn, as at the stakes
+            return self._stake_actor()
         return super()._find_actor()
 
     def available(self, player: str) -> int:
@@ -231,10 +228,7 @@ class ShootDeal(Deal):
 
     def _next_decision(self) -> None:
         """After the round's decision: on to the next punter, or the second card (T4.3)."""
-        try:
-            self._advance()
-        except EmptyPack:  # T8.5
-            self._void()
+        self._go_on()  # T8.5: an empty pack voids the deal
         self.actor = self._find_actor()
 
     def act(self, player: str, hand: int, action: str, amount: int | None = None) -> Decision:

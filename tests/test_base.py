@@ -3,11 +3,16 @@ through one hook (Shoot's kitty, S1), the stakes (T4.2, C3) and one strategy pro
 
 from __future__ import annotations
 
-from conftest import SEATS, table
+import pytest
+from conftest import SEATS, make_deal, table
 
+from pontoon_cli.cards import new_pack, parse_cards
+from pontoon_cli.casino import CasinoDeal
+from pontoon_cli.deal import Deal
+from pontoon_cli.deal_base import DealBase, LegalAction, Phase
 from pontoon_cli.game import Game
 from pontoon_cli.rng import Rng
-from pontoon_cli.rules import PRESETS
+from pontoon_cli.rules import PRESETS, Table
 from pontoon_cli.shoot import ShootDeal, ShootGame
 
 
@@ -24,3 +29,78 @@ def test_shoot_game_begins_a_deal_as_the_traditional_game_does_with_its_kitty_s1
     assert deal.kitty.amount == game.kitty == rules.kitty
     assert game.balances[banker] == 100 - rules.kitty  # S1: put up from his balance
     assert ShootGame.start_deal is Game.start_deal
+
+
+# the stakes: written once in the base deal, each game's rule IDs and words its own -------------
+
+
+def traditional_deal() -> DealBase:
+    """ann, bob, carl with carl banking, balances of 15: ann and bob stake (T4.2)."""
+    return make_deal(bankroll=15)
+
+
+def casino_deal() -> DealBase:
+    """ann and bob at a casino table, balances of 15: each seat stakes (C3)."""
+    t = Table.build(["ann", "bob"], bankroll=15, house=True)
+    return CasinoDeal(PRESETS["casino"], t, new_pack(1), dict(t.bankrolls))
+
+
+GAMES = {"traditional": traditional_deal, "casino": casino_deal}
+# What each game refuses a stake under: not a whole number, past the limits, past the balance.
+REFUSALS = {
+    "traditional": ("T7.3", "T3.3", "T8.6", "the deal"),
+    "casino": ("C3", "C3", "C3", "the round"),
+}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_T4_2_C3_the_stake_and_its_check_are_the_base_deals(game: str) -> None:
+    deal = GAMES[game]()
+    cls = type(deal)
+    for name in ("stake", "stake_problem", "_find_actor", "legal_actions"):
+        assert getattr(cls, name) is getattr(DealBase, name), name
+    assert deal.actor == ("ann", 1)
+    assert deal.expected_decision() == "ann to stake"
+    assert deal.legal_actions() == [LegalAction("stake", 1, 10)]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_T4_2_C3_a_stake_is_refused_under_the_games_own_rule(game: str) -> None:
+    deal = GAMES[game]()
+    whole, limits, balance, _ = REFUSALS[game]
+    for amount, rule, message in [
+        (0, whole, "cannot stake 0: amounts are whole units of 1 or more"),
+        (11, limits, "cannot stake 11: the stake must be from 1 to 10"),
+    ]:
+        problem = deal.stake_problem("ann", amount)
+        assert problem is not None and (problem.rule, problem.reason) == (rule, message)
+        assert not deal.can_stake("ann", amount)
+    deal.stake("ann", 10)
+    assert deal.actor == ("bob", 1) and deal.current_hand() is deal.hands["bob"][0]
+    deal.on_table["bob"] = 10  # what bob has on the table elsewhere leaves him 5
+    problem = deal.stake_problem("bob", 6)
+    assert problem is not None
+    assert (problem.rule, problem.reason) == (balance, "cannot stake 6 with a balance of 5")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_T4_2_C3_after_the_last_stake_the_deal_goes_on_by_itself(game: str) -> None:
+    deal = GAMES[game]()
+    deal.stake("ann", 2)
+    event = deal.stake("bob", 3)
+    assert (event.player, event.hand, event.action, event.amount) == ("bob", 1, "stake", 3)
+    assert deal.on_table["ann"] == 2 and deal.on_table["bob"] == 3
+    assert deal.phase is not Phase.STAKES
+    problem = deal.stake_problem("ann", 1)
+    assert problem is not None
+    assert problem.reason == f"cannot stake now: {REFUSALS[game][3]} is at the {deal.phase.value}"
+
+
+def test_T8_5_the_stakes_void_a_deal_whose_pack_runs_out() -> None:
+    """T8.5: the traditional deal's hook voids the deal when the second card finds no pack."""
+    t = table()
+    deal = Deal(PRESETS["traditional"], t, "carl", parse_cards("2C 3C 4C"), dict(t.bankrolls))
+    deal.stake("ann", 1)
+    deal.stake("bob", 1)
+    assert deal.void and deal.phase is Phase.END and deal.actor is None
+    assert deal.end_rule() == "T8.5" and deal.expected_decision() == "the deal is over"
