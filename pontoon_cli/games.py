@@ -17,12 +17,13 @@ from pontoon_cli.errors import RulesError
 from pontoon_cli.game import Game
 from pontoon_cli.game_base import GameBase
 from pontoon_cli.log import LineWriter, RecordWriter, traditional_line, traditional_record
+from pontoon_cli.players_base import AutoPlayers
 from pontoon_cli.rng import Rng, session_rngs
 from pontoon_cli.rules import Rules, Table, suggest
 from pontoon_cli.shoot import ShootGame
 from pontoon_cli.shoot_log import shoot_deal_line, shoot_deal_record
 from pontoon_cli.shoot_players import ShootPlayers
-from pontoon_cli.strategies import STRATEGIES, AutoPlayers, Players
+from pontoon_cli.strategies import STRATEGIES, Players
 
 
 @dataclass(frozen=True, kw_only=True)

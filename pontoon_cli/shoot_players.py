@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from pontoon_cli.deal import Deal
 from pontoon_cli.deal_base import Phase
+from pontoon_cli.players_base import RandomStrategy
 from pontoon_cli.shoot import ShootDeal
-from pontoon_cli.strategies import Players, RandomStrategy
+from pontoon_cli.strategies import Players
 
 #: The default player's shoot bet: this fraction of the kitty (S2), on a strong first card.
 SHOOT_FRACTION_DENOMINATOR = 4

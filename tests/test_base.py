@@ -3,17 +3,23 @@ through one hook (Shoot's kitty, S1), the stakes (T4.2, C3) and one strategy pro
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from conftest import SEATS, make_deal, table
 
+from pontoon_cli import casino_players
 from pontoon_cli.cards import new_pack, parse_cards
 from pontoon_cli.casino import CasinoDeal
+from pontoon_cli.casino_players import CASINO_STRATEGIES, Basic
 from pontoon_cli.deal import Deal
 from pontoon_cli.deal_base import DealBase, LegalAction, Phase
 from pontoon_cli.game import Game
+from pontoon_cli.players_base import RandomStrategy, Strategy
 from pontoon_cli.rng import Rng
 from pontoon_cli.rules import PRESETS, Table
 from pontoon_cli.shoot import ShootDeal, ShootGame
+from pontoon_cli.strategies import STRATEGIES
 
 
 def test_shoot_game_begins_a_deal_as_the_traditional_game_does_with_its_kitty_s1() -> None:
@@ -104,3 +110,28 @@ def test_T8_5_the_stakes_void_a_deal_whose_pack_runs_out() -> None:
     deal.stake("bob", 1)
     assert deal.void and deal.phase is Phase.END and deal.actor is None
     assert deal.end_rule() == "T8.5" and deal.expected_decision() == "the deal is over"
+
+
+# one strategy protocol, one random strategy -----------------------------------------------------
+
+
+def test_every_games_strategies_answer_a_word_and_an_amount() -> None:
+    """T5, C6: every game's strategies are players_base.Strategy; play answers (word, amount)."""
+    for factory in [*STRATEGIES.values(), *CASINO_STRATEGIES.values()]:
+        assert isinstance(factory(Rng(1)), Strategy)
+    deal = casino_deal()
+    deal.stake("ann", 1)
+    deal.stake("bob", 1)
+    assert Basic().play(deal, "ann", 1) in {("hit", None), ("stand", None), ("double", None)}
+
+
+def test_one_random_strategy_serves_every_game_t4_2_c3() -> None:
+    """The traditional and the casino ``random`` are one class; at a casino table it stakes the
+    minimum (C3), in the traditional game a uniform stake from the legal range (T4.2)."""
+    traditional, casino = STRATEGIES["random"](Rng(5)), CASINO_STRATEGIES["random"](Rng(5))
+    assert type(traditional) is type(casino) is RandomStrategy
+    assert {casino.stake(casino_deal(), "ann") for _ in range(20)} == {1}
+    assert {traditional.stake(traditional_deal(), "ann") for _ in range(200)} == set(range(1, 11))
+    assert "strategies" not in " ".join(
+        line for line in Path(casino_players.__file__).read_text().splitlines() if "import" in line
+    )
