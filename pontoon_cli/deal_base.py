@@ -299,6 +299,11 @@ class DealBase:
             self.actor = self._find_actor()
         return event
 
+    def act(self, player: str, hand: int, action: str, amount: int | None = None) -> Decision:
+        """Take the decision ``action`` (a log or script word of the game's) through its own
+        method."""
+        raise NotImplementedError
+
     def _go_on(self) -> None:
         """Run the automatic phases after a decision. A game whose pack can run out voids the
         deal here when it does (T8.5); a casino shoe always holds a round's cards (C1)."""

@@ -8,16 +8,19 @@ from pathlib import Path
 import pytest
 from conftest import SEATS, make_deal, table
 
-from pontoon_cli import casino_players
+from pontoon_cli import casino_players, games
 from pontoon_cli.cards import new_pack, parse_cards
 from pontoon_cli.casino import CasinoDeal
 from pontoon_cli.casino_players import CASINO_STRATEGIES, Basic
 from pontoon_cli.deal import Deal
 from pontoon_cli.deal_base import DealBase, LegalAction, Phase
+from pontoon_cli.events import Decision
 from pontoon_cli.game import Game
+from pontoon_cli.kitty import Kitty
 from pontoon_cli.players_base import RandomStrategy, Strategy
 from pontoon_cli.rng import Rng
 from pontoon_cli.rules import PRESETS, Table
+from pontoon_cli.scenario_play import BANKER_DOUBLE, SCRIPTED_GAMES, SHOOT_BET, ScriptedGame
 from pontoon_cli.shoot import ShootDeal, ShootGame
 from pontoon_cli.strategies import STRATEGIES
 
@@ -135,3 +138,44 @@ def test_one_random_strategy_serves_every_game_t4_2_c3() -> None:
     assert "strategies" not in " ".join(
         line for line in Path(casino_players.__file__).read_text().splitlines() if "import" in line
     )
+
+
+# one scripted-deal driver: each game's optional decisions as a list -----------------------------
+
+
+def test_every_game_has_its_scripted_play_and_its_optional_decisions_v3_s2() -> None:
+    """V3 (the banker's double) and S2 (the round of shoot bets) are the optional decisions a
+    script may take or leave; a casino table has none; a left-over action breaks T5 or C6."""
+    assert set(SCRIPTED_GAMES) == set(games.GAMES)
+    assert SCRIPTED_GAMES["traditional"] == ScriptedGame((BANKER_DOUBLE,), "T5")
+    assert SCRIPTED_GAMES["shoot"] == ScriptedGame((BANKER_DOUBLE, SHOOT_BET), "T5")
+    assert SCRIPTED_GAMES["casino"] == ScriptedGame((), "C6")
+    assert (BANKER_DOUBLE.phase, BANKER_DOUBLE.words) == (
+        Phase.BANKER_DOUBLE,
+        ("double", "no_double"),
+    )
+    assert (SHOOT_BET.phase, SHOOT_BET.words) == (Phase.SHOOT, ("shoot",))
+
+
+def test_v3_declining_the_banker_double_is_a_logged_no_double() -> None:
+    """V3: a script whose next word is no double leaves the stakes as they are: no_double."""
+    doubles = PRESETS["traditional"].with_overrides({"banker_doubles": True})
+    deal = make_deal("AH 9C KD  KS 8C 6D", rules=doubles)
+    deal.stake("ann", 2)
+    deal.stake("bob", 3)
+    assert deal.phase is Phase.BANKER_DOUBLE
+    BANKER_DOUBLE.decline(deal, "carl")
+    assert Decision("carl", 1, "no_double") in deal.events and not deal.doubled
+    assert deal.phase is Phase.PUNTERS
+
+
+def test_s2_passing_a_shoot_bet_is_no_decision() -> None:
+    """S2: a punter who passes in the round of shoot bets makes no logged decision."""
+    t = table(SEATS, bankroll=100)
+    deal = ShootDeal(PRESETS["shoot"], t, "carl", new_pack(1), dict(t.bankrolls), kitty=Kitty(30))
+    deal.stake("ann", 2)
+    deal.stake("bob", 3)
+    assert deal.phase is Phase.SHOOT and deal.actor == ("ann", 1)
+    before = len(deal.events)
+    SHOOT_BET.decline(deal, "ann")
+    assert len(deal.events) == before and deal.actor == ("bob", 1)
