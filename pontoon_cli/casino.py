@@ -65,7 +65,6 @@ class CasinoDeal(DealBase):
     """
 
     DEAL_WORD = "round"
-    PLAY_PHASE = Phase.PLAYERS
     STAKE_AMOUNT_RULE = "C3"
     STAKE_LIMITS_RULE = "C3"
     STAKE_BALANCE_RULE = "C3"
@@ -79,7 +78,9 @@ class CasinoDeal(DealBase):
         number: int = 1,
         pack_state: PackState = PackState.SHUFFLED,
     ) -> None:
-        super().__init__(rules, table, table.seats, pack, balances, number, pack_state)
+        super().__init__(
+            rules, table, table.seats, pack, balances, number, pack_state, Phase.PLAYERS
+        )
         self.dealer_hand = Hand()
         self.dealer_pontoon = False  # C5
         self.house = 0  # what the house took (+) or paid (-) this round: -sum(nets)

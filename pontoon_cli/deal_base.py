@@ -150,16 +150,15 @@ class DealBase:
     ``order`` is the seats in the order they play (T3.1 from the banker's left; a casino table's
     seat order, C3); a seat that cannot cover the minimum stake sits the deal out (T8.6, C3).
     ``pack`` is taken over, top card first; ``balances`` are the balances before the deal.
+    ``play_phase`` is the phase the seats play their hands in: PUNTERS (T5), PLAYERS (C6-C8).
 
     Each game's deal names its differences as the class constants below, and gives the
     methods that raise NotImplementedError here: its automatic phases (``_advance``), its turn
-    check (``_turn_problem``) and the decisions of its play phase (``_decisions``).
+    check (``_turn_problem``), the decisions of its own phases (``_decisions``) and ``act``.
     """
 
     #: What the game calls a deal, in messages: "deal" (T), "round" (C).
     DEAL_WORD: str
-    #: The phase the seats play their hands in: PUNTERS (T5), PLAYERS (C6-C8).
-    PLAY_PHASE: Phase
     #: The rules a stake is refused under: no whole number of 1 or more (T7.3; C3), outside
     #: the table's limits (T3.3; C3), more than the seat has left (T8.6; C3).
     STAKE_AMOUNT_RULE: str
@@ -175,6 +174,7 @@ class DealBase:
         balances: dict[str, int],
         number: int,
         pack_state: PackState,
+        play_phase: Phase,
     ) -> None:
         self.rules = rules
         self.table = table
@@ -195,6 +195,8 @@ class DealBase:
         self.on_table: dict[str, int] = {p: 0 for p in self.punters}  # open stakes
         self.void = False
         self.phase = Phase.FIRST_CARD
+        # An attribute, not a class constant: a compiled class takes no enum member as a default.
+        self.play_phase = play_phase
         self._punter_at = 0  # whose turn, in self.punters
         self._hand_at = 0  # which of that seat's hands, 0-based
         self._hand = Hand()  # the actor's hand: see current_hand()
@@ -210,7 +212,7 @@ class DealBase:
     def _find_actor(self) -> tuple[str, int] | None:
         """Who decides now; also keeps :meth:`current_hand` at hand."""
         phase = self.phase
-        if phase is self.PLAY_PHASE:
+        if phase is self.play_phase:
             player = self.punters[self._punter_at]
             self._hand = self.hands[player][self._hand_at]
             return player, self._hand_at + 1

@@ -37,7 +37,6 @@ class DealState(DealBase):
     """
 
     DEAL_WORD = "deal"
-    PLAY_PHASE = Phase.PUNTERS
     STAKE_AMOUNT_RULE = "T7.3"
     STAKE_LIMITS_RULE = "T3.3"
     STAKE_BALANCE_RULE = "T8.6"
@@ -56,7 +55,7 @@ class DealState(DealBase):
         at = seats.index(banker)
         order = seats[at + 1 :] + seats[:at]  # T3.1: clockwise from the banker's left
         # T8.6: a punter who cannot cover the minimum stake sits the deal out (DealBase).
-        super().__init__(rules, table, order, pack, balances, number, pack_state)
+        super().__init__(rules, table, order, pack, balances, number, pack_state, Phase.PUNTERS)
         self.banker = banker
         self.banker_hand = Hand()
         self._hand = self.banker_hand  # the actor's hand: see current_hand()
