@@ -65,6 +65,8 @@ class CasinoDeal(DealBase):
     """
 
     DEAL_WORD = "round"
+    TURN_RULE = ""  # out of turn: the phase's own rule, C3 or C6
+    OVER_RULE = ""
     STAKE_AMOUNT_RULE = "C3"
     STAKE_LIMITS_RULE = "C3"
     STAKE_BALANCE_RULE = "C3"
@@ -79,7 +81,15 @@ class CasinoDeal(DealBase):
         pack_state: PackState = PackState.SHUFFLED,
     ) -> None:
         super().__init__(
-            rules, table, table.seats, pack, balances, number, pack_state, Phase.PLAYERS
+            rules,
+            table,
+            table.seats,
+            pack,
+            balances,
+            number,
+            pack_state,
+            Phase.PLAYERS,
+            _PHASE_RULE,
         )
         self.dealer_hand = Hand()
         self.dealer_pontoon = False  # C5
@@ -93,12 +103,6 @@ class CasinoDeal(DealBase):
         self.actor = self._find_actor()
 
     # who acts (the stakes and the seat in turn: DealBase) -----------------------------------
-
-    def turn_rule(self) -> str:
-        """The rule the round waits under: C3 a stake, C6 a player's hand; once it is over,
-        the rule that ended it (:meth:`end_rule`)."""
-        rule = _PHASE_RULE.get(self.phase)
-        return self.end_rule() if rule is None else rule
 
     def end_rule(self) -> str:
         """Why the round took no more decisions: C5 the dealer's pontoon, else C9 (he played)."""
@@ -122,25 +126,6 @@ class CasinoDeal(DealBase):
         return out
 
     # legality: one check per decision ---------------------------------------------------------
-
-    def _turn_problem(self, player: str, hand: int, phase: Phase, what: str) -> Refusal | None:
-        rule = _PHASE_RULE[phase]
-        if self.phase is not phase:
-            return Refusal(
-                rule,
-                player,
-                hand,
-                "cannot {} now: the round is at the {}",
-                (what, self.phase.value),
-            )
-        actor = self.actor
-        if actor is None:  # pragma: no cover - the phase check above excludes it
-            return Refusal(rule, player, hand, "cannot {}: the round is over", (what,))
-        who, which = actor
-        if who != player or which != hand:
-            turn = f"{who}'s turn" if phase is Phase.STAKES else f"{who}'s hand {which}"
-            return Refusal(rule, player, hand, "cannot {}: it is {}", (what, turn))
-        return None
 
     def hit_problem(self, player: str, hand: int) -> Refusal | None:
         """Hit: a card, while the lowest total is under 21 and the hand has fewer than five

@@ -150,15 +150,21 @@ class DealBase:
     ``order`` is the seats in the order they play (T3.1 from the banker's left; a casino table's
     seat order, C3); a seat that cannot cover the minimum stake sits the deal out (T8.6, C3).
     ``pack`` is taken over, top card first; ``balances`` are the balances before the deal.
-    ``play_phase`` is the phase the seats play their hands in: PUNTERS (T5), PLAYERS (C6-C8).
+    ``play_phase`` is the phase the seats play their hands in: PUNTERS (T5), PLAYERS (C6-C8);
+    ``phase_rules`` the rule each phase that waits for a decision waits under (T4.2, T5, T6.1,
+    V3; C3, C6).
 
     Each game's deal names its differences as the class constants below, and gives the
-    methods that raise NotImplementedError here: its automatic phases (``_advance``), its turn
-    check (``_turn_problem``), the decisions of its own phases (``_decisions``) and ``act``.
+    methods that raise NotImplementedError here: its automatic phases (``_advance``), the
+    decisions of its own phases (``_decisions``), ``act`` and ``end_rule``.
     """
 
     #: What the game calls a deal, in messages: "deal" (T), "round" (C).
     DEAL_WORD: str
+    #: The rule a decision out of turn breaks (T3.1); "" cites the phase's own (C3, C6).
+    TURN_RULE: str
+    #: The rule a decision after the end breaks (T8); "" cites the phase's own.
+    OVER_RULE: str
     #: The rules a stake is refused under: no whole number of 1 or more (T7.3; C3), outside
     #: the table's limits (T3.3; C3), more than the seat has left (T8.6; C3).
     STAKE_AMOUNT_RULE: str
@@ -175,6 +181,7 @@ class DealBase:
         number: int,
         pack_state: PackState,
         play_phase: Phase,
+        phase_rules: dict[Phase, str],
     ) -> None:
         self.rules = rules
         self.table = table
@@ -197,6 +204,7 @@ class DealBase:
         self.phase = Phase.FIRST_CARD
         # An attribute, not a class constant: a compiled class takes no enum member as a default.
         self.play_phase = play_phase
+        self.phase_rules = phase_rules
         self._punter_at = 0  # whose turn, in self.punters
         self._hand_at = 0  # which of that seat's hands, 0-based
         self._hand = Hand()  # the actor's hand: see current_hand()
@@ -260,10 +268,37 @@ class DealBase:
 
     # the stakes (T4.2; C3) --------------------------------------------------------------------
 
-    def _turn_problem(self, player: str, hand: int, phase: Phase, what: str) -> Refusal | None:
-        """Whether ``player``'s hand ``hand`` may ``what`` now, in ``phase``: the game's rules
-        and words (T3.1; C3, C6)."""
+    def turn_rule(self) -> str:
+        """The rule the deal waits under now (T4.2 a stake, T5 a punter's hand, T6.1 the banker;
+        C3, C6); once it is over, the rule that ended it (:meth:`end_rule`)."""
+        rule = self.phase_rules.get(self.phase)
+        return self.end_rule() if rule is None else rule
+
+    def end_rule(self) -> str:
+        """Why the deal took no more decisions: the rule that ended it."""
         raise NotImplementedError
+
+    def _turn_problem(self, player: str, hand: int, phase: Phase, what: str) -> Refusal | None:
+        """Whether ``player``'s hand ``hand`` may ``what`` now, in ``phase``: the phase's rule
+        when the deal is elsewhere; out of turn, TURN_RULE (T3.1) or the phase's (C3, C6)."""
+        if self.phase is not phase:
+            return Refusal(
+                self.phase_rules[phase],
+                player,
+                hand,
+                "cannot {} now: the {} is at the {}",
+                (what, self.DEAL_WORD, self.phase.value),
+            )
+        actor = self.actor
+        if actor is None:  # pragma: no cover - the phase check above excludes it
+            rule = self.OVER_RULE or self.phase_rules[phase]
+            return Refusal(rule, player, hand, "cannot {}: the {} is over", (what, self.DEAL_WORD))
+        who, which = actor
+        if who != player or which != hand:
+            turn = f"{who}'s hand {which}" if phase is self.play_phase else f"{who}'s turn"
+            rule = self.TURN_RULE or self.phase_rules[phase]
+            return Refusal(rule, player, hand, "cannot {}: it is {}", (what, turn))
+        return None
 
     def stake_problem(self, player: str, amount: int) -> Refusal | None:
         """A stake in turn, a whole number (T7.3; C3) within the table's limits (T3.3; C3) and

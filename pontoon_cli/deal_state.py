@@ -12,6 +12,7 @@ automatic phases and the settlement.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
 from pontoon_cli.cards import Card
 from pontoon_cli.deal_base import (
@@ -37,6 +38,8 @@ class DealState(DealBase):
     """
 
     DEAL_WORD = "deal"
+    TURN_RULE = "T3.1"
+    OVER_RULE = "T8"
     STAKE_AMOUNT_RULE = "T7.3"
     STAKE_LIMITS_RULE = "T3.3"
     STAKE_BALANCE_RULE = "T8.6"
@@ -55,7 +58,9 @@ class DealState(DealBase):
         at = seats.index(banker)
         order = seats[at + 1 :] + seats[:at]  # T3.1: clockwise from the banker's left
         # T8.6: a punter who cannot cover the minimum stake sits the deal out (DealBase).
-        super().__init__(rules, table, order, pack, balances, number, pack_state, Phase.PUNTERS)
+        super().__init__(
+            rules, table, order, pack, balances, number, pack_state, Phase.PUNTERS, _PHASE_RULE
+        )
         self.banker = banker
         self.banker_hand = Hand()
         self._hand = self.banker_hand  # the actor's hand: see current_hand()
@@ -84,12 +89,6 @@ class DealState(DealBase):
             self._hand = self.banker_hand
             return self.banker, 1
         return None
-
-    def turn_rule(self) -> str:
-        """The rule the deal waits under now: T4.2 a stake, T5 a punter's hand, T6.1 the banker;
-        once it is over, the rule that ended it (:meth:`end_rule`)."""
-        rule = _PHASE_RULE.get(self.phase)
-        return self.end_rule() if rule is None else rule
 
     def expected_decision(self) -> str:
         """Who must decide now and what, in words: the banker's decisions (T6.1, V3) here."""
@@ -147,21 +146,6 @@ class DealState(DealBase):
     # Refusal that says why (rule ID, player, hand, the message not yet written). ``verify_*``
     # raises it as an IllegalAction; ``can_*`` tests it, so an ordinary "no" costs no exception
     # and no formatting (STYLE 14).
-
-    def _turn_problem(self, player: str, hand: int, phase: Phase, what: str) -> Refusal | None:
-        if self.phase is not phase:
-            rule = _PHASE_RULE[phase]
-            return Refusal(
-                rule, player, hand, "cannot {} now: the deal is at the {}", (what, self.phase.value)
-            )
-        actor = self.actor
-        if actor is None:  # pragma: no cover - phase check above excludes it
-            return Refusal("T8", player, hand, "cannot {}: the deal is over", (what,))
-        who, which = actor
-        if who != player or which != hand:
-            turn = f"{who}'s turn" if phase is not Phase.PUNTERS else f"{who}'s hand {which}"
-            return Refusal("T3.1", player, hand, "cannot {}: it is {}", (what, turn))
-        return None
 
     def buy_range(self, hand: Hand) -> tuple[int, int]:
         """The least and most a hand may pay for its next card (T5.3)."""
@@ -397,7 +381,7 @@ def _draw_problem(h: Hand, what: str, player: str, hand: int, rule: str) -> Refu
 
 
 _ORDINAL = {3: "3rd", 4: "4th", 5: "5th", 6: "6th", 2: "2nd"}
-_PHASE_RULE = {
+_PHASE_RULE: Final = {
     Phase.STAKES: "T4.2",
     Phase.BANKER_DOUBLE: "V3",
     Phase.PUNTERS: "T5",

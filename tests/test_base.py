@@ -60,13 +60,15 @@ REFUSALS = {
     "traditional": ("T7.3", "T3.3", "T8.6", "the deal"),
     "casino": ("C3", "C3", "C3", "the round"),
 }
+# The rule a stake out of turn breaks, and the rule the deal waits under at the stakes.
+OUT_OF_TURN = {"traditional": ("T3.1", "T4.2"), "casino": ("C3", "C3")}
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_T4_2_C3_the_stake_and_its_check_are_the_base_deals(game: str) -> None:
     deal = GAMES[game]()
     cls = type(deal)
-    for name in ("stake", "stake_problem", "_find_actor", "legal_actions"):
+    for name in ("stake", "stake_problem", "_find_actor", "legal_actions", "_turn_problem"):
         assert getattr(cls, name) is getattr(DealBase, name), name
     assert deal.actor == ("ann", 1)
     assert deal.expected_decision() == "ann to stake"
@@ -179,3 +181,13 @@ def test_s2_passing_a_shoot_bet_is_no_decision() -> None:
     before = len(deal.events)
     SHOOT_BET.decline(deal, "ann")
     assert len(deal.events) == before and deal.actor == ("bob", 1)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_T3_1_C3_a_stake_out_of_turn_names_whose_turn_it_is(game: str) -> None:
+    deal = GAMES[game]()
+    out_of_turn, waits = OUT_OF_TURN[game]
+    assert deal.turn_rule() == waits
+    problem = deal.stake_problem("bob", 1)
+    assert problem is not None
+    assert (problem.rule, problem.reason) == (out_of_turn, "cannot stake: it is ann's turn")
