@@ -1,5 +1,5 @@
-"""What every game's deal shares: phases, refusals, the hands in play, dealing a card, whose
-hand is next, and splitting a pair.
+"""What every game's deal shares: phases, refusals, the hands in play, the stakes, whose turn
+it is, dealing a card, whose hand is next, and splitting a pair.
 
 :class:`DealBase` is the base the traditional deal (:class:`~pontoon_cli.deal_state.DealState`,
 :class:`~pontoon_cli.deal.Deal`) and the casino deal (:class:`~pontoon_cli.casino.CasinoDeal`)
@@ -7,8 +7,10 @@ extend, as siblings: each adds its own seats (a banker, or a dealer who is the h
 phases, its own legality checks and its own settlement. What lives here is written once for
 both: the seats that play hands in turn (``punters``: the punters of the traditional game, the
 player seats of a casino table), each seat's row of hands, the events, the money each seat has
-on the table, one card from the top of the pack to a hand, the walk over the hands in turn, and
-a split (its cap, its pair test and its rule IDs are the caller's: T5.2 or C8).
+on the table, the stakes (T4.2; C3) and the turn check every decision makes (T3.1; C3, C6),
+one card from the top of the pack to a hand, the walk over the hands in turn, and a split (its
+cap, its pair test and its rule IDs are the caller's: T5.2 or C8). Each game gives its rule IDs
+and words as class constants and its phases' rules to the constructor.
 """
 
 from __future__ import annotations
