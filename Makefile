@@ -90,7 +90,7 @@ rulebook:
 
 ## make mutation: the project's own mutation run (not CI: minutes per module). MODULES to choose,
 ## e.g. make mutation MODULES="hands settle" MUTATE_ARGS="--sample 60".
-MODULES ?= hands settle deal_state deal game replay replay_source replay_report replay_pack replay_compare replayer logcheck
+MODULES ?= hands settle deal_base deal_state deal game replay replay_source replay_report replay_pack replay_compare replayer logcheck
 MUTATE_ARGS ?=
 mutation: $(STAMP_TEST)
 	$(BIN)/python tools/mutate.py $(MODULES) $(MUTATE_ARGS)

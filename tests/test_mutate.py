@@ -138,6 +138,8 @@ def test_the_private_copy_holds_everything_the_tests_read(tmp_path: Path) -> Non
         ("casino_players", "tests/test_casino_rules.py"),
         ("casino_replay", "tests/test_casino_replay_tamper.py"),
         ("strategy_casino", "tests/test_casino_basic.py"),
+        ("deal_base", "tests/test_casino_rules.py"),  # the stakes and turns of both games
+        ("players_base", "tests/test_base.py"),
     ],
 )
 def test_each_module_runs_its_own_family_of_tests(module: str, test: str) -> None:
