@@ -92,7 +92,7 @@ rulebook:
 
 ## make mutation: the project's own mutation run (not CI: minutes per module). MODULES to choose,
 ## e.g. make mutation MODULES="core.hands core.settle" MUTATE_ARGS="--sample 60".
-MODULES ?= core.hands core.settle traditional.legality traditional.deal traditional.game replay.run \
+MODULES ?= core.hands core.settle base.deal traditional.legality traditional.deal traditional.game replay.run \
 	logformat.sources logformat.divergence traditional.pack traditional.compare replay.replayer logformat.check
 MUTATE_ARGS ?=
 mutation: $(STAMP_TEST)

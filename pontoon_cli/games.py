@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from pontoon_cli.base.game import GameBase
+from pontoon_cli.base.players import AutoPlayers
 from pontoon_cli.casino.deal import CasinoGame
 from pontoon_cli.casino.players import CASINO_STRATEGIES, DEFAULT_CASINO_STRATEGY, CasinoPlayers
 from pontoon_cli.casino.record import casino_deal_line, casino_deal_record
@@ -25,7 +26,7 @@ from pontoon_cli.shoot.deal import ShootGame
 from pontoon_cli.shoot.players import ShootPlayers
 from pontoon_cli.shoot.record import shoot_deal_line, shoot_deal_record
 from pontoon_cli.traditional.game import Game
-from pontoon_cli.traditional.players import STRATEGIES, AutoPlayers, Players
+from pontoon_cli.traditional.players import STRATEGIES, Players
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)

@@ -478,5 +478,5 @@ def test_C6_dealer_mimic_hits_below_17_soft_or_hard_and_stands_on_17(
     deal = stacked(f"{first} 9D {second} 8S")  # ann, the dealer, ann, the dealer (C4)
     deal.stake("ann", 1)
     assert [c.text for c in deal.current_hand().cards] == [first, second]
-    assert DealerMimic().play(deal, "ann", 1) == decision
+    assert DealerMimic().play(deal, "ann", 1) == (decision, None)
     assert DealerMimic().stake(deal, "ann") == 1  # the table's minimum (C3)

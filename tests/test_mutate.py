@@ -219,6 +219,8 @@ def test_the_private_copy_holds_everything_the_tests_read(tmp_path: Path) -> Non
         ("casino.players", "tests/test_casino_rules.py"),
         ("casino.replay", "tests/test_casino_replay_tamper.py"),
         ("strategy.casino", "tests/test_casino_basic.py"),
+        ("base.deal", "tests/test_casino_rules.py"),  # the stakes and turns of both games
+        ("base.players", "tests/test_base.py"),
     ],
 )
 def test_each_module_runs_its_own_family_of_tests(module: str, test: str) -> None:

@@ -123,6 +123,16 @@ _CASINO_TESTS = [
 TESTS["shoot"] = _SHOOT_TESTS
 TESTS["casino"] = _CASINO_TESTS
 TESTS["strategy.casino"] = ["tests/test_strategy.py", "tests/test_casino_basic.py"]
+# what every game shares (the base deal: the stakes, the turn check; the players' protocol and
+# random): the tests of the base, and of each game that extends it
+_EACH_GAME = ["tests/test_base.py", "tests/test_shoot.py", "tests/test_casino.py"]
+TESTS["base.deal"] = [*_ENGINE_TESTS, *_EACH_GAME, "tests/test_casino_rules.py"]
+TESTS["base.players"] = [
+    *_EACH_GAME,
+    "tests/test_engine.py",
+    "tests/test_doubles_and_burning.py",  # the random banker (V3)
+    "tests/test_casino_rules.py",
+]
 
 _CMP_SWAPS: dict[type[ast.cmpop], tuple[type[ast.cmpop], ...]] = {
     ast.Lt: (ast.LtE, ast.GtE),

@@ -1,5 +1,5 @@
-"""What every game's deal shares: phases, refusals, the hands in play, dealing a card, whose
-hand is next, and splitting a pair.
+"""What every game's deal shares: phases, refusals, the hands in play, the stakes, whose turn
+it is, dealing a card, whose hand is next, and splitting a pair.
 
 :class:`DealBase` is the base the traditional deal
 (:class:`~pontoon_cli.traditional.legality.DealState`, :class:`~pontoon_cli.traditional.deal.Deal`)
@@ -7,9 +7,11 @@ and the casino deal (:class:`~pontoon_cli.casino.deal.CasinoDeal`) extend, as si
 its own seats (a banker, or a dealer who is the house), its own phases, its own legality checks and
 its own settlement. What lives here is written once for both: the seats that play hands in turn
 (``punters``: the punters of the traditional game, the player seats of a casino table), each seat's
-row of hands, the events, the money each seat has on the table, one card from the top of the pack to
-a hand, the walk over the hands in turn, and a split (its cap, its pair test and its rule IDs are
-the caller's: T5.2 or C8).
+row of hands, the events, the money each seat has on the table, the stakes (T4.2; C3) and the turn
+check every decision makes (T3.1; C3, C6), one card from the top of the pack to a hand, the walk
+over the hands in turn, and a split (its cap, its pair test and its rule IDs are the caller's: T5.2
+or C8). Each game gives its rule IDs and words as class constants and its phases' rules to the
+constructor.
 """
 
 from __future__ import annotations
@@ -146,12 +148,31 @@ def action_units(
 
 class DealBase:
     """One deal's shared state: the table, the pack, the seats that play hands, their hands and
-    money, the events, the phase and the actor.
+    money, the events, the phase and the actor; and the stakes, which every game opens with.
 
     ``order`` is the seats in the order they play (T3.1 from the banker's left; a casino table's
     seat order, C3); a seat that cannot cover the minimum stake sits the deal out (T8.6, C3).
     ``pack`` is taken over, top card first; ``balances`` are the balances before the deal.
+    ``play_phase`` is the phase the seats play their hands in: PUNTERS (T5), PLAYERS (C6-C8);
+    ``phase_rules`` the rule each phase that waits for a decision waits under (T4.2, T5, T6.1,
+    V3; C3, C6).
+
+    Each game's deal names its differences as the class constants below, and gives the
+    methods that raise NotImplementedError here: its automatic phases (``_advance``), the
+    decisions of its own phases (``_decisions``), ``act`` and ``end_rule``.
     """
+
+    #: What the game calls a deal, in messages: "deal" (T), "round" (C).
+    DEAL_WORD: str
+    #: The rule a decision out of turn breaks (T3.1); "" cites the phase's own (C3, C6).
+    TURN_RULE: str
+    #: The rule a decision after the end breaks (T8); "" cites the phase's own.
+    OVER_RULE: str
+    #: The rules a stake is refused under: no whole number of 1 or more (T7.3; C3), outside
+    #: the table's limits (T3.3; C3), more than the seat has left (T8.6; C3).
+    STAKE_AMOUNT_RULE: str
+    STAKE_LIMITS_RULE: str
+    STAKE_BALANCE_RULE: str
 
     def __init__(
         self,
@@ -162,6 +183,8 @@ class DealBase:
         balances: dict[str, int],
         number: int,
         pack_state: PackState,
+        play_phase: Phase,
+        phase_rules: dict[Phase, str],
     ) -> None:
         self.rules = rules
         self.table = table
@@ -182,29 +205,153 @@ class DealBase:
         self.on_table: dict[str, int] = {p: 0 for p in self.punters}  # open stakes
         self.void = False
         self.phase = Phase.FIRST_CARD
+        # An attribute, not a class constant: a compiled class takes no enum member as a default.
+        self.play_phase = play_phase
+        self.phase_rules = phase_rules
         self._punter_at = 0  # whose turn, in self.punters
         self._hand_at = 0  # which of that seat's hands, 0-based
         self._hand = Hand()  # the actor's hand: see current_hand()
         #: (player, hand number) of whoever must decide now, or None at the end of the deal.
         self.actor: tuple[str, int] | None = None
 
-    # what each game's deal answers in its own words (replay asks every game the same way) ------
-
-    def act(self, player: str, hand: int, action: str, amount: int | None = None) -> Decision:
-        """Take the decision ``action`` (a word of the game's action table) through its method."""
-        raise NotImplementedError
-
-    def expected_decision(self) -> str:
-        """Who must decide now and what, in words."""
-        raise NotImplementedError
-
-    def turn_rule(self) -> str:
-        """The rule the deal waits under now, or the rule that ended it."""
-        raise NotImplementedError
-
     def current_hand(self) -> Hand:
         """The hand the actor is playing."""
         return self._hand
+
+    # who acts --------------------------------------------------------------------------------
+
+    def _find_actor(self) -> tuple[str, int] | None:
+        """Who decides now; also keeps :meth:`current_hand` at hand."""
+        phase = self.phase
+        if phase is self.play_phase:
+            player = self.punters[self._punter_at]
+            self._hand = self.hands[player][self._hand_at]
+            return player, self._hand_at + 1
+        if phase is Phase.STAKES:
+            return self._stake_actor()
+        return self._house_actor(phase)
+
+    def _stake_actor(self) -> tuple[str, int]:
+        """The seat in turn to stake (T4.2; C3), with its one hand."""
+        player = self.punters[self._punter_at]
+        # mutant-equivalent: '0' -> '(-1)': at the stakes each punter holds one hand
+        self._hand = self.hands[player][0]
+        return player, 1
+
+    def _house_actor(self, phase: Phase) -> tuple[str, int] | None:
+        """Who decides in a phase of the game's own (the banker, T6.1, V3); here nobody: a
+        casino dealer has no choices (C9)."""
+        return None
+
+    def expected_decision(self) -> str:
+        """Who must decide now and what, in words: ``ann to stake``, ``bob hand 2 to decide``."""
+        actor = self.actor
+        if actor is None:
+            return f"the {self.DEAL_WORD} is over"
+        who, hand = actor
+        if self.phase is Phase.STAKES:
+            return f"{who} to stake"
+        return f"{who} hand {hand} to decide"
+
+    def legal_actions(self) -> list[LegalAction]:
+        """Every action the actor may take now, built from the ``can_*`` checks."""
+        actor = self.actor
+        if actor is None:
+            return []
+        player, hand = actor
+        if self.phase is Phase.STAKES:
+            low, high = self.table.min_stake, min(self.table.max_stake, self.available(player))
+            return [LegalAction("stake", low, high)]
+        return self._decisions(player, hand)
+
+    def _decisions(self, player: str, hand: int) -> list[LegalAction]:
+        """The actions the actor may take in the game's own phases (its play phase, T5, C6-C8;
+        the banker's, T6.1, V3)."""
+        raise NotImplementedError
+
+    # the stakes (T4.2; C3) --------------------------------------------------------------------
+
+    def turn_rule(self) -> str:
+        """The rule the deal waits under now (T4.2 a stake, T5 a punter's hand, T6.1 the banker;
+        C3, C6); once it is over, the rule that ended it (:meth:`end_rule`)."""
+        rule = self.phase_rules.get(self.phase)
+        return self.end_rule() if rule is None else rule
+
+    def end_rule(self) -> str:
+        """Why the deal took no more decisions: the rule that ended it."""
+        raise NotImplementedError
+
+    def _turn_problem(self, player: str, hand: int, phase: Phase, what: str) -> Refusal | None:
+        """Whether ``player``'s hand ``hand`` may ``what`` now, in ``phase``: the phase's rule
+        when the deal is elsewhere; out of turn, TURN_RULE (T3.1) or the phase's (C3, C6)."""
+        if self.phase is not phase:
+            return Refusal(
+                self.phase_rules[phase],
+                player,
+                hand,
+                "cannot {} now: the {} is at the {}",
+                (what, self.DEAL_WORD, self.phase.value),
+            )
+        actor = self.actor
+        if actor is None:  # pragma: no cover - the phase check above excludes it
+            rule = self.OVER_RULE or self.phase_rules[phase]
+            return Refusal(rule, player, hand, "cannot {}: the {} is over", (what, self.DEAL_WORD))
+        who, which = actor
+        if who != player or which != hand:
+            turn = f"{who}'s hand {which}" if phase is self.play_phase else f"{who}'s turn"
+            rule = self.TURN_RULE or self.phase_rules[phase]
+            return Refusal(rule, player, hand, "cannot {}: it is {}", (what, turn))
+        return None
+
+    def stake_problem(self, player: str, amount: int) -> Refusal | None:
+        """A stake in turn, a whole number (T7.3; C3) within the table's limits (T3.3; C3) and
+        what the seat has left (T8.6; C3)."""
+        problem = self._turn_problem(player, 1, Phase.STAKES, "stake")
+        if problem is None:
+            problem = amount_problem(amount, "stake", player, 1, self.STAKE_AMOUNT_RULE)
+        if problem is not None:
+            return problem
+        return self._stake_room_problem(
+            player, amount, self.STAKE_LIMITS_RULE, self.STAKE_BALANCE_RULE
+        )
+
+    def verify_stake(self, player: str, amount: int) -> None:
+        raise_refusal(self.stake_problem(player, amount))
+
+    def can_stake(self, player: str, amount: int) -> bool:
+        return self.stake_problem(player, amount) is None
+
+    def stake(self, player: str, amount: int) -> Decision:
+        """Place the seat's initial stake (T4.2; C3); the next seat stakes, and after the last
+        the deal goes on by itself."""
+        self.verify_stake(player, amount)
+        # mutant-equivalent: '0' -> '(-1)': at the stakes each punter holds one hand
+        h = self.hands[player][0]
+        h.initial = h.stake = amount
+        self.on_table[player] += amount
+        event = Decision(player, 1, "stake", amount)
+        self.events.append(event)
+        self._punter_at += 1
+        if self._punter_at < len(self.punters):  # the next seat stakes (T4.2; C3)
+            self.actor = self._stake_actor()
+        else:
+            self._go_on()
+            self.actor = self._find_actor()
+        return event
+
+    def act(self, player: str, hand: int, action: str, amount: int | None = None) -> Decision:
+        """Take the decision ``action`` (a log or script word of the game's) through its own
+        method."""
+        raise NotImplementedError
+
+    def _go_on(self) -> None:
+        """Run the automatic phases after a decision. A game whose pack can run out voids the
+        deal here when it does (T8.5); a casino shoe always holds a round's cards (C1)."""
+        self._advance()
+
+    def _advance(self) -> None:
+        """Run the automatic phases until a seat must decide or the deal ends."""
+        raise NotImplementedError
 
     def available(self, player: str) -> int:
         """What ``player`` may still put on the table this deal (T8.6; C3, C7, C8)."""

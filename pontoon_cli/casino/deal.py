@@ -28,7 +28,6 @@ from pontoon_cli.base.deal import (
     Phase,
     Refusal,
     action_units,
-    amount_problem,
     raise_refusal,
 )
 from pontoon_cli.base.game import GameBase
@@ -67,6 +66,13 @@ class CasinoDeal(DealBase):
     before the round; a seat that cannot cover the minimum stake sits the round out (C3).
     """
 
+    DEAL_WORD = "round"
+    TURN_RULE = ""  # out of turn: the phase's own rule, C3 or C6
+    OVER_RULE = ""
+    STAKE_AMOUNT_RULE = "C3"
+    STAKE_LIMITS_RULE = "C3"
+    STAKE_BALANCE_RULE = "C3"
+
     def __init__(
         self,
         rules: Rules,
@@ -76,7 +82,17 @@ class CasinoDeal(DealBase):
         number: int = 1,
         pack_state: PackState = PackState.SHUFFLED,
     ) -> None:
-        super().__init__(rules, table, table.seats, pack, balances, number, pack_state)
+        super().__init__(
+            rules,
+            table,
+            table.seats,
+            pack,
+            balances,
+            number,
+            pack_state,
+            Phase.PLAYERS,
+            _PHASE_RULE,
+        )
         self.dealer_hand = Hand()
         self.dealer_pontoon = False  # C5
         self.house = 0  # what the house took (+) or paid (-) this round: -sum(nets)
@@ -88,54 +104,18 @@ class CasinoDeal(DealBase):
             )
         self.actor = self._find_actor()
 
-    # who acts --------------------------------------------------------------------------------
-
-    def _find_actor(self) -> tuple[str, int] | None:
-        """Who decides now; also keeps :meth:`current_hand` at hand."""
-        phase = self.phase
-        if phase is Phase.PLAYERS:
-            player = self.punters[self._punter_at]
-            self._hand = self.hands[player][self._hand_at]
-            return player, self._hand_at + 1
-        if phase is Phase.STAKES:
-            player = self.punters[self._punter_at]
-            self._hand = self.hands[player][0]
-            return player, 1
-        return None
-
-    def turn_rule(self) -> str:
-        """The rule the round waits under: C3 a stake, C6 a player's hand; once it is over,
-        the rule that ended it (:meth:`end_rule`)."""
-        rule = _PHASE_RULE.get(self.phase)
-        return self.end_rule() if rule is None else rule
+    # who acts (the stakes and the seat in turn: DealBase) -----------------------------------
 
     def end_rule(self) -> str:
         """Why the round took no more decisions: C5 the dealer's pontoon, else C9 (he played)."""
         return "C5" if self.dealer_pontoon else "C9"
 
-    def expected_decision(self) -> str:
-        """Who must decide now and what, in words: ``ann to stake``, ``bob hand 2 to decide``."""
-        actor = self.actor
-        if actor is None:
-            return "the round is over"
-        who, hand = actor
-        if self.phase is Phase.STAKES:
-            return f"{who} to stake"
-        return f"{who} hand {hand} to decide"
-
     def every_player_bust(self) -> bool:
         """Every player hand went bust (each lost at once, C6): the dealer does not draw."""
         return all(h.rule == "C6" for row in self.hands.values() for h in row)
 
-    def legal_actions(self) -> list[LegalAction]:
-        """Every action the actor may take now, built from the ``can_*`` checks."""
-        actor = self.actor
-        if actor is None:
-            return []
-        player, hand = actor
-        if self.phase is Phase.STAKES:
-            low, high = self.table.min_stake, min(self.table.max_stake, self.available(player))
-            return [LegalAction("stake", low, high)]
+    def _decisions(self, player: str, hand: int) -> list[LegalAction]:
+        """A player's choices on his hand (C6-C8), built from the ``can_*`` checks."""
         out = []
         if self.can_hit(player, hand):
             out.append(LegalAction("hit"))
@@ -148,34 +128,6 @@ class CasinoDeal(DealBase):
         return out
 
     # legality: one check per decision ---------------------------------------------------------
-
-    def _turn_problem(self, player: str, hand: int, phase: Phase, what: str) -> Refusal | None:
-        rule = _PHASE_RULE[phase]
-        if self.phase is not phase:
-            return Refusal(
-                rule,
-                player,
-                hand,
-                "cannot {} now: the round is at the {}",
-                (what, self.phase.value),
-            )
-        actor = self.actor
-        if actor is None:  # pragma: no cover - the phase check above excludes it
-            return Refusal(rule, player, hand, "cannot {}: the round is over", (what,))
-        who, which = actor
-        if who != player or which != hand:
-            turn = f"{who}'s turn" if phase is Phase.STAKES else f"{who}'s hand {which}"
-            return Refusal(rule, player, hand, "cannot {}: it is {}", (what, turn))
-        return None
-
-    def stake_problem(self, player: str, amount: int) -> Refusal | None:
-        """A stake within the table's limits and the seat's balance (C3)."""
-        problem = self._turn_problem(player, 1, Phase.STAKES, "stake")
-        if problem is None:
-            problem = amount_problem(amount, "stake", player, 1, "C3")
-        if problem is not None:
-            return problem
-        return self._stake_room_problem(player, amount, "C3", "C3")
 
     def hit_problem(self, player: str, hand: int) -> Refusal | None:
         """Hit: a card, while the lowest total is under 21 and the hand has fewer than five
@@ -246,9 +198,6 @@ class CasinoDeal(DealBase):
             player, hand, h, self.rules.split_hands, "C8", "C8", "player"
         )
 
-    def verify_stake(self, player: str, amount: int) -> None:
-        raise_refusal(self.stake_problem(player, amount))
-
     def verify_hit(self, player: str, hand: int) -> None:
         raise_refusal(self.hit_problem(player, hand))
 
@@ -260,9 +209,6 @@ class CasinoDeal(DealBase):
 
     def verify_split(self, player: str, hand: int) -> None:
         raise_refusal(self.split_problem(player, hand))
-
-    def can_stake(self, player: str, amount: int) -> bool:
-        return self.stake_problem(player, amount) is None
 
     def can_hit(self, player: str, hand: int) -> bool:
         return self.hit_problem(player, hand) is None
@@ -293,24 +239,6 @@ class CasinoDeal(DealBase):
             case "split":
                 return self.split(player, hand)
         raise AssertionError(f"no method for the action {action!r}")  # pragma: no cover
-
-    def stake(self, player: str, amount: int) -> Decision:
-        """Place the seat's stake (C3)."""
-        self.verify_stake(player, amount)
-        h = self.hands[player][0]
-        h.initial = h.stake = amount
-        self.on_table[player] += amount
-        event = Decision(player, 1, "stake", amount)
-        self.events.append(event)
-        self._punter_at += 1
-        if self._punter_at < len(self.punters):  # the next seat stakes (C3)
-            player = self.punters[self._punter_at]
-            self._hand = self.hands[player][0]
-            self.actor = (player, 1)
-        else:
-            self._advance()
-            self.actor = self._find_actor()
-        return event
 
     def hit(self, player: str, hand: int) -> Decision:
         """Hit: a card face up; a bust loses its stake at once (C6)."""

@@ -8,9 +8,10 @@ round's own automatic phase (C9).
   (:mod:`pontoon_cli.casino.basic`, computed exactly by ``pontoon strategy``) for the hand's
   hard or soft total, its number of cards, a pair, whether it has doubled, and what the rules and
   the balance allow now (C6-C8).
-- ``random``: stakes the minimum, then picks uniformly among the legal actions, as the
-  traditional ``random`` (a stake drawn from the whole range would only make its seats broke
-  sooner: at 5 seats, seed 1, they all were by round 510 of 2,000).
+- ``random``: stakes the minimum, then picks uniformly among the legal actions: every game's
+  :class:`~pontoon_cli.base.players.RandomStrategy` with ``least_stake`` (a stake drawn from the
+  whole range would only make its seats broke sooner: at 5 seats, seed 1, they all were by round
+  510 of 2,000).
 
 Strategies are chosen by name (:data:`CASINO_STRATEGIES`); ``default`` means
 :data:`DEFAULT_CASINO_STRATEGY`. A new strategy is one more entry.
@@ -23,27 +24,14 @@ from typing import Final
 
 from pontoon_cli.base.deal import DealBase, Phase
 from pontoon_cli.base.game import GameBase
+from pontoon_cli.base.players import AutoPlayers, RandomStrategy, Strategy
 from pontoon_cli.casino.basic import decide as basic_decision
 from pontoon_cli.casino.deal import CasinoDeal
 from pontoon_cli.core.errors import PontoonError
 from pontoon_cli.core.rng import Rng
-from pontoon_cli.traditional.players import AutoPlayers
 
 
-class CasinoStrategy:
-    """What an automatic casino player decides; every answer must be one the engine accepts."""
-
-    name = "casino strategy"
-
-    def stake(self, deal: CasinoDeal, player: str) -> int:
-        raise NotImplementedError
-
-    def play(self, deal: CasinoDeal, player: str, hand: int) -> str:
-        """``hit``, ``stand``, ``double`` or ``split`` for the actor's hand."""
-        raise NotImplementedError
-
-
-class DealerMimic(CasinoStrategy):
+class DealerMimic(Strategy[CasinoDeal]):
     """Hit below 17 (soft or hard), stand otherwise; never double or split; stake the minimum."""
 
     name = "dealer-mimic"
@@ -54,11 +42,11 @@ class DealerMimic(CasinoStrategy):
     def stake(self, deal: CasinoDeal, player: str) -> int:
         return deal.table.min_stake
 
-    def play(self, deal: CasinoDeal, player: str, hand: int) -> str:
-        return "hit" if deal.current_hand().total < 17 else "stand"
+    def play(self, deal: CasinoDeal, player: str, hand: int) -> tuple[str, int | None]:
+        return ("hit" if deal.current_hand().total < 17 else "stand"), None
 
 
-class Basic(CasinoStrategy):
+class Basic(Strategy[CasinoDeal]):
     """The shipped basic strategy table, asked with the hand as the player sees it (C4: no
     dealer card) and what is legal now; stake the minimum."""
 
@@ -70,13 +58,13 @@ class Basic(CasinoStrategy):
     def stake(self, deal: CasinoDeal, player: str) -> int:
         return deal.table.min_stake
 
-    def play(self, deal: CasinoDeal, player: str, hand: int) -> str:
+    def play(self, deal: CasinoDeal, player: str, hand: int) -> tuple[str, int | None]:
         h = deal.current_hand()
         cards = h.cards
         n = len(cards)
         total = h.total
         pair = cards[0].value if n == 2 and cards[0].value == cards[1].value else None
-        return basic_decision(
+        decision = basic_decision(
             total != h.low,  # soft: an ace counts 11 (T1.3)
             total,
             n,
@@ -85,31 +73,20 @@ class Basic(CasinoStrategy):
             deal.can_split(player, hand),
             deal.can_double(player, hand),
         )
+        return decision, None
 
 
-class CasinoRandom(CasinoStrategy):
-    """The minimum stake, then uniform among the legal actions."""
-
-    name = "random"
-
-    def __init__(self, rng: Rng | None = None) -> None:
-        if rng is None:
-            raise ValueError("the random strategy needs a seeded generator")
-        self.rng = rng
-
-    def stake(self, deal: CasinoDeal, player: str) -> int:
-        return deal.table.min_stake  # as every automatic casino player (C3)
-
-    def play(self, deal: CasinoDeal, player: str, hand: int) -> str:
-        legal = deal.legal_actions()
-        return legal[self.rng.below(len(legal))].action
+def casino_random(rng: Rng | None = None) -> Strategy[CasinoDeal]:
+    """``random`` at a casino table: the minimum stake, as every automatic casino player (C3),
+    then uniform among the legal actions."""
+    return RandomStrategy(rng, least_stake=True)
 
 
 #: The casino strategies by name; ``--strategy`` omitted plays the default.
-CASINO_STRATEGIES: Final[dict[str, Callable[[Rng | None], CasinoStrategy]]] = {
+CASINO_STRATEGIES: Final[dict[str, Callable[[Rng | None], Strategy[CasinoDeal]]]] = {
     "basic": Basic,
     "dealer-mimic": DealerMimic,
-    "random": CasinoRandom,
+    "random": casino_random,
 }
 #: The strategy a seat plays when none is named (``--strategy`` omitted, or ``default``).
 DEFAULT_CASINO_STRATEGY: Final = "basic"
@@ -135,7 +112,7 @@ class CasinoPlayers(AutoPlayers):
         banker: str = "default",
     ) -> None:
         names = punter if isinstance(punter, dict) else dict.fromkeys(seats, punter)
-        self.player: dict[str, CasinoStrategy] = {}
+        self.player: dict[str, Strategy[CasinoDeal]] = {}
         for p in seats:
             name = casino_strategy_name(names[p])
             if name not in CASINO_STRATEGIES:
@@ -153,13 +130,13 @@ class CasinoPlayers(AutoPlayers):
         if deal.phase is Phase.STAKES:
             deal.stake(player, strategy.stake(deal, player))
             return
-        action = strategy.play(deal, player, hand)
+        action, amount = strategy.play(deal, player, hand)
         if action == "hit":
             deal.hit(player, hand)
         elif action == "stand":
             deal.stand(player, hand)
         else:
-            deal.act(player, hand, action)
+            deal.act(player, hand, action, amount)
 
     def play_deal(self, game: GameBase) -> DealBase:
         """Play one whole round of ``game`` automatically and finish it."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from pontoon_cli.base.game import GameBase
@@ -105,6 +106,7 @@ def play(
     players = definition.players(
         scenario.table.seats, players_rng, auto_punter or "default", auto_banker or "default"
     )
+    scripted = SCRIPTED_GAMES[definition.preset]
     on_start(game)
     failures: list[Mismatch] = []
     for number in range(1, scenario.total_deals + 1):
@@ -137,14 +139,19 @@ def play(
             )
         deal = game.start_deal()
         if isinstance(deal, CasinoDeal) and isinstance(players, CasinoPlayers):
-            _play_round(scenario, script, deal, players, auto_punter)
+            decide = partial(players.decide, deal)
+            _play_scripted(scenario, script, deal, decide, None, auto_punter, None, scripted)
             game.finish_deal(deal)
             if script is not None:
                 failures.extend(_compare_round(script, game, deal))
         else:
             assert isinstance(deal, Deal) and isinstance(players, Players)
             assert isinstance(game, Game)
-            _play_deal(scenario, script, deal, players, auto_punter, auto_banker)
+            decide = partial(players.decide, deal)
+            banker = deal.banker
+            _play_scripted(
+                scenario, script, deal, decide, banker, auto_punter, auto_banker, scripted
+            )
             game.finish_deal(deal)
             if script is not None:
                 failures.extend(_compare(script, game, deal))
@@ -156,58 +163,93 @@ def _placed(scenario: Scenario, line: int, err: IllegalAction, deal: int) -> Ill
     return err.placed(deal, f"{scenario.file}:{line}")
 
 
-def _play_deal(
+@dataclass(frozen=True, slots=True)
+class OptionalDecision:
+    """A decision a script may take or leave (PokerKit's "automations"): in ``phase`` it is
+    taken only when the actor's next scripted word is one of ``words``; else ``decline``
+    leaves it, and with the actor's script run out his strategy decides (``strict``: declined).
+    """
+
+    phase: Phase
+    words: tuple[str, ...]
+    decline: Callable[[DealBase, str], None]
+
+
+def _no_double(deal: DealBase, player: str) -> None:
+    """V3: the banker leaves the stakes as they are (a logged decision)."""
+    deal.act(player, 1, "no_double")
+
+
+def _pass_shoot(deal: DealBase, player: str) -> None:
+    """S2: the punter passes in the round of shoot bets (no logged decision, so no word)."""
+    assert isinstance(deal, ShootDeal)  # only a Shoot deal has the round of shoot bets
+    deal.decline(player)
+
+
+#: V3: the banker's double, after the stakes, only with ``banker_doubles``.
+BANKER_DOUBLE = OptionalDecision(Phase.BANKER_DOUBLE, ("double", "no_double"), _no_double)
+#: S2: a shoot bet in the round after the stakes.
+SHOOT_BET = OptionalDecision(Phase.SHOOT, ("shoot",), _pass_shoot)
+
+
+@dataclass(frozen=True, slots=True)
+class ScriptedGame:
+    """What the scripted-deal driver knows of a game beyond the base deal: its optional
+    decisions, and the rule a scripted action left over when a seat's hands are finished
+    breaks (T5 a punter's, C6 a casino player's; T6.2 a banker's)."""
+
+    optional: tuple[OptionalDecision, ...]
+    play_rule: str
+
+
+#: Each game's scripted play, by preset (pontoon_cli.games names the presets).
+SCRIPTED_GAMES: dict[str, ScriptedGame] = {
+    "traditional": ScriptedGame((BANKER_DOUBLE,), "T5"),
+    "shoot": ScriptedGame((BANKER_DOUBLE, SHOOT_BET), "T5"),
+    "casino": ScriptedGame((), "C6"),
+}
+
+
+def _play_scripted(
     scenario: Scenario,
     script: DealScript | None,
-    deal: Deal,
-    players: Players,
+    deal: DealBase,
+    decide: Callable[[], None],
+    banker: str | None,
     auto_punter: str | None,
     auto_banker: str | None,
+    game: ScriptedGame,
 ) -> None:
+    """A scripted deal of any game (T4-T8; C3-C11): each seat's stake and actions from the
+    script, the rest by ``decide`` (its strategy; an error under ``strict``). ``banker`` (None
+    at a casino table) acts under his name or ``banker``; a casino dealer has no script: his
+    play is automatic (C9), so ``check`` refuses one."""
     queues: dict[str, deque[Step]] = {}
     if script is not None:
         for who, steps in script.scripts.items():
             queues[who] = deque(steps)
-        if deal.banker in queues and "banker" in queues:
-            raise IllegalAction(
-                f"{deal.banker} banks this deal: give his actions under 'banker' or his name, "
-                "not both",
-                "T6.1",
-                deal.banker,
-                None,
-                deal.number,
-                f"{scenario.file}:{script.line}",
-            )
-        if "banker" in queues:
-            queues[deal.banker] = queues.pop("banker")
-        if deal.banker in script.stakes:
-            _, line = script.stakes[deal.banker]
-            raise _placed(
-                scenario,
-                line,
-                IllegalAction("the banker does not stake", "T4.2", deal.banker, 1),
-                deal.number,
-            )
-        for who in deal.sitting_out:  # T8.6: no stake beyond the balance; he sits out
+        if banker is not None:
+            _banker_script(scenario, script, deal, banker, queues)
+        for who in deal.sitting_out:  # T8.6, C3: no stake beyond the balance; he sits out
             if who in script.stakes:
                 amount, line = script.stakes[who]
                 balance = deal.balances_before[who]
                 reason = (
                     f"cannot stake {amount} with a balance of {balance}: below the minimum "
-                    f"stake of {deal.table.min_stake}, {who} sits this deal out"
+                    f"stake of {deal.table.min_stake}, {who} sits this {deal.DEAL_WORD} out"
                 )
-                raise _placed(scenario, line, IllegalAction(reason, "T8.6", who, 1), deal.number)
+                rule = deal.STAKE_BALANCE_RULE
+                raise _placed(scenario, line, IllegalAction(reason, rule, who, 1), deal.number)
+    optional = {choice.phase: choice for choice in game.optional}
     block_line = script.line if script is not None else 1
     while deal.phase is not Phase.END:
         actor = deal.actor
         assert actor is not None
         player, hand = actor
-        is_banker = deal.phase is Phase.BANKER or deal.phase is Phase.BANKER_DOUBLE
+        phase = deal.phase
+        is_banker = phase is Phase.BANKER or phase is Phase.BANKER_DOUBLE
         auto = auto_banker if is_banker else auto_punter
-        if deal.phase is Phase.BANKER_DOUBLE and _no_double_scripted(queues.get(player), auto):
-            deal.no_double(player)  # V3: optional, taken only when the script's next word
-            continue
-        if deal.phase is Phase.STAKES:
+        if phase is Phase.STAKES:
             stake = script.stakes.get(player) if script is not None else None
             if stake is not None:
                 try:
@@ -217,83 +259,61 @@ def _play_deal(
                 continue
         else:
             queue = queues.get(player)
-            if isinstance(deal, ShootDeal) and deal.optional_decision() is not None:
-                # S2: an optional shoot bet is taken only if it is the next scripted action
-                if queue and queue[0].action == "shoot":
-                    step = queue.popleft()
-                    try:
-                        deal.shoot(player, hand, step.amount or 0)
-                    except IllegalAction as err:
-                        raise _placed(scenario, step.line, err, deal.number) from None
+            choice = optional.get(phase)
+            if choice is not None:  # V3, S2: taken only if it is the next scripted action
+                if queue and queue[0].action in choice.words:
+                    _act(scenario, deal, queue.popleft(), player, hand)
                 elif queue or auto is None:
-                    deal.decline(player)
+                    choice.decline(deal, player)
                 else:
-                    players.decide(deal)
+                    decide()
                 continue
             if queue:
-                step = queue.popleft()
-                try:
-                    deal.act(player, hand, step.action, step.amount)
-                except IllegalAction as err:
-                    raise _placed(scenario, step.line, err, deal.number) from None
+                _act(scenario, deal, queue.popleft(), player, hand)
                 continue
         if auto is None:
             line = _script_line(scenario, script, "banker" if is_banker else player, block_line)
             raise _unscripted(scenario, line, deal, player, hand)
-        players.decide(deal)
-    _left_over(scenario, queues, deal, lambda who: "T6.2" if who == deal.banker else "T5")
+        decide()
+    _left_over(scenario, queues, deal, lambda who: "T6.2" if who == banker else game.play_rule)
 
 
-def _play_round(
+def _banker_script(
     scenario: Scenario,
-    script: DealScript | None,
-    deal: CasinoDeal,
-    players: CasinoPlayers,
-    auto: str | None,
+    script: DealScript,
+    deal: DealBase,
+    banker: str,
+    queues: dict[str, deque[Step]],
 ) -> None:
-    """A casino round (C3-C11): each seat's stake and actions from the script, the rest by the
-    strategy (or an error under ``strict``). The dealer has no script: his play is automatic
-    (C9), so ``check`` refuses one."""
-    queues: dict[str, deque[Step]] = {}
-    if script is not None:
-        for who, steps in script.scripts.items():
-            queues[who] = deque(steps)
-        for who in deal.sitting_out:  # C3: no stake beyond the balance; he sits out
-            if who in script.stakes:
-                amount, line = script.stakes[who]
-                balance = deal.balances_before[who]
-                reason = (
-                    f"cannot stake {amount} with a balance of {balance}: below the minimum "
-                    f"stake of {deal.table.min_stake}, {who} sits this round out"
-                )
-                raise _placed(scenario, line, IllegalAction(reason, "C3", who, 1), deal.number)
-    block_line = script.line if script is not None else 1
-    while deal.phase is not Phase.END:
-        actor = deal.actor
-        assert actor is not None
-        player, hand = actor
-        if deal.phase is Phase.STAKES:
-            stake = script.stakes.get(player) if script is not None else None
-            if stake is not None:
-                try:
-                    deal.stake(player, stake[0])
-                except IllegalAction as err:
-                    raise _placed(scenario, stake[1], err, deal.number) from None
-                continue
-        else:
-            queue = queues.get(player)
-            if queue:
-                step = queue.popleft()
-                try:
-                    deal.act(player, hand, step.action, step.amount)
-                except IllegalAction as err:
-                    raise _placed(scenario, step.line, err, deal.number) from None
-                continue
-        if auto is None:
-            line = _script_line(scenario, script, player, block_line)
-            raise _unscripted(scenario, line, deal, player, hand)
-        players.decide(deal)
-    _left_over(scenario, queues, deal, lambda who: "C6")
+    """The banker's actions, given under his name or under ``banker`` (T6.1), and no stake of
+    his (T4.2)."""
+    if banker in queues and "banker" in queues:
+        raise IllegalAction(
+            f"{banker} banks this deal: give his actions under 'banker' or his name, not both",
+            "T6.1",
+            banker,
+            None,
+            deal.number,
+            f"{scenario.file}:{script.line}",
+        )
+    if "banker" in queues:
+        queues[banker] = queues.pop("banker")
+    if banker in script.stakes:
+        _, line = script.stakes[banker]
+        raise _placed(
+            scenario,
+            line,
+            IllegalAction("the banker does not stake", "T4.2", banker, 1),
+            deal.number,
+        )
+
+
+def _act(scenario: Scenario, deal: DealBase, step: Step, player: str, hand: int) -> None:
+    """A scripted step through the deal's own method; an illegal one placed at its line."""
+    try:
+        deal.act(player, hand, step.action, step.amount)
+    except IllegalAction as err:
+        raise _placed(scenario, step.line, err, deal.number) from None
 
 
 def _compare_round(script: DealScript, game: GameBase, deal: CasinoDeal) -> Iterator[Mismatch]:
@@ -325,17 +345,8 @@ def _compare_round(script: DealScript, game: GameBase, deal: CasinoDeal) -> Iter
             yield Mismatch(line, n, "dealer_class", expect["dealer_class"], label)
 
 
-def _no_double_scripted(queue: deque[Step] | None, auto: object) -> bool:
-    """V3 (SPEC: an optional decision is taken only if the script's next action is that
-    decision): the banker does not double unless his next scripted word is ``double``; with
-    his script run out, a strategy decides, and under ``strict`` he does not double."""
-    if queue:
-        return queue[0].action not in ("double", "no_double")
-    return auto is None
-
-
 def _unscripted(
-    scenario: Scenario, line: int, deal: Deal | CasinoDeal, player: str, hand: int
+    scenario: Scenario, line: int, deal: DealBase, player: str, hand: int
 ) -> IllegalAction:
     """A decision the strict script has no step for, with what would be legal."""
     legal = ", ".join(_legal_text(a) for a in deal.legal_actions())

@@ -21,7 +21,6 @@ from typing import Final
 
 from pontoon_cli.base.deal import (
     DealBase,
-    EmptyPack,
     LegalAction,
     PackState,
     Phase,
@@ -78,10 +77,8 @@ class ShootDeal(Deal):
     # who acts and what is legal ---------------------------------------------------------------
 
     def _find_actor(self) -> tuple[str, int] | None:
-        if self.phase is Phase.SHOOT:
-            player = self.punters[self._punter_at]
-            self._hand = self.hands[player][0]
-            return player, 1
+        if self.phase is Phase.SHOOT:  # S2: each punter in turn, as at the stakes
+            return self._stake_actor()
         return super()._find_actor()
 
     def available(self, player: str) -> int:
@@ -231,10 +228,7 @@ class ShootDeal(Deal):
 
     def _next_decision(self) -> None:
         """After the round's decision: on to the next punter, or the second card (T4.3)."""
-        try:
-            self._advance()
-        except EmptyPack:  # T8.5
-            self._void()
+        self._go_on()  # T8.5: an empty pack voids the deal
         self.actor = self._find_actor()
 
     def act(self, player: str, hand: int, action: str, amount: int | None = None) -> Decision:
@@ -406,16 +400,16 @@ class ShootGame(Game):
             raise problem
         self.top_up += amount
 
-    def start_deal(self) -> Deal:
-        """Make the kitty's moves before the deal (S1, S8-S10), then begin it."""
+    def _new_deal(self) -> Deal:
+        """Make the kitty's moves before the deal (S1, S8-S10), then the deal with its kitty
+        (:meth:`~pontoon_cli.traditional.game.Game.start_deal` begins it)."""
         kitty = open_kitty(
             self.rules, self.kitty, self.kitty_holder, self.banker, self.top_up, self.balances
         )
         self.kitty_holder = self.banker
         self.top_up = 0
         self.kitty = kitty.amount
-        self.deals_played += 1
-        deal = ShootDeal(
+        return ShootDeal(
             self.rules,
             self.table,
             self.banker,
@@ -425,9 +419,6 @@ class ShootGame(Game):
             self.pack_state,
             kitty,
         )
-        self.without_log(deal)
-        self.open_deal = deal
-        return deal
 
     def finish_deal(self, deal: DealBase) -> None:
         """The traditional end of a deal, then the shoot bets' money and the kitty it left."""

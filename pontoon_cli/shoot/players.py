@@ -10,9 +10,10 @@
 from __future__ import annotations
 
 from pontoon_cli.base.deal import Phase
+from pontoon_cli.base.players import RandomStrategy
 from pontoon_cli.shoot.deal import ShootDeal
 from pontoon_cli.traditional.deal import Deal
-from pontoon_cli.traditional.players import Players, RandomStrategy
+from pontoon_cli.traditional.players import Players
 
 #: The default player's shoot bet: this fraction of the kitty (S2), on a strong first card.
 SHOOT_FRACTION_DENOMINATOR = 4

@@ -44,10 +44,7 @@ class Deal(DealState):
     ) -> None:
         self.actions: ActionTable = TRADITIONAL_ACTIONS  # the words act() takes (Shoot: its own)
         super().__init__(rules, table, banker, pack, balances, number, pack_state)
-        try:
-            self._advance()
-        except EmptyPack:
-            self._void()
+        self._go_on()
         self.actor = self._find_actor()
 
     # actions ---------------------------------------------------------------------------------
@@ -81,26 +78,12 @@ class Deal(DealState):
                 return self.no_double(player)
         raise AssertionError(f"no method for the action {action!r}")  # pragma: no cover
 
-    def stake(self, player: str, amount: int) -> Decision:
-        """Place the initial stake (T4.2)."""
-        self.verify_stake(player, amount)
-        h = self.hands[player][0]
-        h.initial = h.stake = amount
-        self.on_table[player] += amount
-        event = Decision(player, 1, "stake", amount)
-        self.events.append(event)
-        self._punter_at += 1
-        if self._punter_at < len(self.punters):  # the next punter stakes (T4.2)
-            player = self.punters[self._punter_at]
-            self._hand = self.hands[player][0]
-            self.actor = (player, 1)
-        else:
-            try:
-                self._advance()
-            except EmptyPack:
-                self._void()
-            self.actor = self._find_actor()
-        return event
+    def _go_on(self) -> None:
+        """Run the automatic phases; an empty pack voids the deal (T8.5)."""
+        try:
+            self._advance()
+        except EmptyPack:
+            self._void()
 
     def buy(self, player: str, hand: int, amount: int) -> Decision:
         """Buy a card face down, adding ``amount`` to the hand's stake (T5.3)."""
@@ -220,10 +203,7 @@ class Deal(DealState):
     def _after_double(self, event: Decision) -> Decision:
         self.events.append(event)
         self.phase = Phase.SECOND_CARD
-        try:
-            self._advance()
-        except EmptyPack:
-            self._void()
+        self._go_on()
         self.actor = self._find_actor()
         return event
 

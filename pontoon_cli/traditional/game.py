@@ -64,7 +64,14 @@ class Game(GameBase):
     def start_deal(self) -> Deal:
         """Begin the next deal from the top of the pack."""
         self.deals_played += 1
-        self.open_deal = Deal(
+        self.open_deal = self._new_deal()
+        self.without_log(self.open_deal)
+        return self.open_deal
+
+    def _new_deal(self) -> Deal:
+        """The deal numbered ``deals_played``, from the pack and the balances as they stand; a
+        game with more table state (Shoot's kitty) makes its own."""
+        return Deal(
             self.rules,
             self.table,
             self.banker,
@@ -73,8 +80,6 @@ class Game(GameBase):
             self.deals_played,
             self.pack_state,
         )
-        self.without_log(self.open_deal)
-        return self.open_deal
 
     def finish_deal(self, deal: DealBase) -> None:
         """Pay the nets, take the pack back, and pass the bank (T8)."""

@@ -12,6 +12,7 @@ automatic phases and the settlement.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
 from pontoon_cli.base.deal import (
     DealBase,
@@ -36,6 +37,13 @@ class DealState(DealBase):
     Its methods read the state and decide nothing but legality; none of them moves a card or a unit.
     """
 
+    DEAL_WORD = "deal"
+    TURN_RULE = "T3.1"
+    OVER_RULE = "T8"
+    STAKE_AMOUNT_RULE = "T7.3"
+    STAKE_LIMITS_RULE = "T3.3"
+    STAKE_BALANCE_RULE = "T8.6"
+
     def __init__(
         self,
         rules: Rules,
@@ -50,7 +58,9 @@ class DealState(DealBase):
         at = seats.index(banker)
         order = seats[at + 1 :] + seats[:at]  # T3.1: clockwise from the banker's left
         # T8.6: a punter who cannot cover the minimum stake sits the deal out (DealBase).
-        super().__init__(rules, table, order, pack, balances, number, pack_state)
+        super().__init__(
+            rules, table, order, pack, balances, number, pack_state, Phase.PUNTERS, _PHASE_RULE
+        )
         self.banker = banker
         self.banker_hand = Hand()
         self._hand = self.banker_hand  # the actor's hand: see current_hand()
@@ -71,44 +81,25 @@ class DealState(DealBase):
                 "(T8.6); the game cannot go on"
             )
 
-    # who acts --------------------------------------------------------------------------------
+    # who acts (the stakes and the punter in turn: DealBase) -----------------------------------
 
-    def _find_actor(self) -> tuple[str, int] | None:
-        """Who decides now; also keeps :meth:`current_hand` at hand."""
-        phase = self.phase
-        if phase is Phase.PUNTERS:
-            player = self.punters[self._punter_at]
-            self._hand = self.hands[player][self._hand_at]
-            return player, self._hand_at + 1
-        if phase is Phase.STAKES:
-            player = self.punters[self._punter_at]
-            self._hand = self.hands[player][0]
-            return player, 1
+    def _house_actor(self, phase: Phase) -> tuple[str, int] | None:
+        """The banker decides in his turn (T6.1) and on his double (V3)."""
         if phase is Phase.BANKER or phase is Phase.BANKER_DOUBLE:
             self._hand = self.banker_hand
             return self.banker, 1
         return None
 
-    def turn_rule(self) -> str:
-        """The rule the deal waits under now: T4.2 a stake, T5 a punter's hand, T6.1 the banker;
-        once it is over, the rule that ended it (:meth:`end_rule`)."""
-        rule = _PHASE_RULE.get(self.phase)
-        return self.end_rule() if rule is None else rule
-
     def expected_decision(self) -> str:
-        """Who must decide now and what, in words: ``ann to stake``, ``bob hand 2 to decide``."""
+        """Who must decide now and what, in words: the banker's decisions (T6.1, V3) here."""
         actor = self.actor
-        if actor is None:
-            return "the deal is over"
-        who, hand = actor
-        phase = self.phase
-        if phase is Phase.STAKES:
-            return f"{who} to stake"
-        if phase is Phase.BANKER:
-            return f"{who} (the banker) to draw or stay"
-        if phase is Phase.BANKER_DOUBLE:
-            return f"{who} (the banker) to double or not"
-        return f"{who} hand {hand} to decide"
+        if actor is not None:
+            phase = self.phase
+            if phase is Phase.BANKER:
+                return f"{actor[0]} (the banker) to draw or stay"
+            if phase is Phase.BANKER_DOUBLE:
+                return f"{actor[0]} (the banker) to double or not"
+        return super().expected_decision()
 
     def end_rule(self) -> str:
         """Why the deal ended: the rule that takes no more decisions."""
@@ -127,15 +118,9 @@ class DealState(DealBase):
         nothing to play for. Asked when the punters are done, and of a finished deal."""
         return all(h.rule == "T5.6" for row in self.hands.values() for h in row)
 
-    def legal_actions(self) -> list[LegalAction]:
-        """Every action the actor may take now, built from the ``can_*`` checks."""
-        actor = self.actor
-        if actor is None:
-            return []
-        player, hand = actor
-        if self.phase is Phase.STAKES:
-            low, high = self.table.min_stake, min(self.table.max_stake, self.available(player))
-            return [LegalAction("stake", low, high)]
+    def _decisions(self, player: str, hand: int) -> list[LegalAction]:
+        """The banker's choices (T6.1, V3), or a punter's on his hand (T5), built from the
+        ``can_*`` checks."""
         if self.phase is Phase.BANKER:
             return [LegalAction("draw"), LegalAction("stay")]
         if self.phase is Phase.BANKER_DOUBLE:
@@ -161,30 +146,6 @@ class DealState(DealBase):
     # Refusal that says why (rule ID, player, hand, the message not yet written). ``verify_*``
     # raises it as an IllegalAction; ``can_*`` tests it, so an ordinary "no" costs no exception
     # and no formatting (STYLE 14).
-
-    def _turn_problem(self, player: str, hand: int, phase: Phase, what: str) -> Refusal | None:
-        if self.phase is not phase:
-            rule = _PHASE_RULE[phase]
-            return Refusal(
-                rule, player, hand, "cannot {} now: the deal is at the {}", (what, self.phase.value)
-            )
-        actor = self.actor
-        if actor is None:  # pragma: no cover - phase check above excludes it
-            return Refusal("T8", player, hand, "cannot {}: the deal is over", (what,))
-        who, which = actor
-        if who != player or which != hand:
-            turn = f"{who}'s turn" if phase is not Phase.PUNTERS else f"{who}'s hand {which}"
-            return Refusal("T3.1", player, hand, "cannot {}: it is {}", (what, turn))
-        return None
-
-    def stake_problem(self, player: str, amount: int) -> Refusal | None:
-        """An initial stake within the table's limits (T3.3, T4.2) and the balance (T8.6)."""
-        problem = self._turn_problem(player, 1, Phase.STAKES, "stake")
-        if problem is None:
-            problem = amount_problem(amount, "stake", player, 1)
-        if problem is not None:
-            return problem
-        return self._stake_room_problem(player, amount, "T3.3", "T8.6")
 
     def buy_range(self, hand: Hand) -> tuple[int, int]:
         """The least and most a hand may pay for its next card (T5.3)."""
@@ -342,9 +303,6 @@ class DealState(DealBase):
             )
         return self._turn_problem(player, 1, Phase.BANKER_DOUBLE, action.replace("_", " "))
 
-    def verify_stake(self, player: str, amount: int) -> None:
-        raise_refusal(self.stake_problem(player, amount))
-
     def verify_buy(self, player: str, hand: int, amount: int | None) -> None:
         raise_refusal(self.buy_problem(player, hand, amount))
 
@@ -368,9 +326,6 @@ class DealState(DealBase):
 
     def verify_double(self, player: str, action: str) -> None:
         raise_refusal(self.double_problem(player, action))
-
-    def can_stake(self, player: str, amount: int) -> bool:
-        return self.stake_problem(player, amount) is None
 
     def can_buy(self, player: str, hand: int, amount: int | None) -> bool:
         return self.buy_problem(player, hand, amount) is None
@@ -418,7 +373,7 @@ def _draw_problem(h: Hand, what: str, player: str, hand: int, rule: str) -> Refu
 
 
 _ORDINAL = {3: "3rd", 4: "4th", 5: "5th", 6: "6th", 2: "2nd"}
-_PHASE_RULE = {
+_PHASE_RULE: Final = {
     Phase.STAKES: "T4.2",
     Phase.BANKER_DOUBLE: "V3",
     Phase.PUNTERS: "T5",

@@ -1,16 +1,18 @@
-"""Automatic players. Strategies decide; the engine enforces.
+"""Automatic players of the traditional game. Strategies decide; the engine enforces.
 
-A strategy answers three questions: how much to stake (T4.2), what a punter hand does now (T5),
-and whether the banker draws or stays (T6). It reads only what its player may see: his own cards,
+A strategy (:class:`~pontoon_cli.base.players.Strategy`, every game's protocol) answers: how
+much to stake (T4.2), what a punter hand does now (T5), whether the banker draws or stays (T6)
+and whether he doubles (V3). It reads only what its player may see: his own cards,
 the face-up cards of other hands (twists, busts thrown in face up, declared pontoons) and how many
 cards each hand holds. Strategies are chosen by name (:data:`STRATEGIES`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 from pontoon_cli.base.game import GameBase
+from pontoon_cli.base.players import AutoPlayers, RandomStrategy, Strategy
 from pontoon_cli.core.errors import PontoonError
 from pontoon_cli.core.hands import HandClass
 from pontoon_cli.core.rng import Rng, session_rngs
@@ -18,30 +20,7 @@ from pontoon_cli.core.rules import Rules, Table
 from pontoon_cli.traditional.engine import Deal, DealBase, Game, Hand, Phase
 
 
-class Strategy:
-    """What an automatic player decides; every answer must be one the engine accepts.
-
-    A base class rather than a Protocol: the compiled build (mypyc) then calls a strategy's
-    methods directly, not through Python's generic call.
-    """
-
-    name = "strategy"
-
-    def stake(self, deal: Deal, player: str) -> int:
-        raise NotImplementedError
-
-    def play(self, deal: Deal, player: str, hand: int) -> tuple[str, int | None]:
-        raise NotImplementedError
-
-    def bank(self, deal: Deal) -> str:
-        raise NotImplementedError
-
-    def doubles(self, deal: Deal) -> bool:
-        """As banker, after the stakes: double every stake (V3)?"""
-        raise NotImplementedError
-
-
-class DefaultStrategy(Strategy):
+class DefaultStrategy(Strategy[Deal]):
     """A sensible player.
 
     Stakes the minimum, twice it on an ace or a ten-card first (within the maximum and the balance).
@@ -139,59 +118,11 @@ def _draw(deal: Deal, player: str, hand: int, h: Hand) -> tuple[str, int | None]
     return "twist", None
 
 
-class RandomStrategy(Strategy):
-    """Picks uniformly among the legal actions, then a uniform amount within the legal range."""
-
-    name = "random"
-
-    def __init__(self, rng: Rng | None = None) -> None:
-        if rng is None:
-            raise ValueError("the random strategy needs a seeded generator")
-        self.rng = rng
-
-    def stake(self, deal: Deal, player: str) -> int:
-        (legal,) = deal.legal_actions()
-        assert legal.low is not None and legal.high is not None
-        return legal.low + self.rng.below(legal.high - legal.low + 1)
-
-    def play(self, deal: Deal, player: str, hand: int) -> tuple[str, int | None]:
-        legal = deal.legal_actions()
-        choice = legal[self.rng.below(len(legal))]
-        if choice.low is None or choice.high is None:
-            return choice.action, None
-        return choice.action, choice.low + self.rng.below(choice.high - choice.low + 1)
-
-    def bank(self, deal: Deal) -> str:
-        return "draw" if self.rng.below(2) else "stay"
-
-    def doubles(self, deal: Deal) -> bool:
-        return self.rng.below(2) == 1
-
-
-STRATEGIES: dict[str, Callable[[Rng | None], Strategy]] = {
+#: The traditional game's strategies by name (Shoot Pontoon's too).
+STRATEGIES: dict[str, Callable[[Rng | None], Strategy[Deal]]] = {
     "default": DefaultStrategy,
     "random": RandomStrategy,
 }
-
-
-class AutoPlayers:
-    """The automatic players of a game: each plays a whole deal by the engine's methods.
-
-    A game's registry entry (:mod:`pontoon_cli.games`) names its subclass: :class:`Players` for
-    the traditional game, ``CasinoPlayers`` for a casino table.
-    """
-
-    def play_deal(self, game: GameBase) -> DealBase:
-        """Play one whole deal of ``game`` automatically and finish it."""
-        raise NotImplementedError
-
-    def play(self, game: GameBase, deals: int) -> Iterator[DealBase]:
-        """Play up to ``deals`` deals, yielding each when finished; stop early when no seat
-        can cover the minimum stake (T8.6, C3)."""
-        for _ in range(deals):
-            if not game.can_deal():
-                return
-            yield self.play_deal(game)
 
 
 class Players(AutoPlayers):
@@ -209,8 +140,10 @@ class Players(AutoPlayers):
         banker: str = "default",
     ) -> None:
         names = punter if isinstance(punter, dict) else dict.fromkeys(seats, punter)
-        self.punter: dict[str, Strategy] = {p: STRATEGIES[names[p]](rng.spawn()) for p in seats}
-        self.banker: dict[str, Strategy] = {p: STRATEGIES[banker](rng.spawn()) for p in seats}
+        self.punter: dict[str, Strategy[Deal]] = {
+            p: STRATEGIES[names[p]](rng.spawn()) for p in seats
+        }
+        self.banker: dict[str, Strategy[Deal]] = {p: STRATEGIES[banker](rng.spawn()) for p in seats}
 
     def decide(self, deal: Deal) -> None:
         """Take the actor's next decision in ``deal`` through the engine's methods."""
