@@ -299,7 +299,7 @@ def test_a_stacked_pack_in_a_dealt_game_T8_1(tmp_path: Path, at: int, want: str)
 
 
 def test_a_stacked_pack_cannot_replay_a_deal_twice(tmp_path: Path) -> None:
-    """The issue's attack: deal 4 again, as deal 5, marked stacked to switch continuity off."""
+    """Deal 4 again, as deal 5, marked stacked to switch continuity off."""
     recs = base()
     recs[5] = {**copy.deepcopy(recs[4]), "deal": 5, "pack_state": "stacked"}
     code, found, _ = replay(tmp_path, dump(recs))
@@ -338,7 +338,7 @@ SEVEN = records(play_log(7, deals=5, players=4))  # one round: 4C 5C 5H 7D, p4 b
 
 
 def test_duplicate_cards_in_the_cut_T1_1(tmp_path: Path) -> None:
-    """The issue's sed: p1 and p2 both cut 5C from one pack."""
+    """p1 and p2 both cut 5C from one pack (a sed on the log)."""
     recs = copy.deepcopy(SEVEN)
     assert recs[0]["cut"] == [{"p1": "4C", "p2": "5C", "p3": "5H", "p4": "7D"}]
     recs[0]["cut"][0]["p1"] = "5C"

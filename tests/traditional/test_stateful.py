@@ -1,8 +1,8 @@
 """A hypothesis state machine: random legal actions over several deals of a game.
 
-After every step the deal's invariants hold (conftest.check_deal); between deals money and cards
-are conserved. A second rule tries actions that ``legal_actions()`` does not offer and checks that
-each is refused with IllegalAction and leaves the deal as it was.
+After every step the deal's invariants hold (support.engine.check_deal); between deals money and
+cards are conserved. A second rule tries actions that ``legal_actions()`` does not offer and checks
+that each is refused with IllegalAction and leaves the deal as it was.
 """
 
 from __future__ import annotations
