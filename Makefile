@@ -47,7 +47,7 @@ $(STAMP_BENCH): pyproject.toml
 
 # The pure-Python pass leaves out the README's and the help's examples: they check text the two
 # builds print alike, run ~70 s under pure Python, and the rest of the suite runs the engine there.
-PURE_SKIP := --ignore=tests/test_readme.py --ignore=tests/test_help.py
+PURE_SKIP := --ignore=tests/project/test_readme.py --ignore=tests/project/test_help.py
 # pytest-xdist: one test process per core (the suite keeps no state between tests: each writes
 # under its own tmp_path). On this project's 2-core machine it halves the suite's time.
 PYTEST := $(BIN)/python -m pytest -q -n auto
@@ -84,7 +84,7 @@ bench: $(STAMP_BENCH) $(STAMP_BUILD)
 
 ## make snapshots: rewrite the syrupy snapshots (review the diff like code).
 snapshots: $(STAMP_TEST)
-	$(BIN)/python -m pytest -q --snapshot-update tests/test_scenarios.py tests/test_views_show.py
+	$(BIN)/python -m pytest -q --snapshot-update tests/scenario/test_scenarios.py tests/views/test_views_show.py
 
 ## make rulebook: copy docs/rules.md (the one rules text people edit) into the package.
 rulebook:

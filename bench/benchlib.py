@@ -1,4 +1,4 @@
-"""The arithmetic and timing of `make bench`, kept apart so tests/test_bench.py can check it.
+"""The arithmetic and timing of `make bench`, kept apart so tests/project/test_bench.py checks it.
 
 A bench that a busy neighbour cannot fool: every round runs every contender in a few slices,
 alternating with the others in an order that rotates from slice to slice, so the contenders of a

@@ -2,14 +2,14 @@
 
     python tools/mutate.py core.hands core.settle   # the default test subset of each module
     python tools/mutate.py traditional.deal --sample 60 --seed 1   # a seeded sample of its mutants
-    python tools/mutate.py traditional.pack=tests/test_replay.py,tests/test_log.py
+    python tools/mutate.py traditional.pack=tests/replay/test_replay.py,tests/log/test_log.py
     python tools/mutate.py core.hands --list        # the mutants, without running them
     python tools/mutate.py core.hands --only 52     # only the mutants of line 52
 
 A module is a dotted name below pontoon_cli/ (``core.hands``) or a path, optionally followed by
 ``=`` and a comma-separated list of test files; without it the test subset in ``TESTS`` is used
 (by the module's name, else by its subpackage's: ``traditional.pack`` takes replay's), or, for a
-module it does not know, ``tests/test_<stem>.py`` when that exists, else the whole suite.
+module it does not know, ``tests/**/test_<stem>.py`` when that exists, else the whole suite.
 
 Each mutant is written into a private copy of the project (the working tree is never touched), and
 its tests run there with ``pytest -x -q`` under a time limit. A mutant is killed when the tests fail
@@ -55,45 +55,45 @@ RULE_ID = re.compile(r"[TVSC]\d+(?:\.\d+)?")
 
 #: The tests relevant to each module: what exercises it directly, plus the end-to-end checks of it.
 _ENGINE_TESTS = [
-    "tests/test_engine.py",
-    "tests/test_hands.py",
-    "tests/test_settle.py",
-    "tests/test_options.py",
-    "tests/test_boundaries.py",
-    "tests/test_scenarios.py",
-    "tests/test_properties.py",
+    "tests/traditional/test_engine.py",
+    "tests/core/test_hands.py",
+    "tests/core/test_settle.py",
+    "tests/traditional/test_options.py",
+    "tests/traditional/test_boundaries.py",
+    "tests/scenario/test_scenarios.py",
+    "tests/traditional/test_properties.py",
 ]
 #: Keyed by a module's dotted name below the package (``core.hands``) or by a subpackage
 #: (``shoot``: every module in it).
 TESTS: dict[str, list[str]] = {
     "core.hands": [
-        "tests/test_hands.py",
-        "tests/test_engine.py",
-        "tests/test_options.py",
-        "tests/test_boundaries.py",
+        "tests/core/test_hands.py",
+        "tests/traditional/test_engine.py",
+        "tests/traditional/test_options.py",
+        "tests/traditional/test_boundaries.py",
     ],
     "core.settle": [
-        "tests/test_settle.py",
-        "tests/test_engine.py",
-        "tests/test_options.py",
-        "tests/test_boundaries.py",
-        "tests/test_scenarios.py",
-        "tests/test_casino.py",  # settle_casino, the casino table (C2, C5, C10, C11)
+        "tests/core/test_settle.py",
+        "tests/traditional/test_engine.py",
+        "tests/traditional/test_options.py",
+        "tests/traditional/test_boundaries.py",
+        "tests/scenario/test_scenarios.py",
+        "tests/casino/test_casino.py",  # settle_casino, the casino table (C2, C5, C10, C11)
     ],
     # the traditional deal and game: the same tests exercise every module of the package
     "traditional": _ENGINE_TESTS,
     # replay and every module of its package
     "replay": [
-        "tests/test_replay.py",
-        "tests/test_replay_tamper.py",
-        "tests/test_replay_mutants.py",
-        "tests/test_replay_input.py",
-        "tests/test_replay_schema.py",
-        "tests/test_replay_seeded.py",
-        "tests/test_replay_game.py",  # the one per-deal pipeline and its hooks
-        "tests/test_shoot_replay.py",  # the kitty carried between deals
-        "tests/test_log.py",
-        "tests/test_boundaries.py",
+        "tests/replay/test_replay.py",
+        "tests/replay/test_replay_tamper.py",
+        "tests/replay/test_replay_edges.py",
+        "tests/replay/test_replay_input.py",
+        "tests/replay/test_replay_schema.py",
+        "tests/replay/test_replay_seeded.py",
+        "tests/replay/test_replay_game.py",  # the one per-deal pipeline and its hooks
+        "tests/shoot/test_shoot_replay.py",  # the kitty carried between deals
+        "tests/log/test_log.py",
+        "tests/traditional/test_boundaries.py",
     ],
 }
 # the record checks, sources, divergences and the replay pipeline's base: replay's tests
@@ -102,36 +102,40 @@ TESTS["logformat"] = TESTS["replay"]
 for _name in ("traditional.replay", "traditional.compare", "traditional.pack"):
     TESTS[_name] = TESTS["replay"]
 # reading a log's lines: replay's tests and the views' reader's
-TESTS["logformat.lines"] = [*TESTS["replay"], "tests/test_log_read.py", "tests/test_log_visitor.py"]
+TESTS["logformat.lines"] = [
+    *TESTS["replay"],
+    "tests/log/test_log_read.py",
+    "tests/log/test_log_visitor.py",
+]
 # the Shoot game (its kitty, log, players and replay) and the casino game (its log, players and
 # replay): each family's own tests
 _SHOOT_TESTS = [
-    "tests/test_shoot.py",
-    "tests/test_shoot_log.py",
-    "tests/test_shoot_rule_ids.py",
-    "tests/test_shoot_scenario.py",
-    "tests/test_shoot_replay.py",
-    "tests/test_kitty.py",
+    "tests/shoot/test_shoot.py",
+    "tests/shoot/test_shoot_log.py",
+    "tests/shoot/test_shoot_rule_ids.py",
+    "tests/shoot/test_shoot_scenario.py",
+    "tests/shoot/test_shoot_replay.py",
+    "tests/shoot/test_kitty.py",
 ]
 _CASINO_TESTS = [
-    "tests/test_casino.py",
-    "tests/test_casino_rules.py",
-    "tests/test_casino_replay.py",
-    "tests/test_casino_replay_fields.py",
-    "tests/test_casino_replay_tamper.py",
+    "tests/casino/test_casino.py",
+    "tests/casino/test_casino_rules.py",
+    "tests/casino/test_casino_replay.py",
+    "tests/casino/test_casino_replay_fields.py",
+    "tests/casino/test_casino_replay_tamper.py",
 ]
 TESTS["shoot"] = _SHOOT_TESTS
 TESTS["casino"] = _CASINO_TESTS
-TESTS["strategy.casino"] = ["tests/test_strategy.py", "tests/test_casino_basic.py"]
+TESTS["strategy.casino"] = ["tests/strategy/test_strategy.py", "tests/casino/test_casino_basic.py"]
 # what every game shares (the base deal: the stakes, the turn check; the players' protocol and
 # random): the tests of the base, and of each game that extends it
-_EACH_GAME = ["tests/test_base.py", "tests/test_shoot.py", "tests/test_casino.py"]
-TESTS["base.deal"] = [*_ENGINE_TESTS, *_EACH_GAME, "tests/test_casino_rules.py"]
+_EACH_GAME = ["tests/base/test_base.py", "tests/shoot/test_shoot.py", "tests/casino/test_casino.py"]
+TESTS["base.deal"] = [*_ENGINE_TESTS, *_EACH_GAME, "tests/casino/test_casino_rules.py"]
 TESTS["base.players"] = [
     *_EACH_GAME,
-    "tests/test_engine.py",
-    "tests/test_doubles_and_burning.py",  # the random banker (V3)
-    "tests/test_casino_rules.py",
+    "tests/traditional/test_engine.py",
+    "tests/traditional/test_doubles_and_burning.py",  # the random banker (V3)
+    "tests/casino/test_casino_rules.py",
 ]
 
 _CMP_SWAPS: dict[type[ast.cmpop], tuple[type[ast.cmpop], ...]] = {
@@ -449,8 +453,8 @@ def _module(spec: str) -> tuple[Path, list[str]]:
         chosen = TESTS[dotted]
     elif dotted.partition(".")[0] in TESTS:  # traditional.pack: the tests of the replay package
         chosen = TESTS[dotted.partition(".")[0]]
-    elif (ROOT / "tests" / f"test_{path.stem}.py").exists():
-        chosen = [f"tests/test_{path.stem}.py"]
+    elif found := sorted((ROOT / "tests").rglob(f"test_{path.stem}.py")):
+        chosen = [found[0].relative_to(ROOT).as_posix()]
     else:
         chosen = ["tests"]
     return path, [t for t in chosen if (ROOT / t).exists()]

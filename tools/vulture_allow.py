@@ -1,4 +1,5 @@
-"""Names ``vulture`` reports as unused that stay, each with why (read by tests/test_dead_code.py).
+"""Names ``vulture`` reports as unused that stay, each with why (read by
+tests/project/test_dead_code.py).
 
 Every other name vulture finds in ``pontoon_cli`` (at 60% confidence) is dead code and goes.
 """

@@ -42,7 +42,8 @@ from pontoon_cli.core.settle import settle_casino
 
 #: The least total a hand may stand on (C6). The exact solvers (strategy_casino) and the basic
 #: table's reader (casino_basic) write C6 and C9 on their own, on purpose: an independent reading
-#: the tests set against this one (tests/test_casino_solver_rules.py, tests/test_strategy.py).
+#: the tests set against this one (tests/casino/test_casino_solver_rules.py,
+#: tests/strategy/test_strategy.py).
 STAND_MINIMUM: Final = 15
 _PHASE_RULE: Final = {Phase.STAKES: "C3", Phase.PLAYERS: "C6"}
 

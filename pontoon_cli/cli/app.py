@@ -76,8 +76,8 @@ def _plain_value(param: Any, value: Any) -> Any:
 
     Typer (0.29) reads every parameter of the command it runs through a pydantic validator, given
     or not, and importing pydantic for it is 80 of the 120 ms ``pontoon play --seed 1 --deals 1``
-    spends past its imports; a value this reads plainly is the one typer gives (tests/test_cli.py
-    compares every option of every command both ways)."""
+    spends past its imports; a value this reads plainly is the one typer gives
+    (tests/cli/test_cli.py compares every option of every command both ways)."""
     descriptor = getattr(param, "type_descriptor", None)
     if descriptor is None:  # a typer without validators: click's own reading is cheap
         return _UNSURE

@@ -163,7 +163,7 @@ def deal_line(
 
     What replay compares each record's bytes with: a dictionary per card, decision and hand
     and their encoding were a quarter of replay. The pieces go into one list joined once.
-    ``tests/test_log_line.py`` holds it to :func:`deal_record` and :func:`encode` byte for byte.
+    ``tests/log/test_log_line.py`` holds it to :func:`deal_record` and :func:`encode` byte for byte.
     Names and any text that is not the engine's own card or class words are written by orjson.
     """
     up = _CARD_UP

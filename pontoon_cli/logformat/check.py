@@ -2,8 +2,8 @@
 
 ``pontoon replay`` reads every line of a log; running a JSON Schema validator on each line would
 cost more than the replay itself, so the schema's rules are written out here as plain type checks.
-tests/test_log.py holds the schema and these checks to the same logs. Each check returns the first
-problem as ``(field, what was expected, what was there)``, or None.
+tests/log/test_log.py holds the schema and these checks to the same logs. Each check returns the
+first problem as ``(field, what was expected, what was there)``, or None.
 """
 
 from __future__ import annotations

@@ -53,9 +53,10 @@ RANK_PROBABILITY: Final = {v: (4 / 13 if v == 10 else 1 / 13) for v in range(1, 
 ACTIONS: Final = ("hit", "stand", "double", "split")
 # The solvers (this module and strategy_casino_shoe) read the casino rules on their own, on
 # purpose: they share none of the engine's constants (casino.STAND_MINIMUM, casino.dealer_draws),
-# so the tests that set the exact edge against the engine's simulation (tests/test_strategy.py,
-# C12) and the ones that set each rule here against the engine's (tests/test_casino_solver_rules.py)
-# check two readings of C6 and C9 against each other; a shared constant would agree with itself.
+# so the tests that set the exact edge against the engine's simulation
+# (tests/strategy/test_strategy.py, C12) and the ones that set each rule here against the engine's
+# (tests/casino/test_casino_solver_rules.py) check two readings of C6 and C9 against each other;
+# a shared constant would agree with itself.
 STAND_MINIMUM: Final = 15  # C6
 MAX_CARDS: Final = 5  # C6, C9: the five card trick ends a hand
 DEALER_OUTCOMES: Final = ("bust", "17", "18", "19", "20", "21", "five card trick")

@@ -24,7 +24,7 @@ The method (the README, "### `pontoon strategy`", says the same):
   stopping rule are distributed as the first ones), and a card taken unseen changes nothing, so
   ``F(k, n, shoe)``, ``k`` hands of one pair card each with ``n`` splits left, needs only a term
   for the pair's own card (:meth:`Shoed.split_hands`). A brute-force enumeration of whole rounds
-  in the engine's order agrees to 1e-15 (``tests/test_strategy_finite.py``).
+  in the engine's order agrees to 1e-15 (``tests/strategy/test_strategy_finite.py``).
 - **The policies**: ``basic`` is the shipped table (``casino/basic.json``, the infinite-deck
   optimum: what ``play`` and ``simulate`` use), asked as the engine asks it; ``dealer-mimic`` hits
   below 17 and never doubles or splits. ``optimal`` is the best decision for the player's every

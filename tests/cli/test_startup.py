@@ -1,0 +1,133 @@
+"""Start-up: a command imports only what it uses .
+
+`pontoon play --seed 1 --deals 1` is the floor a script pays per run: it must not load rich (no
+message, no bar: the log goes to stdout), the scenario reader (no scenario, no rules file), the
+replay modules, or `secrets` (the seed is given). Each case runs the console script's own two
+lines (``from pontoon_cli.cli.main import main; main()``) in a fresh interpreter and reports what is
+in ``sys.modules`` once the CLI module is imported and once the command has run. No timing is
+asserted: `make bench` measures the start-up.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+PROBE = r"""
+import json, sys
+report = sys.argv[1]
+sys.argv = ["pontoon", *sys.argv[2:]]
+from pontoon_cli.cli.main import main
+at_import = sorted(sys.modules)
+code = 0
+try:
+    main()
+except SystemExit as done:
+    code = done.code
+with open(report, "w") as f:
+    json.dump({"code": code, "at_import": at_import, "after": sorted(sys.modules)}, f)
+"""
+
+# What only other commands or inputs need: scenario files and rules files, check, replay.
+NOT_FOR_SEEDED_PLAY = (
+    "pontoon_cli.scenario.reader",  # and scenario_deals, scenario_play
+    "pontoon_cli.scenario.document",
+    "pontoon_cli.logformat.check",
+    "pontoon_cli.replay.run",  # and replayer, replay_source, replay_report, ...
+    "pontoon_cli.replay.replayer",
+    "pontoon_cli.rulebook",  # the rules text: `pontoon rules`
+    "rich",
+    "tomllib",
+)
+
+
+def _modules(tmp_path: Path, *args: str) -> dict[str, Any]:
+    report = tmp_path / "modules.json"
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE, str(report), *args],
+        capture_output=True,
+        cwd=tmp_path,
+        check=False,
+    )
+    assert report.exists(), done.stderr.decode()
+    result: dict[str, Any] = json.loads(report.read_text())
+    result["stdout"] = done.stdout
+    result["stderr"] = done.stderr
+    return result
+
+
+def _loaded(modules: list[str], prefixes: tuple[str, ...]) -> list[str]:
+    return [m for m in modules if m.startswith(prefixes)]
+
+
+def test_seeded_play_loads_no_rich_no_scenario_reader_no_replay(tmp_path: Path) -> None:
+    run = _modules(tmp_path, "play", "--seed", "1", "--deals", "1")
+    assert run["code"] == 0
+    assert run["stdout"].count(b"\n") == 2  # the header and one deal: it did play
+    assert (
+        "pontoon_cli.traditional.engine" in run["after"]
+        and "pontoon_cli.log.writer" in run["after"]
+    )
+    assert _loaded(run["after"], NOT_FOR_SEEDED_PLAY) == []
+
+
+def test_cli_module_imports_no_secrets_no_gzip_no_rich(tmp_path: Path) -> None:
+    # typer itself may load secrets later, to run any command (pydantic); the CLI module must not
+    # ask for it before a fresh seed is needed, nor for gzip before a .gz log is written.
+    run = _modules(tmp_path, "play", "--seed", "1", "--deals", "1")
+    # Nor tempfile (--out FILE's temporary file) or importlib.resources (the log's JSON Schema),
+    # which typer's pydantic may load later on its own.
+    later = ("secrets", "gzip", "tempfile", "importlib.resources")
+    assert _loaded(run["at_import"], (*later, *NOT_FOR_SEEDED_PLAY)) == []
+
+
+@pytest.mark.parametrize(
+    ("args", "needed"),
+    [
+        (["play", "--deals", "1"], "secrets"),  # a fresh seed, told on stderr
+        (["play", str(ROOT / "scenarios" / "t1-card-values.toml")], "pontoon_cli.scenario.reader"),
+        (["play", "--seed", "1", "--deals", "1", "--out", "game.jsonl.gz"], "gzip"),
+    ],
+    ids=["fresh-seed-message", "scenario-file", "gzip-log"],
+)
+def test_what_a_command_needs_it_still_loads(tmp_path: Path, args: list[str], needed: str) -> None:
+    run = _modules(tmp_path, *args)
+    assert run["code"] == 0
+    assert needed in run["after"]
+    assert needed not in run["at_import"]
+
+
+def test_messages_load_no_rich_and_keep_the_users_text(tmp_path: Path) -> None:
+    # A one-line message ("pontoon: seed N", "N deals written to F") is written as it is: rich
+    # is not loaded for it, and a ``:smile:`` in a file name stays text, not an emoji.
+    run = _modules(tmp_path, "play", "--deals", "1", "--out", ":smile:.jsonl")
+    assert run["code"] == 0
+    assert _loaded(run["after"], ("rich",)) == []
+    assert run["stderr"].splitlines()[-1] == b"pontoon: 1 deal written to :smile:.jsonl"
+
+
+OTHER_COMMANDS = ("pontoon_cli.cli.tools", "pontoon_cli.cli.views", "pontoon_cli.cli.simulate")
+
+
+def test_a_command_loads_only_its_own_module_and_help_lists_them_all(tmp_path: Path) -> None:
+    # The console script registers the command it runs and no other (typer then builds one
+    # command, not ten); the group's help, which lists them, loads every one.
+    run = _modules(tmp_path, "play", "--seed", "1", "--deals", "1")
+    assert run["code"] == 0
+    assert "pontoon_cli.cli.play" in run["after"]
+    assert _loaded(run["after"], (*OTHER_COMMANDS, "pontoon_cli.cli.strategy")) == []
+    helped = _modules(tmp_path, "--help")
+    assert helped["code"] == 0
+    listed = helped["stdout"].decode().split("Commands:")[1]
+    for name in ("play", "replay", "show", "stats", "diff", "simulate", "strategy", "check"):
+        assert f"\n  {name} " in listed
+    assert "No such command 'replya'" in _modules(tmp_path, "replya")["stderr"].decode()
+    suggested = _modules(tmp_path, "simulat")["stderr"].decode()
+    assert "Did you mean 'simulate'" in suggested

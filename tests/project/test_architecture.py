@@ -1,0 +1,75 @@
+"""The package's layers are checked, not described: ``make lint`` runs ``lint-imports`` with the
+contracts in pyproject.toml ([tool.importlinter]). Here a copy of the tree with one deliberately
+wrong import must fail them, naming the import, and the tree as it is must keep them."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+LINT = Path(sys.executable).with_name("lint-imports")
+
+pytestmark = pytest.mark.skipif(not LINT.exists(), reason="import-linter is a test extra")
+
+
+def _lint(tree: Path) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    env["PYTHONPATH"] = str(tree)
+    return subprocess.run(
+        [str(LINT), str(tree / "pyproject.toml"), "--no-cache"],
+        cwd=tree,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+def _copy(tmp_path: Path) -> Path:
+    shutil.copytree(
+        ROOT / "pontoon_cli",
+        tmp_path / "pontoon_cli",
+        ignore=shutil.ignore_patterns("__pycache__", "*.so", "_build_record.txt"),
+    )
+    shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
+    return tmp_path
+
+
+def test_the_tree_keeps_its_contracts(tmp_path: Path) -> None:
+    run = _lint(_copy(tmp_path))
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "Contracts: 2 kept, 0 broken." in run.stdout
+
+
+@pytest.mark.parametrize(
+    ("module", "wrong", "broken"),
+    [
+        # the core of the rules reaching up to the command line
+        ("core/cards.py", "pontoon_cli.cli.app", "pontoon_cli.core is not allowed to import"),
+        # the engine reading logs
+        ("base/deal.py", "pontoon_cli.log.reader", "pontoon_cli.base is not allowed to import"),
+        # one game leaning on another
+        (
+            "casino/deal.py",
+            "pontoon_cli.traditional.deal",
+            "pontoon_cli.casino is not allowed",
+        ),
+    ],
+)
+def test_a_wrong_import_in_a_copy_of_the_tree_breaks_a_contract(
+    tmp_path: Path, module: str, wrong: str, broken: str
+) -> None:
+    tree = _copy(tmp_path)
+    with (tree / "pontoon_cli" / module).open("a", encoding="utf-8") as f:
+        f.write(f"\nimport {wrong}  # deliberately wrong\n")
+    run = _lint(tree)
+    assert run.returncode == 1
+    assert "Contracts: 2 kept" not in run.stdout
+    assert broken in run.stdout and wrong in run.stdout

@@ -1,0 +1,121 @@
+"""The bench's arithmetic (bench/benchlib.py): medians of per-round ratios, rotation, verdicts.
+
+`make bench` prints speed figures and no test asserts a timing; these tests check only that the
+figures it prints are computed as its README says.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+BENCH = Path(__file__).resolve().parents[2] / "bench"
+
+
+def _benchlib() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("benchlib", BENCH / "benchlib.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["benchlib"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+benchlib = _benchlib()
+
+
+def test_median_odd_even_and_empty() -> None:
+    assert benchlib.median([3.0, 1.0, 2.0]) == 2.0
+    assert benchlib.median([4.0, 1.0, 3.0, 2.0]) == 2.5
+    with pytest.raises(ValueError, match="median of no values"):
+        benchlib.median([])
+
+
+def test_figure_is_median_of_per_round_ratios() -> None:
+    # A busy neighbour slowed round 2 for both contenders alike, and round 4 is odd: the ratio
+    # within each round stays 2, and the median of those ignores the odd round.
+    rounds = [
+        {"play": 20.0, "gym": 10.0},
+        {"play": 2.0, "gym": 1.0},
+        {"play": 30.0, "gym": 15.0},
+        {"play": 8.0, "gym": 1.0},
+        {"play": 40.0, "gym": 20.0},
+    ]
+    assert benchlib.ratios(rounds, "play", "gym") == [2.0, 2.0, 2.0, 8.0, 2.0]
+    assert benchlib.median_ratio(rounds, "play", "gym") == 2.0
+
+
+def test_median_of_ratios_is_not_the_ratio_of_medians() -> None:
+    # Each round play is 1x or 10x gym; the medians of the raw rates would say 1x.
+    rounds = [{"play": 10.0, "gym": 10.0}, {"play": 100.0, "gym": 10.0}, {"play": 10.0, "gym": 1.0}]
+    assert benchlib.median_ratio(rounds, "play", "gym") == 10.0
+    plays = benchlib.median([r["play"] for r in rounds])
+    gyms = benchlib.median([r["gym"] for r in rounds])
+    assert plays / gyms == 1.0
+
+
+def test_rotation_puts_every_contender_first_once_per_cycle() -> None:
+    names = ["gym", "play", "replay"]
+    orders = [benchlib.rotated(names, n) for n in range(3)]
+    assert orders == [
+        ["gym", "play", "replay"],
+        ["play", "replay", "gym"],
+        ["replay", "gym", "play"],
+    ]
+    assert sorted(order[0] for order in orders) == sorted(names)
+    assert benchlib.rotated([], 4) == []
+
+
+def test_run_rounds_alternates_slices_and_sums_each_contenders_seconds() -> None:
+    calls: list[str] = []
+
+    def contender(name: str, seconds: float) -> object:
+        def run() -> dict[str, float]:
+            calls.append(name)
+            return {name: seconds}
+
+        return run
+
+    rounds = benchlib.run_rounds(
+        2, {"a": contender("a", 1.0), "b": contender("b", 2.0), "c": contender("c", 0.5)}, slices=2
+    )
+    # round 1: slices rotated by 0 and 1; round 2: by 2 and 3 (= 0): every contender leads once
+    assert calls == [*"abc", *"bca", *"cab", *"abc"]
+    assert rounds == [{"a": 2.0, "b": 4.0, "c": 1.0}] * 2
+
+
+def test_rates_divide_each_rounds_work_by_its_seconds() -> None:
+    seconds = [{"play": 2.0, "gym": 0.5, "other": 9.0}, {"play": 4.0, "gym": 2.0, "other": 1.0}]
+    assert benchlib.rates(seconds, {"play": 3000, "gym": 1000}) == [
+        {"play": 1500.0, "gym": 2000.0},
+        {"play": 750.0, "gym": 500.0},
+    ]
+
+
+def test_target_line_names_figure_target_verdict_and_spread() -> None:
+    met = benchlib.target("replay over loads", [0.3, 0.26, 0.28], ">=", 0.25)
+    assert met.figure == 0.28
+    assert met.line() == "replay over loads: 0.28×  (target ≥ 0.25×, met; rounds 0.26–0.30)"
+    missed = benchlib.target("start-up", [1.5, 1.4, 1.6], "<=", 1.2)
+    assert missed.line() == "start-up: 1.50×  (target ≤ 1.2×, NOT MET; rounds 1.40–1.60)"
+    assert benchlib.target("edge", [2.0], ">=", 2).met
+
+
+def test_flat_memory_compares_large_log_peak_with_small_log_peak() -> None:
+    assert benchlib.flat(38_000, 39_000)
+    assert benchlib.flat(38_000, 38_000 + 4096)
+    assert not benchlib.flat(38_000, 38_000 + 4097)
+
+
+def test_child_cpu_seconds_counts_the_child_only() -> None:
+    spent, done = benchlib.child_cpu_seconds(
+        [sys.executable, "-c", "import sys; sys.stdout.write('ok')"]
+    )
+    assert done.stdout == b"ok"
+    assert spent > 0
+    with pytest.raises(RuntimeError, match="exited 3"):
+        benchlib.child_cpu_seconds([sys.executable, "-c", "raise SystemExit(3)"])

@@ -1,0 +1,158 @@
+"""Progress bars and ANSI codes, on a real terminal (a pseudo-terminal): `show`, `stats` and
+`diff` read under replay's bar on stderr, only on a terminal, colourless under NO_COLOR and absent
+under TERM=dumb, which gets no colour either; `simulate`'s bar keeps its count at 80 columns."""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+from support.views import ROOT, play, run
+
+from pontoon_cli.render.simulate import BAR_NAME, BAR_WIDTH, SimulateProgress, bar_status
+
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
+
+LOG = play("--seed", "7", "--deals", "5", "--players", "4")
+ESC = "\x1b"
+COLOUR = re.compile(r"\x1b\[[0-9;]*m")  # an SGR code: colour or style
+
+
+@pytest.fixture
+def here(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    (tmp_path / "game.jsonl").write_bytes(LOG)
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def on_terminal(*args: str, stdout_too: bool = False, **env: str) -> tuple[int, str, str]:
+    """``pontoon ARGS`` with stderr (and stdout, if ``stdout_too``) on a pseudo-terminal 100
+    columns wide: exit code, stdout, and what the terminal received."""
+    import pty
+
+    master, slave = pty.openpty()
+    environment = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "TERM")}
+    environment.update({"PYTHONPATH": str(ROOT), "COLUMNS": "100", "TERM": "xterm-256color"})
+    environment.update(env)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "pontoon_cli", *args],
+        stdout=slave if stdout_too else subprocess.PIPE,
+        stderr=slave,
+        env=environment,
+    )
+    os.close(slave)
+    seen = []
+    while True:
+        try:
+            chunk = os.read(master, 1 << 16)
+        except OSError:  # the terminal's last writer has gone
+            break
+        if not chunk:
+            break
+        seen.append(chunk)
+    os.close(master)
+    out = b"" if stdout_too else proc.stdout.read()  # type: ignore[union-attr]
+    proc.wait(timeout=60)
+    return proc.returncode, out.decode(), b"".join(seen).decode()
+
+
+@pytest.mark.parametrize(
+    ("args", "label"),
+    [
+        (["stats", "game.jsonl"], "stats game.jsonl"),
+        (["show", "game.jsonl", "--deal", "5"], "show game.jsonl"),
+        (["diff", "game.jsonl", "game.jsonl"], "diff game.jsonl"),
+    ],
+)
+def test_the_views_read_under_replay_s_bar_on_a_terminal(
+    here: Path, args: list[str], label: str
+) -> None:
+    code, out, terminal = on_terminal(*args)
+    assert code == 0
+    assert f"{label} " in terminal and " kB" in terminal  # replay's columns: bytes read
+    assert COLOUR.search(terminal)  # the bar's colours
+    assert ESC not in out  # the data, piped, stays plain
+
+
+@pytest.mark.parametrize(
+    ("command", "said"),
+    [
+        (["stats"], ""),
+        (["show"], ""),
+        (["diff", "game.jsonl"], "pontoon diff: the same: 5 deals compared\n"),
+    ],
+)
+def test_no_bar_in_a_pipe(here: Path, command: list[str], said: str) -> None:
+    code, _, err = run(*command, "game.jsonl")
+    assert (code, err) == (0, said)
+
+
+def test_no_color_keeps_the_bar_without_colour(here: Path) -> None:
+    code, _, terminal = on_terminal("stats", "game.jsonl", NO_COLOR="1")
+    assert code == 0 and "stats game.jsonl " in terminal
+    assert COLOUR.findall(terminal) == []
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["stats", "game.jsonl"],
+        ["show", "game.jsonl", "--deal", "2"],
+        ["diff", "game.jsonl", "game.jsonl"],
+    ],
+)
+def test_term_dumb_gets_no_ansi_code_and_no_bar(here: Path, args: list[str]) -> None:
+    """Both streams on the terminal: no colour on the data, no bar on stderr."""
+    code, _, terminal = on_terminal(*args, stdout_too=True, TERM="dumb")
+    assert code == 0 and terminal.strip()
+    assert ESC not in terminal
+
+
+def test_colour_on_a_terminal_without_term_dumb(here: Path) -> None:
+    """The same show, TERM not dumb: its suits are coloured (so the test above can fail)."""
+    code, _, terminal = on_terminal("show", "game.jsonl", "--deal", "2", stdout_too=True)
+    assert code == 0 and COLOUR.search(terminal)
+
+
+# simulate's bar ------------------------------------------------------------------------------
+
+
+def _drawn_bar(columns: int, done: int, total: int) -> str:
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    progress = SimulateProgress(Terminal(), total, show=True)
+    with progress:
+        assert progress._bar is not None
+        progress._bar.console.width = columns
+        progress._bar.stop()  # drawn below, once, at the width asked
+        progress.advance(done, {"ci95": (-0.01234, 0.04567)})
+        console = Console(file=io.StringIO(), width=columns, color_system=None)
+        console.print(progress._bar.get_renderable())
+    return console.file.getvalue()  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("columns", [80, 100, 200])
+def test_simulate_s_bar_keeps_its_count_and_total_whole_and_one_line(columns: int) -> None:
+    bar = _drawn_bar(columns, 12_345_678, 100_000_000)
+    assert bar.count("\n") == 1 and len(bar.rstrip("\n")) <= columns
+    assert bar.startswith(f"{BAR_NAME} ") and "12,345,678/100,000,000 rounds" in bar
+    assert ("edge -1.23% to +4.57%" in bar) is (columns >= 100)
+
+
+def test_simulate_s_status_gives_way_interval_then_speed() -> None:
+    interval, speed = "edge -1.23% to +4.57%", "52,345/s"
+    wide = bar_status(5, 10, speed, interval, 200)
+    assert wide == f"5/10 rounds {interval} {speed}"
+    fixed = len(BAR_NAME) + BAR_WIDTH + 7 + 4  # the name, the bar, the time left, the spaces
+    assert bar_status(5, 10, speed, interval, fixed + len("5/10 rounds ") + len(speed)) == (
+        f"5/10 rounds {speed}"
+    )
+    assert bar_status(5, 10, speed, interval, 10) == "5/10 rounds"
