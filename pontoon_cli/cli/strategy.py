@@ -150,7 +150,7 @@ def _casino_shoe(rules: Rules, values: bool) -> tuple[dict[str, Any], str]:
     """The finite-shoe figures (C1: ``decks`` decks, fresh each round, one seat)."""
     from pontoon_cli.render import strategy as render_strategy
     from pontoon_cli.strategy import casino as strategy_casino
-    from pontoon_cli.strategy import casino_shoe as strategy_casino_shoe
+    from pontoon_cli.strategy import casino_shoe_report
 
     if values:
         fail(
@@ -158,7 +158,7 @@ def _casino_shoe(rules: Rules, values: bool) -> tuple[dict[str, Any], str]:
             "situation's values; leave out --decks (and --set decks) for the infinite-deck table"
         )
     casino = strategy_casino.CasinoRules.from_rules(rules)
-    data = strategy_casino_shoe.figures(casino, rules.decks)
+    data = casino_shoe_report.figures(casino, rules.decks)
     return data, render_strategy.shoe_text(data)
 
 

@@ -73,3 +73,17 @@ def test_a_wrong_import_in_a_copy_of_the_tree_breaks_a_contract(
     assert run.returncode == 1
     assert "Contracts: 2 kept" not in run.stdout
     assert broken in run.stdout and wrong in run.stdout
+
+
+def test_no_module_imports_one_that_imports_it_back() -> None:
+    """No import cycle, not even through an import inside a function (the finite shoe's report
+    stands apart from the calculations it reports for this)."""
+    grimp = pytest.importorskip("grimp")
+    graph = grimp.build_graph("pontoon_cli")
+    cycles = sorted(
+        (module, imported)
+        for module in graph.modules
+        for imported in graph.find_modules_directly_imported_by(module)
+        if graph.chain_exists(importer=imported, imported=module)
+    )
+    assert cycles == []

@@ -21,6 +21,7 @@ from pontoon_cli.casino import basic as casino_basic
 from pontoon_cli.cli.main import app
 from pontoon_cli.strategy import casino as strategy_casino
 from pontoon_cli.strategy import casino_shoe as shoe_calc
+from pontoon_cli.strategy import casino_shoe_report as shoe_report
 from pontoon_cli.strategy import casino_shoe_table as tables
 from pontoon_cli.strategy.casino import CasinoRules, add_card
 from pontoon_cli.strategy.casino_shoe import Shoe, Shoed, full_shoe, take
@@ -231,12 +232,12 @@ def test_the_best_play_for_the_players_cards_never_does_worse_than_basic() -> No
     # one deck: his cards tell him more (two: 0.0057%); from three decks on no composition of
     # his cards changes a decision of basic
     for decks, gain in ((1, 0.000206), (8, 0.0)):
-        edge = shoe_calc.figures(CasinoRules(), decks)["edge"]
+        edge = shoe_report.figures(CasinoRules(), decks)["edge"]
         assert edge["basic"] - edge["optimal"] == pytest.approx(gain, abs=2e-6), (decks, edge)
 
 
 def test_the_finite_shoe_table_splits_sevens_at_one_deck_and_gains_most_of_the_best_play() -> None:
-    data = shoe_calc.figures(CasinoRules(), 1)
+    data = shoe_report.figures(CasinoRules(), 1)
     assert data["table"]["differs_from_basic"] == ["pair 7: split (basic: the contrary)"]
     assert data["table"]["split"] == {str(p): p in (1, 7, 8) for p in range(1, 11)}  # C8
     edge = data["edge"]
@@ -335,7 +336,7 @@ def test_on_a_terminal_the_finite_shoe_is_drawn_with_rich(
 
     monkeypatch.setenv("NO_COLOR", "1")
     monkeypatch.setenv("COLUMNS", "200")
-    print_rich(shoe_calc.figures(CasinoRules(), 8), False)
+    print_rich(shoe_report.figures(CasinoRules(), 8), False)
     out = capsys.readouterr().out
     assert "finite shoe of 8 decks, fresh each round, one seat" in out
     row = next(line for line in out.splitlines() if "basic (the shipped table)" in line)
