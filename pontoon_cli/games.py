@@ -21,12 +21,13 @@ from pontoon_cli.core.actions import CASINO_ACTIONS, SHOOT_ACTIONS, TRADITIONAL_
 from pontoon_cli.core.errors import RulesError
 from pontoon_cli.core.rng import Rng, session_rngs
 from pontoon_cli.core.rules import HOUSE_PRESETS, Rules, Table, suggest
-from pontoon_cli.log.writer import LineWriter, RecordWriter, traditional_line, traditional_record
+from pontoon_cli.logformat.record import LineWriter, RecordWriter
 from pontoon_cli.shoot.deal import ShootGame
 from pontoon_cli.shoot.players import ShootPlayers
 from pontoon_cli.shoot.record import shoot_deal_line, shoot_deal_record
 from pontoon_cli.traditional.game import Game
 from pontoon_cli.traditional.players import STRATEGIES, Players
+from pontoon_cli.traditional.record import traditional_line, traditional_record
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)

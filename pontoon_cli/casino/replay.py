@@ -17,7 +17,7 @@ re-deal is verified in one comparison; only another one is looked at field by fi
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Final, cast
+from typing import Any, Final, cast
 
 from pontoon_cli.base.deal import DealBase, PackState
 from pontoon_cli.casino.deal import CasinoDeal, CasinoGame
@@ -37,10 +37,14 @@ from pontoon_cli.logformat.check import (
     casino_body_problem,
 )
 from pontoon_cli.logformat.divergence import Divergence, Place, count
-from pontoon_cli.logformat.replay import GameReplay, Look, action_text, compare_money, compare_rows
-
-if TYPE_CHECKING:
-    from pontoon_cli.replay.seeded import SeededPacks
+from pontoon_cli.logformat.replay import (
+    GameReplay,
+    Look,
+    SeedCheck,
+    action_text,
+    compare_money,
+    compare_rows,
+)
 
 #: The rule behind each field of a hand that is not its settlement (``net`` and ``rule`` cite
 #: the rule that settled it; ``cards`` and ``stake`` are told apart below).
@@ -203,7 +207,7 @@ class CasinoReplay(GameReplay):
         rules: Rules,
         table: Table,
         look: Look,
-        seed: SeededPacks | None,
+        seed: SeedCheck | None,
     ) -> None:
         # The game holds the balances the log writer reads (its own shoe is never dealt).
         game = CasinoGame(rules, table, Rng(0))

@@ -9,9 +9,12 @@ A hand: ``player``, ``hand`` (its number, from 1), ``cards``, ``stake``, ``class
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Final
 
-from pontoon_cli.core.events import CardDealt, Event
+from pontoon_cli.base.deal import DealBase
+from pontoon_cli.base.game import GameBase
+from pontoon_cli.core.events import BankSold, CardDealt, Event
 from pontoon_cli.core.hands import Hand, HandClass
 
 _LABELS: Final[tuple[str, ...]] = tuple(c.label for c in sorted(HandClass))
@@ -53,3 +56,10 @@ def hand_record(player: str, number: int, h: Hand, doubled: bool | None = None) 
     record["net"] = h.net
     record["rule"] = h.rule
     return record
+
+
+#: A game's deal record, built after the deal: (game, deal, sale) -> record.
+RecordWriter = Callable[[GameBase, DealBase, BankSold | None], dict[str, Any]]
+#: A game's deal record as the writer's bytes: (game, deal, sale, the pack's text if held) ->
+#: bytes, or None where the record holds a number beyond ±(2**53 − 1).
+LineWriter = Callable[[GameBase, DealBase, BankSold | None, str | None], bytes | None]

@@ -25,7 +25,7 @@ This module and what it shares (:func:`compare_rows`, :func:`compare_money`, :fu
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Protocol
 
 from pontoon_cli.base.deal import DealBase, EmptyPack, Phase
 from pontoon_cli.base.game import GameBase
@@ -44,6 +44,21 @@ Look = Callable[[int, bytes, dict[str, Any]], None]
 RecordWriter = Callable[[GameBase, DealBase, BankSold | None], dict[str, Any]]
 #: A game's deal record as the writer's bytes (pontoon_cli.log.writer.LineWriter).
 LineWriter = Callable[[GameBase, DealBase, BankSold | None, str | None], bytes | None]
+
+
+class SeedCheck(Protocol):
+    """``replay --seeded``: the packs the header's seed deals, asked by each game's replay
+    (the replay layer's :class:`~pontoon_cli.replay.seeded.SeededPacks` answers it)."""
+
+    def check_cut(self, at: Place) -> Divergence | None:
+        """T3.2: the recorded cut for the bank is the seed's."""
+        ...
+
+    def check(
+        self, at: Place, pack: list[Card], shuffled: bool, before: list[Card] | None
+    ) -> Divergence | None:
+        """A deal's recorded ``pack`` is the seed's (T8.2, C1)."""
+        ...
 
 
 class GameReplay:
@@ -429,8 +444,8 @@ def compare_money(
 
 def written_as(raw: bytes, written: bytes | None) -> bool:
     """Whether ``raw`` is byte for byte ``written``, what the log writer gives for the re-deal
-    (:func:`~pontoon_cli.log.writer.deal_line`), with or without its newline, or with CRLF. The
-    writer's bytes hold no duplicate key, and no integer beyond ±(2**53 − 1) (``written`` is
+    (:func:`~pontoon_cli.traditional.record.deal_line`), with or without its newline, or with CRLF.
+    The writer's bytes hold no duplicate key, and no integer beyond ±(2**53 − 1) (``written`` is
     None for such a deal), so such a record needs no other look at its JSON. Every game's
     one-step comparison."""
     if written is None:  # a derived number beyond the range: look at the record

@@ -49,13 +49,13 @@ from pontoon_cli.logformat.lines import (
     unknown_type,
     unreadable,
 )
-from pontoon_cli.logformat.replay import GameReplay, Look
+from pontoon_cli.logformat.replay import GameReplay, Look, SeedCheck
 from pontoon_cli.replay.seeded import SeededPacks
 from pontoon_cli.shoot.replay import ShootReplay
 from pontoon_cli.traditional.replay import TraditionalReplay
 
 #: A game's replay, made from the log's header: (file, header record, rules, table, look, seed).
-NewReplay = Callable[[str, dict[str, Any], Rules, Table, Look, SeededPacks | None], GameReplay]
+NewReplay = Callable[[str, dict[str, Any], Rules, Table, Look, SeedCheck | None], GameReplay]
 
 #: Each preset's replay (the games registry's presets): a fourth game adds its subclass here.
 REPLAYS: Final[dict[str, NewReplay]] = {

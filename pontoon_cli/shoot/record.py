@@ -17,9 +17,9 @@ import orjson
 from pontoon_cli.base.deal import DealBase
 from pontoon_cli.base.game import GameBase
 from pontoon_cli.core.events import BankSold
-from pontoon_cli.log.writer import traditional_line, traditional_record
 from pontoon_cli.shoot.deal import ShootDeal
 from pontoon_cli.shoot.kitty import Kitty
+from pontoon_cli.traditional.record import traditional_line, traditional_record
 
 
 def kitty_record(kitty: Kitty) -> dict[str, Any]:

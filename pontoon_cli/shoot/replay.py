@@ -13,16 +13,17 @@ from __future__ import annotations
 from typing import Any, cast
 
 from pontoon_cli.base.deal import DealBase
+from pontoon_cli.core.actions import SHOOT_ACTIONS
 from pontoon_cli.core.cards import Card
 from pontoon_cli.core.errors import IllegalAction
 from pontoon_cli.core.rng import Rng
 from pontoon_cli.core.rules import Rules, Table
 from pontoon_cli.logformat.check import MISSING
 from pontoon_cli.logformat.divergence import Divergence, Place, count
-from pontoon_cli.logformat.replay import Look
-from pontoon_cli.replay.seeded import SeededPacks
+from pontoon_cli.logformat.replay import Look, SeedCheck
 from pontoon_cli.shoot.deal import ShootDeal, ShootGame, open_kitty
 from pontoon_cli.shoot.kitty import Kitty
+from pontoon_cli.shoot.record import shoot_deal_line, shoot_deal_record
 from pontoon_cli.traditional.replay import RECORDED_STATE, TraditionalReplay
 
 #: The rule behind each field of a kitty move.
@@ -42,10 +43,21 @@ class ShootReplay(TraditionalReplay):
         rules: Rules,
         table: Table,
         look: Look,
-        seed: SeededPacks | None,
+        seed: SeedCheck | None,
     ) -> None:
         game = ShootGame(rules, table, Rng(0))  # it holds the kitty between deals (S1-S10)
-        super().__init__(file, header, rules, table, look, seed, game)
+        super().__init__(
+            file,
+            header,
+            rules,
+            table,
+            look,
+            seed,
+            game,
+            actions=SHOOT_ACTIONS,
+            record=shoot_deal_record,
+            line=shoot_deal_line,
+        )
         self.shoot = game
         self.kitty: Kitty | None = None  # the kitty as the deal starts
         self.kitty_written: int | None = None  # the last deal's recorded kitty, if not the rules'

@@ -14,21 +14,22 @@ from __future__ import annotations
 from typing import Any, Final, cast
 
 from pontoon_cli.base.deal import DealBase, PackState
+from pontoon_cli.core.actions import TRADITIONAL_ACTIONS, ActionTable
 from pontoon_cli.core.cards import Card
 from pontoon_cli.core.errors import IllegalAction
 from pontoon_cli.core.events import BankSold, Decision
 from pontoon_cli.core.rng import Rng
 from pontoon_cli.core.rules import Rules, Table
 from pontoon_cli.core.settle import SETTLERS
-from pontoon_cli.games import find_game
 from pontoon_cli.logformat.check import MISSING, Problem, deal_body_problem
 from pontoon_cli.logformat.divergence import Divergence, Place
-from pontoon_cli.logformat.replay import GameReplay, Look
-from pontoon_cli.replay.seeded import SeededPacks
+from pontoon_cli.logformat.record import LineWriter, RecordWriter
+from pontoon_cli.logformat.replay import GameReplay, Look, SeedCheck
 from pontoon_cli.traditional.compare import compare, cross_check
 from pontoon_cli.traditional.deal import Deal
 from pontoon_cli.traditional.game import Game
 from pontoon_cli.traditional.pack import PackTracker, check_cut
+from pontoon_cli.traditional.record import traditional_line, traditional_record
 
 
 class TraditionalReplay(GameReplay):
@@ -41,10 +42,13 @@ class TraditionalReplay(GameReplay):
         rules: Rules,
         table: Table,
         look: Look,
-        seed: SeededPacks | None,
+        seed: SeedCheck | None,
         game: Game | None = None,
+        *,
+        actions: ActionTable = TRADITIONAL_ACTIONS,
+        record: RecordWriter = traditional_record,
+        line: LineWriter = traditional_line,
     ) -> None:
-        definition = find_game(rules)
         if game is None:
             game = Game(rules, table, Rng(0))
         super().__init__(
@@ -54,9 +58,9 @@ class TraditionalReplay(GameReplay):
             bool(header.get("scenario")),  # T8.1: only a scenario stacks the pack
             look,
             game,
-            definition.actions,
-            definition.record,
-            definition.line,
+            actions,
+            record,
+            line,
         )
         # The game holds the bank and the balances for a sale (T8.4) and for the log writer.
         self.banked = game

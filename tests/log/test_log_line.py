@@ -16,9 +16,10 @@ from pontoon_cli.core.events import BankSold
 from pontoon_cli.core.limits import MAX_SAFE_INT
 from pontoon_cli.core.rules import PRESETS, Rules, Table
 from pontoon_cli.games import seeded_game as registry_game
-from pontoon_cli.log.writer import LogWriter, deal_line, deal_record, encode
+from pontoon_cli.log.writer import LogWriter, encode
 from pontoon_cli.traditional.engine import Deal, Game
 from pontoon_cli.traditional.players import seeded_game
+from pontoon_cli.traditional.record import deal_line, deal_record
 
 
 def played(

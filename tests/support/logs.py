@@ -16,9 +16,10 @@ from typer.testing import CliRunner
 from pontoon_cli.cli.main import app
 from pontoon_cli.core.rng import session_rngs
 from pontoon_cli.core.rules import Rules, Table
-from pontoon_cli.log.writer import LogWriter, deal_record, header_record
+from pontoon_cli.log.writer import LogWriter, header_record
 from pontoon_cli.traditional.engine import Game
 from pontoon_cli.traditional.players import Players
+from pontoon_cli.traditional.record import deal_record
 
 ROOT = Path(__file__).resolve().parents[2]
 SCHEMA_FILE = ROOT / "pontoon_cli" / "logformat" / "schema.json"
