@@ -354,7 +354,13 @@ class CasinoDeal(DealBase):
                 if h.settled:
                     continue
                 cls = h.hand_class
-                net, rule = settle_casino(dealer_class, dealer_total, cls, h.total, h.stake)
+                net, rule = settle_casino(
+                    dealer=dealer_class,
+                    dealer_total=dealer_total,
+                    player=cls,
+                    player_total=h.total,
+                    stake=h.stake,
+                )
                 h.net, h.rule, h.cls, h.settled, h.done = net, rule, cls, True, True
                 nets[p] += net
                 self.house -= net

@@ -317,7 +317,13 @@ def cross_check(at: Place, deal: CasinoDeal) -> Divergence | None:
     nets = {p: 0 for p in deal.nets}
     for p in deal.punters:
         for i, h in enumerate(deal.hands[p], 1):
-            expected = settle_casino(dealer_class, dealer_total, h.hand_class, h.total, h.stake)
+            expected = settle_casino(
+                dealer=dealer_class,
+                dealer_total=dealer_total,
+                player=h.hand_class,
+                player_total=h.total,
+                stake=h.stake,
+            )
             if (h.net, h.rule) != expected:
                 return at.div(
                     field="internal",

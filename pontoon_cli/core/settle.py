@@ -32,6 +32,7 @@ class Settler:
     def settle(
         self,
         rules: Rules,
+        *,
         banker: HandClass,
         banker_total: int,
         banker_grade: int,
@@ -76,8 +77,9 @@ class Settler:
 
 
 SETTLERS: dict[str, Settler] = {"traditional": Settler()}
-#: The traditional table as a function (rules, banker class, total, grade, punter class, total,
-#: grade, stake, doubled=False) -> (net, rule), for the tests and anyone calling it by name.
+#: The traditional table as a function (rules, then by keyword: banker, banker_total,
+#: banker_grade, punter, punter_total, punter_grade, stake, doubled=False) -> (net, rule), for the
+#: tests and anyone calling it by name.
 settle_traditional: Final = SETTLERS["traditional"].settle
 
 #: What a player's pontoon and five card trick are paid at a casino table, in stakes (C10).
@@ -85,7 +87,7 @@ CASINO_BONUS_PAYS: Final = 2
 
 
 def settle_casino(
-    dealer: HandClass, dealer_total: int, player: HandClass, player_total: int, stake: int
+    *, dealer: HandClass, dealer_total: int, player: HandClass, player_total: int, stake: int
 ) -> tuple[int, str]:
     """A casino player hand's net in whole units against the dealer, and the rule deciding it.
 

@@ -52,14 +52,14 @@ def cross_check(at: Place, deal: Deal, rules: Rules, settle: Settler) -> Diverge
                 cls, grade = rate(h.hand_class, h.cards, royal, grades, True)
                 expected = settle.settle(
                     rules,
-                    banker_class,
-                    banker_total,
-                    banker_grade,
-                    cls,
-                    h.total,
-                    grade,
-                    h.stake,
-                    deal.doubled,  # V3
+                    banker=banker_class,
+                    banker_total=banker_total,
+                    banker_grade=banker_grade,
+                    punter=cls,
+                    punter_total=h.total,
+                    punter_grade=grade,
+                    stake=h.stake,
+                    doubled=deal.doubled,  # V3
                 )
             if (h.net, h.rule) != expected:
                 return at.div(

@@ -301,14 +301,14 @@ class Deal(DealState):
                 cls, grade = self.rated(h, True)  # V6, V7
                 net, rule = settler.settle(
                     rules,
-                    banker_class,
-                    banker_total,
-                    banker_grade,
-                    cls,
-                    h.total,
-                    grade,
-                    h.stake,
-                    self.doubled,  # V3
+                    banker=banker_class,
+                    banker_total=banker_total,
+                    banker_grade=banker_grade,
+                    punter=cls,
+                    punter_total=h.total,
+                    punter_grade=grade,
+                    stake=h.stake,
+                    doubled=self.doubled,  # V3
                 )
                 h.net, h.rule, h.cls, h.settled, h.done = net, rule, cls, True, True
                 nets[p] += net

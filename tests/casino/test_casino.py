@@ -311,7 +311,16 @@ def test_C2_C5_C10_C11_settle_casino(
     stake: int,
     want: tuple[int, str],
 ) -> None:
-    assert settle_casino(dealer, dealer_total, player, player_total, stake) == want
+    assert (
+        settle_casino(
+            dealer=dealer,
+            dealer_total=dealer_total,
+            player=player,
+            player_total=player_total,
+            stake=stake,
+        )
+        == want
+    )
 
 
 def test_C5_dealer_pontoon_takes_every_stake_and_asks_nothing() -> None:

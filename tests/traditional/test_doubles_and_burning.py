@@ -122,13 +122,43 @@ def test_V3_only_the_banker_and_only_after_the_stakes() -> None:
 def test_V3_doubled_settlement(
     banker: HandClass, b_total: int, punter: HandClass, p_total: int, net: int, rule: str
 ) -> None:
-    assert settle_traditional(RULES, banker, b_total, 0, punter, p_total, 0, 3, True) == (net, rule)
+    assert settle_traditional(
+        RULES,
+        banker=banker,
+        banker_total=b_total,
+        banker_grade=0,
+        punter=punter,
+        punter_total=p_total,
+        punter_grade=0,
+        stake=3,
+        doubled=True,
+    ) == (net, rule)
 
 
 def test_V3_pontoon_payments_keep_their_own_multiple() -> None:
     rules = RULES.with_overrides({"pontoon_pays": 3, "banker_pontoon_collects": 1})
-    assert settle_traditional(rules, TOT, 17, 0, P, 21, 0, 4, True) == (12, "T7")
-    assert settle_traditional(rules, P, 21, 0, TOT, 19, 0, 4, True) == (-4, "T4.4")
+    assert settle_traditional(
+        rules,
+        banker=TOT,
+        banker_total=17,
+        banker_grade=0,
+        punter=P,
+        punter_total=21,
+        punter_grade=0,
+        stake=4,
+        doubled=True,
+    ) == (12, "T7")
+    assert settle_traditional(
+        rules,
+        banker=P,
+        banker_total=21,
+        banker_grade=0,
+        punter=TOT,
+        punter_total=19,
+        punter_grade=0,
+        stake=4,
+        doubled=True,
+    ) == (-4, "T4.4")
 
 
 def test_V3_a_doubled_deal_end_to_end_and_a_bust_pays_at_once() -> None:
