@@ -319,6 +319,21 @@ def _act(scenario: Scenario, deal: DealBase, step: Step, player: str, hand: int)
 def _compare_round(script: DealScript, game: GameBase, deal: CasinoDeal) -> Iterator[Mismatch]:
     """A casino round's expectations: ``net``, ``balance``, ``class`` (a seat's hands) and
     ``dealer_class``."""
+    yield from _compare_seats(script, game, deal, None, "")
+    expect = script.expect
+    if "dealer_class" in expect:
+        label = deal.dealer_hand.cls.label
+        if label != expect["dealer_class"]:
+            line = script.expect_line or script.line
+            yield Mismatch(line, deal.number, "dealer_class", expect["dealer_class"], label)
+
+
+def _compare_seats(
+    script: DealScript, game: GameBase, deal: DealBase, house: str | None, house_class: str
+) -> Iterator[Mismatch]:
+    """Every game's expectations of the seats: ``net``, ``balance`` and ``class`` (the class
+    each hand was settled as: V6, V7, hands.rate; the banker's, ``house``, is his one hand's,
+    ``house_class``)."""
     expect = script.expect
     line = script.expect_line or script.line
     n = deal.number
@@ -331,6 +346,8 @@ def _compare_round(script: DealScript, game: GameBase, deal: CasinoDeal) -> Iter
             yield Mismatch(line, n, f"balance.{who}", amount, game.balances[who])
     for who, cls in expect.get("class", {}).items():
         actual_classes = [h.cls.label for h in deal.hands.get(who, [])]
+        if who == house:
+            actual_classes = [house_class]
         wanted = cls if isinstance(cls, list) else [cls]
         if actual_classes != wanted:
             shown: Any = (
@@ -339,10 +356,6 @@ def _compare_round(script: DealScript, game: GameBase, deal: CasinoDeal) -> Iter
                 else actual_classes[0]
             )
             yield Mismatch(line, n, f"class.{who}", cls, shown if actual_classes else "no hand")
-    if "dealer_class" in expect:
-        label = deal.dealer_hand.cls.label
-        if label != expect["dealer_class"]:
-            yield Mismatch(line, n, "dealer_class", expect["dealer_class"], label)
 
 
 def _unscripted(
@@ -400,29 +413,12 @@ def _legal_text(action: Any) -> str:
 
 
 def _compare(script: DealScript, game: Game, deal: Deal) -> Iterator[Mismatch]:
+    """A traditional (or Shoot) deal's expectations: the seats', then ``banker_class``,
+    ``next_banker`` and ``kitty``."""
+    yield from _compare_seats(script, game, deal, deal.banker, deal.banker_hand.cls.label)
     expect = script.expect
     line = script.expect_line or script.line
     n = deal.number
-    for who, amount in expect.get("net", {}).items():
-        actual = deal.nets.get(who, 0)
-        if actual != amount:
-            yield Mismatch(line, n, f"net.{who}", amount, actual)
-    for who, amount in expect.get("balance", {}).items():
-        if game.balances[who] != amount:
-            yield Mismatch(line, n, f"balance.{who}", amount, game.balances[who])
-    for who, cls in expect.get("class", {}).items():
-        # the class each hand was settled as (V6, V7: hands.rate)
-        actual_classes = [h.cls.label for h in deal.hands.get(who, [])]
-        if who == deal.banker:
-            actual_classes = [deal.banker_hand.cls.label]
-        wanted = cls if isinstance(cls, list) else [cls]
-        if actual_classes != wanted:
-            shown: Any = (
-                actual_classes
-                if isinstance(cls, list) or len(actual_classes) != 1
-                else actual_classes[0]
-            )
-            yield Mismatch(line, n, f"class.{who}", cls, shown if actual_classes else "no hand")
     if "banker_class" in expect:
         label = deal.banker_hand.cls.label
         if label != expect["banker_class"]:
