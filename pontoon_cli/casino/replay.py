@@ -25,11 +25,11 @@ from pontoon_cli.casino.record import casino_deal_line, casino_deal_record
 from pontoon_cli.core.actions import CASINO_ACTIONS
 from pontoon_cli.core.cards import FULL_PACK, Card
 from pontoon_cli.core.events import CardDealt, Decision
+from pontoon_cli.core.hands import Hand
 from pontoon_cli.core.rng import Rng
 from pontoon_cli.core.rules import DEALER, Rules, Table, round_cards
 from pontoon_cli.core.settle import settle_casino
 from pontoon_cli.logformat.check import (
-    CARD_KEYS,
     CASINO_HAND_KEYS,
     DEALER_HAND_KEYS,
     MISSING,
@@ -39,6 +39,7 @@ from pontoon_cli.logformat.check import (
 from pontoon_cli.logformat.divergence import Divergence, Place, count
 from pontoon_cli.logformat.replay import (
     GameReplay,
+    HandSettler,
     Look,
     SeedCheck,
     action_text,
@@ -199,6 +200,8 @@ class CasinoReplay(GameReplay):
 
     number_rule = "C1"  # the rounds in order, so the shoe's carry is known (C1)
     sit_out_rule = "C3"  # no seat can cover the minimum stake
+    settle_rule = "C10"  # the settlement checked again
+    hand_keys = CASINO_HAND_KEYS
 
     def __init__(
         self,
@@ -278,10 +281,21 @@ class CasinoReplay(GameReplay):
             )
         return super().out_of_turn(at, deal, i, player, hand, action, amount)
 
-    def cross_check(self, at: Place, deal: DealBase) -> Divergence | None:
-        return cross_check(at, cast(CasinoDeal, deal))
+    def hand_settler(self, deal: DealBase) -> HandSettler:
+        return hand_settler(cast(CasinoDeal, deal))
 
-    def compare(
+    def compare_row_list(
+        self,
+        at: Place,
+        name: str,
+        rows: list[dict[str, Any]],
+        want_rows: list[dict[str, Any]],
+        keys: tuple[str, ...],
+        deal: DealBase,
+    ) -> Divergence | None:
+        return compare_row_list(at, name, rows, want_rows, keys, cast(CasinoDeal, deal))
+
+    def compare_rest(
         self,
         at: Place,
         record: dict[str, Any],
@@ -289,16 +303,11 @@ class CasinoReplay(GameReplay):
         deal: DealBase,
         after: dict[str, int],
     ) -> Divergence | None:
-        return compare(at, self.seats, record, derived, cast(CasinoDeal, deal), after)
+        return compare_rest(at, self.seats, record, derived, cast(CasinoDeal, deal), after)
 
     def carry(
-        self,
-        record: dict[str, Any],
-        balances: dict[str, int],
-        deal: DealBase | None,
-        first: Divergence | None,
+        self, record: dict[str, Any], deal: DealBase | None, first: Divergence | None
     ) -> None:
-        super().carry(record, balances, deal, first)
         self.shoe.carry(cast(CasinoDeal, deal) if deal is not None else None)
 
 
@@ -309,40 +318,67 @@ _STATE: Final[dict[str | None, PackState]] = {s.value: s for s in PackState}
 # the settlement, again ----------------------------------------------------------------------------
 
 
-def cross_check(at: Place, deal: CasinoDeal) -> Divergence | None:
-    """Settle every final hand again with the pure settlement function (C2, C5, C6, C10, C11);
-    the re-deal and it must agree, hand by hand and in each seat's net."""
+def hand_settler(deal: CasinoDeal) -> HandSettler:
+    """The pure settlement function for the hands of the finished round: against the dealer's
+    hand (C2, C5, C6, C10, C11)."""
     d = deal.dealer_hand
     dealer_class, dealer_total = d.hand_class, d.total
-    nets = {p: 0 for p in deal.nets}
-    for p in deal.punters:
-        for i, h in enumerate(deal.hands[p], 1):
-            expected = settle_casino(
-                dealer=dealer_class,
-                dealer_total=dealer_total,
-                player=h.hand_class,
-                player_total=h.total,
-                stake=h.stake,
-            )
-            if (h.net, h.rule) != expected:
-                return at.div(
-                    field="internal",
-                    recorded=[h.net, h.rule],
-                    expected=list(expected),
-                    rule="C10",
-                    player=p,
-                    hand=i,
-                )
-            nets[p] += expected[0]
-    if nets != deal.nets:
-        return at.div(field="internal", recorded=deal.nets, expected=nets, rule="C10")
-    return None
+
+    def settle_hand(h: Hand) -> tuple[int, str]:
+        return settle_casino(
+            dealer=dealer_class,
+            dealer_total=dealer_total,
+            player=h.hand_class,
+            player_total=h.total,
+            stake=h.stake,
+        )
+
+    return settle_hand
 
 
 # comparing the record with the re-deal ----------------------------------------------------------
 
 
-def compare(
+def compare_row_list(
+    at: Place,
+    name: str,
+    rows: list[dict[str, Any]],
+    want_rows: list[dict[str, Any]],
+    keys: tuple[str, ...],
+    deal: CasinoDeal,
+) -> Divergence | None:
+    """The first field of the recorded rows ``name`` that differs: a card cites the rule that
+    dealt it (C4, C6-C9); a hand too many or too few comes first (C3, C8), then a hand's field."""
+    if name == "cards":
+        return compare_rows(
+            at,
+            name,
+            rows,
+            want_rows,
+            keys,
+            lambda i, key, got, want: card_rule(deal, i),
+            lambda i: _count_rule(deal, rows, i),
+        )
+    if len(rows) != len(want_rows):  # a hand too many or too few, wherever it is
+        i = next(
+            (i for i, row in enumerate(want_rows) if i >= len(rows) or rows[i] != row),
+            len(want_rows),
+        )
+        rule = _hands_count_rule(rows, want_rows, i)
+        shown = count(len(want_rows), "hand")
+        return at.div(field=name, recorded=count(len(rows), "hand"), expected=shown, rule=rule)
+    return compare_rows(
+        at,
+        name,
+        rows,
+        want_rows,
+        keys,
+        lambda i, key, got, want: _hand_rule(deal, key, got, want),
+        lambda i: _hands_count_rule(rows, want_rows, i),
+    )
+
+
+def compare_rest(
     at: Place,
     seats: Sequence[str],
     record: dict[str, Any],
@@ -350,44 +386,8 @@ def compare(
     deal: CasinoDeal,
     after: dict[str, int],
 ) -> Divergence | None:
-    """The first field the record holds that the re-deal does not give."""
-    cards = record.get("cards")
-    if cards is not None and cards != derived["cards"]:
-        found = compare_rows(
-            at,
-            "cards",
-            cards,
-            derived["cards"],
-            CARD_KEYS,
-            lambda i, key, got, want: card_rule(deal, i),
-            lambda i: _count_rule(deal, cards, i),
-        )
-        if found is not None:
-            return found
-    hands = record.get("hands")
-    if hands is not None and hands != derived["hands"]:
-        want_hands = derived["hands"]
-        if len(hands) != len(want_hands):  # a hand too many or too few, wherever it is
-            i = next(
-                (i for i, row in enumerate(want_hands) if i >= len(hands) or hands[i] != row),
-                len(want_hands),
-            )
-            rule = _hands_count_rule(hands, want_hands, i)
-            shown = count(len(want_hands), "hand")
-            return at.div(
-                field="hands", recorded=count(len(hands), "hand"), expected=shown, rule=rule
-            )
-        found = compare_rows(
-            at,
-            "hands",
-            hands,
-            want_hands,
-            CASINO_HAND_KEYS,
-            lambda i, key, got, want: _hand_rule(deal, key, got, want),
-            lambda i: _hands_count_rule(hands, want_hands, i),
-        )
-        if found is not None:
-            return found
+    """The first field after the cards and hands the record holds that the re-deal does not
+    give: the dealer's hand, the nets and the balances."""
     dealer_hand = record.get("dealer_hand")
     if dealer_hand is not None:
         want = derived["dealer_hand"]

@@ -33,8 +33,9 @@ from pontoon_cli.core.actions import ActionTable
 from pontoon_cli.core.cards import Card
 from pontoon_cli.core.errors import IllegalAction, LogFormatError, PontoonError
 from pontoon_cli.core.events import BankSold, Decision
+from pontoon_cli.core.hands import Hand
 from pontoon_cli.core.rules import Rules, Table
-from pontoon_cli.logformat.check import MISSING, Problem
+from pontoon_cli.logformat.check import CARD_KEYS, HAND_KEYS, MISSING, Problem
 from pontoon_cli.logformat.divergence import Divergence, Place, count
 
 #: ``look(line, raw, record)``: the record's JSON looked at whole (duplicate keys, integers out of
@@ -44,6 +45,8 @@ Look = Callable[[int, bytes, dict[str, Any]], None]
 RecordWriter = Callable[[GameBase, DealBase, BankSold | None], dict[str, Any]]
 #: A game's deal record as the writer's bytes (pontoon_cli.log.writer.LineWriter).
 LineWriter = Callable[[GameBase, DealBase, BankSold | None, str | None], bytes | None]
+#: A finished hand settled again by the pure settlement function: the hand -> (net, rule).
+HandSettler = Callable[[Hand], tuple[int, str]]
 
 
 class SeedCheck(Protocol):
@@ -79,6 +82,10 @@ class GameReplay:
     optional = False
     #: The sale of the bank before the deal being checked, if any (T8.4): the writer writes it.
     sale: BankSold | None = None
+    #: The rule a hand settled otherwise than by the pure settlement function cites (T7; C10).
+    settle_rule = "T7"
+    #: The keys of a hand's row, in the order :meth:`compare` compares them.
+    hand_keys: tuple[str, ...] = HAND_KEYS
 
     def __init__(
         self,
@@ -166,10 +173,14 @@ class GameReplay:
                 looked = True
                 derived = self.record(game, deal, sale)
                 first = self.compare(at, record, derived, deal, after)
-                first = self.compare_extra(at, record, derived, deal, first)
+                own = self.compare_extra(at, record, derived)
+                if own is not None and (first is None or first.field in ("net", "balance")):
+                    first = own  # the game's own field explains a net or balance it changes
         if first is not None and not looked:
             self.look(line, raw, record)
-        self.carry(record, balances, deal if complete else None, first)
+        done = deal if complete else None
+        self.carry_balances(record, balances, done)
+        self.carry(record, done, first)
         return first
 
     def play(
@@ -307,7 +318,19 @@ class GameReplay:
         return None
 
     def cross_check(self, at: Place, deal: DealBase) -> Divergence | None:
-        """The finished deal settled again with the pure settlement function."""
+        """The finished deal settled again with the pure settlement function, hand by hand
+        (:meth:`hand_settler`), citing :attr:`settle_rule`."""
+        return settle_again(
+            at, deal, self.hand_settler(deal), self.settle_rule, self.counter_seat(deal)
+        )
+
+    def hand_settler(self, deal: DealBase) -> HandSettler:
+        """The pure settlement function for the hands of the finished ``deal``."""
+        raise NotImplementedError
+
+    def counter_seat(self, deal: DealBase) -> str | None:
+        """The seat that takes the other side of every hand's net (the traditional banker);
+        None when no seat does (the casino's dealer holds no net)."""
         return None
 
     def compare(
@@ -318,30 +341,59 @@ class GameReplay:
         deal: DealBase,
         after: dict[str, int],
     ) -> Divergence | None:
-        """The first field the record holds that the re-deal does not give."""
+        """The first field the record holds that the re-deal does not give: the cards, then
+        the hands, row by row (:meth:`compare_row_list`), then the rest (:meth:`compare_rest`)."""
+        for name, keys in (("cards", CARD_KEYS), ("hands", self.hand_keys)):
+            rows = record.get(name)
+            want_rows = derived[name]
+            if rows is not None and rows != want_rows:
+                found = self.compare_row_list(at, name, rows, want_rows, keys, deal)
+                if found is not None:
+                    return found
+        return self.compare_rest(at, record, derived, deal, after)
+
+    def compare_row_list(
+        self,
+        at: Place,
+        name: str,
+        rows: list[dict[str, Any]],
+        want_rows: list[dict[str, Any]],
+        keys: tuple[str, ...],
+        deal: DealBase,
+    ) -> Divergence | None:
+        """The first field of the recorded rows ``name`` (``cards``, ``hands``) that differ
+        from the re-deal's (:func:`compare_rows` with the game's rules)."""
         raise NotImplementedError
 
-    def compare_extra(
+    def compare_rest(
         self,
         at: Place,
         record: dict[str, Any],
         derived: dict[str, Any],
         deal: DealBase,
-        first: Divergence | None,
+        after: dict[str, int],
     ) -> Divergence | None:
-        """What the game's own fields add to :meth:`compare`'s ``first``."""
-        return first
+        """The first field after the cards and hands that the re-deal does not give."""
+        raise NotImplementedError
+
+    def compare_extra(
+        self, at: Place, record: dict[str, Any], derived: dict[str, Any]
+    ) -> Divergence | None:
+        """A field of the game's own that differs (Shoot Pontoon's kitty); it stands for a net
+        or balance :meth:`compare` finds, which it changes."""
+        return None
 
     def carry(
-        self,
-        record: dict[str, Any],
-        balances: dict[str, int],
-        deal: DealBase | None,
-        first: Divergence | None,
+        self, record: dict[str, Any], deal: DealBase | None, first: Divergence | None
     ) -> None:
-        """Keep what the next deal needs: the recorded balances where given, else the rules'
-        (``deal``: the re-dealt deal if it reached its end, else None; ``first``: the deal's
-        divergence)."""
+        """Keep what the game's next deal needs beside the balances (``deal``: the re-dealt
+        deal if it reached its end, else None; ``first``: the deal's divergence)."""
+
+    def carry_balances(
+        self, record: dict[str, Any], balances: dict[str, int], deal: DealBase | None
+    ) -> None:
+        """Keep the balances for the next deal: the recorded ones where given, else the
+        rules' (``deal``: the re-dealt deal if it reached its end, else None)."""
         net = record["net"]
         recorded = record.get("balance")
         if recorded is None:
@@ -357,6 +409,36 @@ class GameReplay:
     def body_problem(self, record: dict[str, Any]) -> Problem | None:
         """The first problem of a deal record's body, by the game's record (logcheck)."""
         raise NotImplementedError
+
+
+# the settlement, again: every game's check -----------------------------------------------------
+
+
+def settle_again(
+    at: Place, deal: DealBase, settle: HandSettler, rule: str, counter: str | None
+) -> Divergence | None:
+    """Settle every final hand of ``deal`` again (``settle``); the re-deal and it must agree,
+    hand by hand and in each seat's net, citing ``rule`` (``counter``: the seat that takes the
+    other side of every hand's net, or None)."""
+    nets = {p: 0 for p in deal.nets}
+    for p in deal.punters:
+        for i, h in enumerate(deal.hands[p], 1):
+            expected = settle(h)
+            if (h.net, h.rule) != expected:
+                return at.div(
+                    field="internal",
+                    recorded=[h.net, h.rule],
+                    expected=list(expected),
+                    rule=rule,
+                    player=p,
+                    hand=i,
+                )
+            nets[p] += expected[0]
+            if counter is not None:
+                nets[counter] -= expected[0]
+    if nets != deal.nets:
+        return at.div(field="internal", recorded=deal.nets, expected=nets, rule=rule)
+    return None
 
 
 # comparing a record with the re-deal: every game's checks ------------------------------------
