@@ -16,7 +16,6 @@ re-deal is verified in one comparison; only another one is looked at field by fi
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any, Final, cast
 
 from pontoon_cli.base.deal import DealBase, PackState
@@ -30,6 +29,7 @@ from pontoon_cli.core.rng import Rng
 from pontoon_cli.core.rules import DEALER, Rules, Table, round_cards
 from pontoon_cli.core.settle import settle_casino
 from pontoon_cli.logformat.check import (
+    CARD_KEYS,
     CASINO_HAND_KEYS,
     DEALER_HAND_KEYS,
     MISSING,
@@ -38,6 +38,7 @@ from pontoon_cli.logformat.check import (
 )
 from pontoon_cli.logformat.divergence import Divergence, Place, count
 from pontoon_cli.logformat.replay import (
+    Fields,
     GameReplay,
     HandSettler,
     Look,
@@ -201,7 +202,6 @@ class CasinoReplay(GameReplay):
     number_rule = "C1"  # the rounds in order, so the shoe's carry is known (C1)
     sit_out_rule = "C3"  # no seat can cover the minimum stake
     settle_rule = "C10"  # the settlement checked again
-    hand_keys = CASINO_HAND_KEYS
 
     def __init__(
         self,
@@ -282,28 +282,89 @@ class CasinoReplay(GameReplay):
         return super().out_of_turn(at, deal, i, player, hand, action, amount)
 
     def hand_settler(self, deal: DealBase) -> HandSettler:
-        return hand_settler(cast(CasinoDeal, deal))
+        """The pure settlement function for the hands of the finished round: against the
+        dealer's hand (C2, C5, C6, C10, C11)."""
+        d = cast(CasinoDeal, deal).dealer_hand
+        dealer_class, dealer_total = d.hand_class, d.total
+
+        def settle_hand(h: Hand) -> tuple[int, str]:
+            return settle_casino(
+                dealer=dealer_class,
+                dealer_total=dealer_total,
+                player=h.hand_class,
+                player_total=h.total,
+                stake=h.stake,
+            )
+
+        return settle_hand
 
     def compare_row_list(
-        self,
-        at: Place,
-        name: str,
-        rows: list[dict[str, Any]],
-        want_rows: list[dict[str, Any]],
-        keys: tuple[str, ...],
-        deal: DealBase,
+        self, at: Place, name: str, rows: list[Fields], want_rows: list[Fields], deal: DealBase
     ) -> Divergence | None:
-        return compare_row_list(at, name, rows, want_rows, keys, cast(CasinoDeal, deal))
+        """A card cites the rule that dealt it (C4, C6-C9); a hand too many or too few comes
+        first (C3, C8), then a hand's field."""
+        casino = cast(CasinoDeal, deal)
+        if name == "cards":
+            return compare_rows(
+                at,
+                name,
+                rows,
+                want_rows,
+                CARD_KEYS,
+                lambda i, key, got, want: card_rule(casino, i),
+                lambda i: _count_rule(casino, rows, i),
+            )
+        if len(rows) != len(want_rows):  # a hand too many or too few, wherever it is
+            i = next(
+                (i for i, row in enumerate(want_rows) if i >= len(rows) or rows[i] != row),
+                len(want_rows),
+            )
+            rule = _hands_count_rule(rows, want_rows, i)
+            shown = count(len(want_rows), "hand")
+            return at.div(field=name, recorded=count(len(rows), "hand"), expected=shown, rule=rule)
+        return compare_rows(
+            at,
+            name,
+            rows,
+            want_rows,
+            CASINO_HAND_KEYS,
+            lambda i, key, got, want: _hand_rule(casino, key, got, want),
+            lambda i: _hands_count_rule(rows, want_rows, i),
+        )
 
     def compare_rest(
-        self,
-        at: Place,
-        record: dict[str, Any],
-        derived: dict[str, Any],
-        deal: DealBase,
-        after: dict[str, int],
+        self, at: Place, record: Fields, derived: Fields, deal: DealBase, after: dict[str, int]
     ) -> Divergence | None:
-        return compare_rest(at, self.seats, record, derived, cast(CasinoDeal, deal), after)
+        """The dealer's hand (C2, C9), the nets and the balances (C10, C3)."""
+        dealer_hand = record.get("dealer_hand")
+        if dealer_hand is not None:
+            want = derived["dealer_hand"]
+            for key in DEALER_HAND_KEYS:
+                got = dealer_hand.get(key, MISSING)
+                if got is not MISSING and got != want[key]:
+                    rule = (
+                        _cards_rule(got, want[key], "C9") if key == "cards" else _DEALER_RULE[key]
+                    )
+                    return at.div(
+                        field=f"dealer_hand.{key}",
+                        recorded=got,
+                        expected=want[key],
+                        rule=rule,
+                        player=DEALER,
+                        hand=1,
+                    )
+        casino = cast(CasinoDeal, deal)
+        return compare_money(
+            at,
+            self.seats,
+            record,
+            derived,
+            deal.nets,
+            after,
+            lambda p: _net_rule(casino, p),
+            "C10",
+            "C3",
+        )
 
     def carry(
         self, record: dict[str, Any], deal: DealBase | None, first: Divergence | None
@@ -315,105 +376,7 @@ class CasinoReplay(GameReplay):
 _STATE: Final[dict[str | None, PackState]] = {s.value: s for s in PackState}
 
 
-# the settlement, again ----------------------------------------------------------------------------
-
-
-def hand_settler(deal: CasinoDeal) -> HandSettler:
-    """The pure settlement function for the hands of the finished round: against the dealer's
-    hand (C2, C5, C6, C10, C11)."""
-    d = deal.dealer_hand
-    dealer_class, dealer_total = d.hand_class, d.total
-
-    def settle_hand(h: Hand) -> tuple[int, str]:
-        return settle_casino(
-            dealer=dealer_class,
-            dealer_total=dealer_total,
-            player=h.hand_class,
-            player_total=h.total,
-            stake=h.stake,
-        )
-
-    return settle_hand
-
-
-# comparing the record with the re-deal ----------------------------------------------------------
-
-
-def compare_row_list(
-    at: Place,
-    name: str,
-    rows: list[dict[str, Any]],
-    want_rows: list[dict[str, Any]],
-    keys: tuple[str, ...],
-    deal: CasinoDeal,
-) -> Divergence | None:
-    """The first field of the recorded rows ``name`` that differs: a card cites the rule that
-    dealt it (C4, C6-C9); a hand too many or too few comes first (C3, C8), then a hand's field."""
-    if name == "cards":
-        return compare_rows(
-            at,
-            name,
-            rows,
-            want_rows,
-            keys,
-            lambda i, key, got, want: card_rule(deal, i),
-            lambda i: _count_rule(deal, rows, i),
-        )
-    if len(rows) != len(want_rows):  # a hand too many or too few, wherever it is
-        i = next(
-            (i for i, row in enumerate(want_rows) if i >= len(rows) or rows[i] != row),
-            len(want_rows),
-        )
-        rule = _hands_count_rule(rows, want_rows, i)
-        shown = count(len(want_rows), "hand")
-        return at.div(field=name, recorded=count(len(rows), "hand"), expected=shown, rule=rule)
-    return compare_rows(
-        at,
-        name,
-        rows,
-        want_rows,
-        keys,
-        lambda i, key, got, want: _hand_rule(deal, key, got, want),
-        lambda i: _hands_count_rule(rows, want_rows, i),
-    )
-
-
-def compare_rest(
-    at: Place,
-    seats: Sequence[str],
-    record: dict[str, Any],
-    derived: dict[str, Any],
-    deal: CasinoDeal,
-    after: dict[str, int],
-) -> Divergence | None:
-    """The first field after the cards and hands the record holds that the re-deal does not
-    give: the dealer's hand, the nets and the balances."""
-    dealer_hand = record.get("dealer_hand")
-    if dealer_hand is not None:
-        want = derived["dealer_hand"]
-        for key in DEALER_HAND_KEYS:
-            got = dealer_hand.get(key, MISSING)
-            if got is not MISSING and got != want[key]:
-                rule = _cards_rule(got, want[key], "C9") if key == "cards" else _DEALER_RULE[key]
-                return at.div(
-                    field=f"dealer_hand.{key}",
-                    recorded=got,
-                    expected=want[key],
-                    rule=rule,
-                    player=DEALER,
-                    hand=1,
-                )
-    return compare_money(
-        at,
-        seats,
-        record,
-        derived,
-        deal.nets,
-        after,
-        lambda p: _net_rule(deal, p),
-        "C10",
-        "C3",
-    )
+# comparing the record with the re-deal: the rules fields cite -------------------------------
 
 
 def card_rule(deal: CasinoDeal, index: int) -> str:

@@ -35,7 +35,7 @@ from pontoon_cli.core.errors import IllegalAction, LogFormatError, PontoonError
 from pontoon_cli.core.events import BankSold, Decision
 from pontoon_cli.core.hands import Hand
 from pontoon_cli.core.rules import Rules, Table
-from pontoon_cli.logformat.check import CARD_KEYS, HAND_KEYS, MISSING, Problem
+from pontoon_cli.logformat.check import MISSING, Problem
 from pontoon_cli.logformat.divergence import Divergence, Place, count
 
 #: ``look(line, raw, record)``: the record's JSON looked at whole (duplicate keys, integers out of
@@ -45,6 +45,8 @@ Look = Callable[[int, bytes, dict[str, Any]], None]
 RecordWriter = Callable[[GameBase, DealBase, BankSold | None], dict[str, Any]]
 #: A game's deal record as the writer's bytes (pontoon_cli.log.writer.LineWriter).
 LineWriter = Callable[[GameBase, DealBase, BankSold | None, str | None], bytes | None]
+#: A deal record, or a row of one (a card, a hand), as JSON reads it.
+Fields = dict[str, Any]
 #: A finished hand settled again by the pure settlement function: the hand -> (net, rule).
 HandSettler = Callable[[Hand], tuple[int, str]]
 
@@ -82,10 +84,8 @@ class GameReplay:
     optional = False
     #: The sale of the bank before the deal being checked, if any (T8.4): the writer writes it.
     sale: BankSold | None = None
-    #: The rule a hand settled otherwise than by the pure settlement function cites (T7; C10).
+    #: The rule a hand the pure settlement function settles otherwise cites (T7; a casino's, C10).
     settle_rule = "T7"
-    #: The keys of a hand's row, in the order :meth:`compare` compares them.
-    hand_keys: tuple[str, ...] = HAND_KEYS
 
     def __init__(
         self,
@@ -334,44 +334,28 @@ class GameReplay:
         return None
 
     def compare(
-        self,
-        at: Place,
-        record: dict[str, Any],
-        derived: dict[str, Any],
-        deal: DealBase,
-        after: dict[str, int],
+        self, at: Place, record: Fields, derived: Fields, deal: DealBase, after: dict[str, int]
     ) -> Divergence | None:
         """The first field the record holds that the re-deal does not give: the cards, then
         the hands, row by row (:meth:`compare_row_list`), then the rest (:meth:`compare_rest`)."""
-        for name, keys in (("cards", CARD_KEYS), ("hands", self.hand_keys)):
+        for name in ("cards", "hands"):
             rows = record.get(name)
             want_rows = derived[name]
             if rows is not None and rows != want_rows:
-                found = self.compare_row_list(at, name, rows, want_rows, keys, deal)
+                found = self.compare_row_list(at, name, rows, want_rows, deal)
                 if found is not None:
                     return found
         return self.compare_rest(at, record, derived, deal, after)
 
     def compare_row_list(
-        self,
-        at: Place,
-        name: str,
-        rows: list[dict[str, Any]],
-        want_rows: list[dict[str, Any]],
-        keys: tuple[str, ...],
-        deal: DealBase,
+        self, at: Place, name: str, rows: list[Fields], want_rows: list[Fields], deal: DealBase
     ) -> Divergence | None:
         """The first field of the recorded rows ``name`` (``cards``, ``hands``) that differ
         from the re-deal's (:func:`compare_rows` with the game's rules)."""
         raise NotImplementedError
 
     def compare_rest(
-        self,
-        at: Place,
-        record: dict[str, Any],
-        derived: dict[str, Any],
-        deal: DealBase,
-        after: dict[str, int],
+        self, at: Place, record: Fields, derived: Fields, deal: DealBase, after: dict[str, int]
     ) -> Divergence | None:
         """The first field after the cards and hands that the re-deal does not give."""
         raise NotImplementedError

@@ -17,9 +17,15 @@ from pontoon_cli.core.events import CardDealt, Decision
 from pontoon_cli.core.hands import Hand, rate
 from pontoon_cli.core.rules import Rules
 from pontoon_cli.core.settle import Settler
-from pontoon_cli.logformat.check import BANKER_HAND_KEYS, MISSING
+from pontoon_cli.logformat.check import BANKER_HAND_KEYS, CARD_KEYS, HAND_KEYS, MISSING
 from pontoon_cli.logformat.divergence import Divergence, Place
-from pontoon_cli.logformat.replay import HandSettler, compare_money, compare_rows, settle_again
+from pontoon_cli.logformat.replay import (
+    Fields,
+    HandSettler,
+    compare_money,
+    compare_rows,
+    settle_again,
+)
 from pontoon_cli.traditional.engine import Deal
 
 #: The rule behind each field of a hand (``net`` and ``rule``: the rule that settled it).
@@ -113,12 +119,7 @@ def compare_rest(
 
 
 def compare_row_list(
-    at: Place,
-    name: str,
-    rows: list[dict[str, Any]],
-    want_rows: list[dict[str, Any]],
-    keys: tuple[str, ...],
-    deal: Deal,
+    at: Place, name: str, rows: list[Fields], want_rows: list[Fields], deal: Deal
 ) -> Divergence | None:
     """The first field of the recorded rows ``name`` that differs: a card cites the rule that
     dealt it (T4), a hand's field its rule (T5, T2, T1.3) or the rule that settled it."""
@@ -128,7 +129,7 @@ def compare_row_list(
             name,
             rows,
             want_rows,
-            keys,
+            CARD_KEYS,
             lambda i, key, got, want: _card_rule(deal, i),
             lambda i: _card_rule(deal, i),
         )
@@ -137,7 +138,7 @@ def compare_row_list(
         name,
         rows,
         want_rows,
-        keys,
+        HAND_KEYS,
         lambda i, key, got, want: (
             _HAND_RULE.get(key) or _settled_rule(got.get("rule"), want["rule"])
         ),

@@ -24,7 +24,7 @@ from pontoon_cli.core.settle import SETTLERS
 from pontoon_cli.logformat.check import MISSING, Problem, deal_body_problem
 from pontoon_cli.logformat.divergence import Divergence, Place
 from pontoon_cli.logformat.record import LineWriter, RecordWriter
-from pontoon_cli.logformat.replay import GameReplay, HandSettler, Look, SeedCheck
+from pontoon_cli.logformat.replay import Fields, GameReplay, HandSettler, Look, SeedCheck
 from pontoon_cli.traditional.compare import compare_rest, compare_row_list, hand_settler
 from pontoon_cli.traditional.deal import Deal
 from pontoon_cli.traditional.game import Game
@@ -177,23 +177,12 @@ class TraditionalReplay(GameReplay):
         return cast(Deal, deal).banker  # the banker's net is the other side of every hand (T7)
 
     def compare_row_list(
-        self,
-        at: Place,
-        name: str,
-        rows: list[dict[str, Any]],
-        want_rows: list[dict[str, Any]],
-        keys: tuple[str, ...],
-        deal: DealBase,
+        self, at: Place, name: str, rows: list[Fields], want_rows: list[Fields], deal: DealBase
     ) -> Divergence | None:
-        return compare_row_list(at, name, rows, want_rows, keys, cast(Deal, deal))
+        return compare_row_list(at, name, rows, want_rows, cast(Deal, deal))
 
     def compare_rest(
-        self,
-        at: Place,
-        record: dict[str, Any],
-        derived: dict[str, Any],
-        deal: DealBase,
-        after: dict[str, int],
+        self, at: Place, record: Fields, derived: Fields, deal: DealBase, after: dict[str, int]
     ) -> Divergence | None:
         return compare_rest(at, self.seats, record, derived, cast(Deal, deal), after)
 
