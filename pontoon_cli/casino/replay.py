@@ -32,7 +32,6 @@ from pontoon_cli.logformat.check import (
     CARD_KEYS,
     CASINO_HAND_KEYS,
     DEALER_HAND_KEYS,
-    MISSING,
     Problem,
     casino_body_problem,
 )
@@ -42,10 +41,11 @@ from pontoon_cli.logformat.replay import (
     GameReplay,
     HandSettler,
     Look,
+    RowRules,
     SeedCheck,
     action_text,
     compare_money,
-    compare_rows,
+    first_key,
 )
 
 #: The rule behind each field of a hand that is not its settlement (``net`` and ``rule`` cite
@@ -261,14 +261,7 @@ class CasinoReplay(GameReplay):
         )
 
     def out_of_turn(
-        self,
-        at: Place,
-        deal: DealBase,
-        i: int,
-        player: Any,
-        hand: Any,
-        action: Any,
-        amount: Any,
+        self, at: Place, deal: DealBase, i: int, player: Any, hand: Any, action: Any, amount: Any
     ) -> Divergence:
         if player == DEALER:  # C9: he plays by his rule, and is never asked (never the actor)
             return at.div(
@@ -301,20 +294,8 @@ class CasinoReplay(GameReplay):
     def compare_row_list(
         self, at: Place, name: str, rows: list[Fields], want_rows: list[Fields], deal: DealBase
     ) -> Divergence | None:
-        """A card cites the rule that dealt it (C4, C6-C9); a hand too many or too few comes
-        first (C3, C8), then a hand's field."""
-        casino = cast(CasinoDeal, deal)
-        if name == "cards":
-            return compare_rows(
-                at,
-                name,
-                rows,
-                want_rows,
-                CARD_KEYS,
-                lambda i, key, got, want: card_rule(casino, i),
-                lambda i: _count_rule(casino, rows, i),
-            )
-        if len(rows) != len(want_rows):  # a hand too many or too few, wherever it is
+        """A hand too many or too few comes first, wherever it is (C3, C8)."""
+        if name == "hands" and len(rows) != len(want_rows):
             i = next(
                 (i for i, row in enumerate(want_rows) if i >= len(rows) or rows[i] != row),
                 len(want_rows),
@@ -322,11 +303,20 @@ class CasinoReplay(GameReplay):
             rule = _hands_count_rule(rows, want_rows, i)
             shown = count(len(want_rows), "hand")
             return at.div(field=name, recorded=count(len(rows), "hand"), expected=shown, rule=rule)
-        return compare_rows(
-            at,
-            name,
-            rows,
-            want_rows,
+        return super().compare_row_list(at, name, rows, want_rows, deal)
+
+    def row_rules(
+        self, name: str, rows: list[Fields], want_rows: list[Fields], deal: DealBase
+    ) -> RowRules:
+        """A card cites the rule that dealt it (C4, C6-C9), a hand's field its rule."""
+        casino = cast(CasinoDeal, deal)
+        if name == "cards":
+            return (
+                CARD_KEYS,
+                lambda i, key, got, want: card_rule(casino, i),
+                lambda i: _count_rule(casino, rows, i),
+            )
+        return (
             CASINO_HAND_KEYS,
             lambda i, key, got, want: _hand_rule(casino, key, got, want),
             lambda i: _hands_count_rule(rows, want_rows, i),
@@ -339,20 +329,15 @@ class CasinoReplay(GameReplay):
         dealer_hand = record.get("dealer_hand")
         if dealer_hand is not None:
             want = derived["dealer_hand"]
-            for key in DEALER_HAND_KEYS:
-                got = dealer_hand.get(key, MISSING)
-                if got is not MISSING and got != want[key]:
-                    rule = (
-                        _cards_rule(got, want[key], "C9") if key == "cards" else _DEALER_RULE[key]
-                    )
-                    return at.div(
-                        field=f"dealer_hand.{key}",
-                        recorded=got,
-                        expected=want[key],
-                        rule=rule,
-                        player=DEALER,
-                        hand=1,
-                    )
+            key = first_key(dealer_hand, want, DEALER_HAND_KEYS)
+            if key is not None:
+                got = dealer_hand[key]
+                # the dealer's cards: the rule that dealt the first that differs (C4, C9)
+                rule = _cards_rule(got, want[key], "C9") if key == "cards" else _DEALER_RULE[key]
+                where = f"dealer_hand.{key}"
+                return at.div(
+                    field=where, recorded=got, expected=want[key], rule=rule, player=DEALER, hand=1
+                )
         casino = cast(CasinoDeal, deal)
         return compare_money(
             at,

@@ -290,14 +290,7 @@ class GameReplay:
         decision the record does not take (with :attr:`optional`)."""
 
     def out_of_turn(
-        self,
-        at: Place,
-        deal: DealBase,
-        i: int,
-        player: Any,
-        hand: Any,
-        action: Any,
-        amount: Any,
+        self, at: Place, deal: DealBase, i: int, player: Any, hand: Any, action: Any, amount: Any
     ) -> Divergence:
         """A decision recorded for someone whose turn it is not: who the rules wait for."""
         return at.div(
@@ -350,8 +343,16 @@ class GameReplay:
     def compare_row_list(
         self, at: Place, name: str, rows: list[Fields], want_rows: list[Fields], deal: DealBase
     ) -> Divergence | None:
-        """The first field of the recorded rows ``name`` (``cards``, ``hands``) that differ
-        from the re-deal's (:func:`compare_rows` with the game's rules)."""
+        """The first field of the recorded rows ``name`` (``cards``, ``hands``) that differs
+        from the re-deal's (:func:`compare_rows` with the game's :meth:`row_rules`)."""
+        keys, rule_of, count_rule = self.row_rules(name, rows, want_rows, deal)
+        return compare_rows(at, name, rows, want_rows, keys, rule_of, count_rule)
+
+    def row_rules(
+        self, name: str, rows: list[Fields], want_rows: list[Fields], deal: DealBase
+    ) -> RowRules:
+        """How the rows ``name`` are compared: their keys in order, the rule a field cites,
+        and the rule a row too many or too few cites."""
         raise NotImplementedError
 
     def compare_rest(
@@ -432,6 +433,11 @@ def settle_again(
 RowRule = Callable[[int, str, dict[str, Any], dict[str, Any]], str]
 
 
+#: How rows are compared (:meth:`GameReplay.row_rules`): their keys, the rule a field cites, the
+#: rule a row too many or too few cites (by the first row that differs).
+RowRules = tuple[tuple[str, ...], RowRule, Callable[[int], str]]
+
+
 def compare_rows(
     at: Place,
     name: str,
@@ -447,17 +453,16 @@ def compare_rows(
     for i, (got, want) in enumerate(zip(rows, want_rows, strict=False)):
         if got == want:
             continue
-        for key in keys:
-            value = got.get(key, MISSING)
-            if value is not MISSING and value != want[key]:
-                return at.div(
-                    field=f"{name}[{i}].{key}",
-                    recorded=value,
-                    expected=want[key],
-                    rule=rule_of(i, key, got, want),
-                    player=want["player"],
-                    hand=want["hand"],
-                )
+        key = first_key(got, want, keys)
+        if key is not None:
+            return at.div(
+                field=f"{name}[{i}].{key}",
+                recorded=got[key],
+                expected=want[key],
+                rule=rule_of(i, key, got, want),
+                player=want["player"],
+                hand=want["hand"],
+            )
     if len(rows) != len(want_rows):
         word = name[:-1]
         return at.div(
@@ -466,6 +471,16 @@ def compare_rows(
             expected=count(len(want_rows), word),
             rule=count_rule(min(len(rows), len(want_rows))),
         )
+    return None
+
+
+def first_key(got: Fields, want: Fields, keys: tuple[str, ...]) -> str | None:
+    """The first of ``keys`` the recorded ``got`` (a row, a hand) holds with another value than
+    the re-deal's ``want``; None if none."""
+    for key in keys:
+        value = got.get(key, MISSING)
+        if value is not MISSING and value != want[key]:
+            return key
     return None
 
 

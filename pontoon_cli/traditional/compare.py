@@ -1,8 +1,8 @@
 """Comparing a re-dealt deal with its record, and the rule behind each field replay reports.
 
 :func:`cross_check` settles the final hands again with the pure settlement function (T7,
-:func:`hand_settler`); :func:`compare_row_list` and :func:`compare_rest` name the first field the
-record holds that the re-deal does not give. The rest
+:func:`hand_settler`); the replay compares the record with the re-deal, the rows by
+:func:`row_rules`, then the rest by :func:`compare_rest`. The rest
 says which rule a divergence cites: the rule that dealt a card or settled a hand (the engine says
 whose turn it was and why a deal ended: ``Deal.expected_decision``, ``Deal.turn_rule``).
 """
@@ -17,13 +17,13 @@ from pontoon_cli.core.events import CardDealt, Decision
 from pontoon_cli.core.hands import Hand, rate
 from pontoon_cli.core.rules import Rules
 from pontoon_cli.core.settle import Settler
-from pontoon_cli.logformat.check import BANKER_HAND_KEYS, CARD_KEYS, HAND_KEYS, MISSING
+from pontoon_cli.logformat.check import BANKER_HAND_KEYS, CARD_KEYS, HAND_KEYS
 from pontoon_cli.logformat.divergence import Divergence, Place
 from pontoon_cli.logformat.replay import (
-    Fields,
     HandSettler,
+    RowRules,
     compare_money,
-    compare_rows,
+    first_key,
     settle_again,
 )
 from pontoon_cli.traditional.engine import Deal
@@ -90,18 +90,14 @@ def compare_rest(
     banker_hand = record.get("banker_hand")
     if banker_hand is not None:
         want = derived["banker_hand"]
-        for key in BANKER_HAND_KEYS:
-            got = banker_hand.get(key, MISSING)
-            if got is not MISSING and got != want[key]:
-                where = f"banker_hand.{key}"
-                return at.div(
-                    field=where,
-                    recorded=got,
-                    expected=want[key],
-                    rule=_BANKER_HAND_RULE[key],
-                    player=deal.banker,
-                    hand=1,
-                )
+        key = first_key(banker_hand, want, BANKER_HAND_KEYS)
+        if key is not None:
+            rule = _BANKER_HAND_RULE[key]
+            got = banker_hand[key]
+            where = f"banker_hand.{key}"
+            return at.div(
+                field=where, recorded=got, expected=want[key], rule=rule, player=deal.banker, hand=1
+            )
     void = record.get("void")
     if void is not None and void != deal.void:
         return at.div(field="void", recorded=void, expected=deal.void, rule="T8.5")
@@ -118,26 +114,16 @@ def compare_rest(
     return None
 
 
-def compare_row_list(
-    at: Place, name: str, rows: list[Fields], want_rows: list[Fields], deal: Deal
-) -> Divergence | None:
-    """The first field of the recorded rows ``name`` that differs: a card cites the rule that
-    dealt it (T4), a hand's field its rule (T5, T2, T1.3) or the rule that settled it."""
+def row_rules(name: str, deal: Deal) -> RowRules:
+    """How the rows ``name`` are compared: a card cites the rule that dealt it (T4), a hand's
+    field its rule (T5, T2, T1.3) or the rule that settled it, a hand too many or too few T5.2."""
     if name == "cards":
-        return compare_rows(
-            at,
-            name,
-            rows,
-            want_rows,
+        return (
             CARD_KEYS,
             lambda i, key, got, want: _card_rule(deal, i),
             lambda i: _card_rule(deal, i),
         )
-    return compare_rows(
-        at,
-        name,
-        rows,
-        want_rows,
+    return (
         HAND_KEYS,
         lambda i, key, got, want: (
             _HAND_RULE.get(key) or _settled_rule(got.get("rule"), want["rule"])

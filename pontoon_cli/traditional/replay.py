@@ -24,8 +24,15 @@ from pontoon_cli.core.settle import SETTLERS
 from pontoon_cli.logformat.check import MISSING, Problem, deal_body_problem
 from pontoon_cli.logformat.divergence import Divergence, Place
 from pontoon_cli.logformat.record import LineWriter, RecordWriter
-from pontoon_cli.logformat.replay import Fields, GameReplay, HandSettler, Look, SeedCheck
-from pontoon_cli.traditional.compare import compare_rest, compare_row_list, hand_settler
+from pontoon_cli.logformat.replay import (
+    Fields,
+    GameReplay,
+    HandSettler,
+    Look,
+    RowRules,
+    SeedCheck,
+)
+from pontoon_cli.traditional.compare import compare_rest, hand_settler, row_rules
 from pontoon_cli.traditional.deal import Deal
 from pontoon_cli.traditional.game import Game
 from pontoon_cli.traditional.pack import PackTracker, check_cut
@@ -176,10 +183,10 @@ class TraditionalReplay(GameReplay):
     def counter_seat(self, deal: DealBase) -> str | None:
         return cast(Deal, deal).banker  # the banker's net is the other side of every hand (T7)
 
-    def compare_row_list(
-        self, at: Place, name: str, rows: list[Fields], want_rows: list[Fields], deal: DealBase
-    ) -> Divergence | None:
-        return compare_row_list(at, name, rows, want_rows, cast(Deal, deal))
+    def row_rules(
+        self, name: str, rows: list[Fields], want_rows: list[Fields], deal: DealBase
+    ) -> RowRules:
+        return row_rules(name, cast(Deal, deal))
 
     def compare_rest(
         self, at: Place, record: Fields, derived: Fields, deal: DealBase, after: dict[str, int]
