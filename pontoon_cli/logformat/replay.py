@@ -1,25 +1,28 @@
 """Replay's per-deal pipeline, written once for every game: :class:`GameReplay` and its hooks.
 
-Each deal record of a log goes through the same steps, in this order: its number; what comes
-before the deal (:meth:`~GameReplay.before_deal`: the pack or shoe and its state, a sale of the
-bank, the kitty); the re-deal (:meth:`~GameReplay.new_deal`) and who sat out; the recorded
-decisions, taken through the deal's own ``act`` (:meth:`~GameReplay.play`); the settlement
-checked again (:meth:`~GameReplay.cross_check`); the record compared with the re-deal, in one
-step when it is byte for byte what the log writer gives, else field by field
-(:meth:`~GameReplay.compare`, :meth:`~GameReplay.compare_extra`); and what the next deal needs
+Each deal record of a log goes through the same steps, in this order: its number; what comes before
+the deal (:meth:`~GameReplay.before_deal`: the pack or shoe and its state, a sale of the bank, the
+kitty); the re-deal (:meth:`~GameReplay.new_deal`) and who sat out; the recorded decisions, taken
+through the deal's own ``act`` (:meth:`~GameReplay.play`); the settlement checked again, hand by
+hand, with the game's pure settlement function (:meth:`~GameReplay.cross_check`,
+:meth:`~GameReplay.hand_settler`); the record compared with the re-deal, in one step when it is byte
+for byte what the log writer gives, else field by field: the cards and hands row by row
+(:meth:`~GameReplay.row_rules`), then the game's other fields (:meth:`~GameReplay.compare_rest`,
+:meth:`~GameReplay.compare_extra`); and what the next deal needs, the balances and the game's own
 (:meth:`~GameReplay.carry`). A game is a subclass that overrides those hooks (python-chess's
 variants replay through their own ``push``): the traditional game
 (:class:`~pontoon_cli.traditional.replay.TraditionalReplay`), Shoot Pontoon
 (:class:`~pontoon_cli.shoot.replay.ShootReplay`) and casino Pontoon
-(:class:`~pontoon_cli.casino.replay.CasinoReplay`). Hooks run a few times per deal, never per
-card.
+(:class:`~pontoon_cli.casino.replay.CasinoReplay`). Hooks run a few times per deal (a game's settler
+once per hand), never per card.
 
 The decision loop reads the game's action table: a word whose amount the rules derive
 (``derived_amount``: the traditional split, the casino split and double) is taken without its
 amount, and a recorded amount that differs from the rules' is the decision's divergence.
 
-This module and what it shares (:func:`compare_rows`, :func:`compare_money`, :func:`written_as`,
-:func:`action_text`) depend on the base deal and game only, so every game's replay may use them.
+This module and what it shares (:func:`settle_again`, :func:`compare_rows`, :func:`first_key`,
+:func:`compare_money`, :func:`written_as`, :func:`action_text`) depend on the base deal and game
+only, so every game's replay may use them.
 """
 
 from __future__ import annotations
@@ -49,6 +52,11 @@ LineWriter = Callable[[GameBase, DealBase, BankSold | None, str | None], bytes |
 Fields = dict[str, Any]
 #: A finished hand settled again by the pure settlement function: the hand -> (net, rule).
 HandSettler = Callable[[Hand], tuple[int, str]]
+#: The rule a row's field cites: (row index, key, the recorded row, the derived row) -> rule ID.
+RowRule = Callable[[int, str, dict[str, Any], dict[str, Any]], str]
+#: How rows are compared (:meth:`GameReplay.row_rules`): their keys, the rule a field cites, the
+#: rule a row too many or too few cites (by the first row that differs).
+RowRules = tuple[tuple[str, ...], RowRule, Callable[[int], str]]
 
 
 class SeedCheck(Protocol):
@@ -84,7 +92,7 @@ class GameReplay:
     optional = False
     #: The sale of the bank before the deal being checked, if any (T8.4): the writer writes it.
     sale: BankSold | None = None
-    #: The rule a hand the pure settlement function settles otherwise cites (T7; a casino's, C10).
+    #: The rule the settlement checked again cites (T7; a casino's, C10).
     settle_rule = "T7"
 
     def __init__(
@@ -427,15 +435,6 @@ def settle_again(
 
 
 # comparing a record with the re-deal: every game's checks ------------------------------------
-
-
-#: The rule a row's field cites: (row index, key, the recorded row, the derived row) -> rule ID.
-RowRule = Callable[[int, str, dict[str, Any], dict[str, Any]], str]
-
-
-#: How rows are compared (:meth:`GameReplay.row_rules`): their keys, the rule a field cites, the
-#: rule a row too many or too few cites (by the first row that differs).
-RowRules = tuple[tuple[str, ...], RowRule, Callable[[int], str]]
 
 
 def compare_rows(
