@@ -16,7 +16,6 @@ re-deal is verified in one comparison; only another one is looked at field by fi
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any, Final, cast
 
 from pontoon_cli.base.deal import DealBase, PackState
@@ -25,6 +24,7 @@ from pontoon_cli.casino.record import casino_deal_line, casino_deal_record
 from pontoon_cli.core.actions import CASINO_ACTIONS
 from pontoon_cli.core.cards import FULL_PACK, Card
 from pontoon_cli.core.events import CardDealt, Decision
+from pontoon_cli.core.hands import Hand
 from pontoon_cli.core.rng import Rng
 from pontoon_cli.core.rules import DEALER, Rules, Table, round_cards
 from pontoon_cli.core.settle import settle_casino
@@ -32,18 +32,20 @@ from pontoon_cli.logformat.check import (
     CARD_KEYS,
     CASINO_HAND_KEYS,
     DEALER_HAND_KEYS,
-    MISSING,
     Problem,
     casino_body_problem,
 )
 from pontoon_cli.logformat.divergence import Divergence, Place, count
 from pontoon_cli.logformat.replay import (
+    Fields,
     GameReplay,
+    HandSettler,
     Look,
+    RowRules,
     SeedCheck,
     action_text,
     compare_money,
-    compare_rows,
+    first_key,
 )
 
 #: The rule behind each field of a hand that is not its settlement (``net`` and ``rule`` cite
@@ -199,6 +201,7 @@ class CasinoReplay(GameReplay):
 
     number_rule = "C1"  # the rounds in order, so the shoe's carry is known (C1)
     sit_out_rule = "C3"  # no seat can cover the minimum stake
+    settle_rule = "C10"  # the settlement checked again
 
     def __init__(
         self,
@@ -258,14 +261,7 @@ class CasinoReplay(GameReplay):
         )
 
     def out_of_turn(
-        self,
-        at: Place,
-        deal: DealBase,
-        i: int,
-        player: Any,
-        hand: Any,
-        action: Any,
-        amount: Any,
+        self, at: Place, deal: DealBase, i: int, player: Any, hand: Any, action: Any, amount: Any
     ) -> Divergence:
         if player == DEALER:  # C9: he plays by his rule, and is never asked (never the actor)
             return at.div(
@@ -278,27 +274,86 @@ class CasinoReplay(GameReplay):
             )
         return super().out_of_turn(at, deal, i, player, hand, action, amount)
 
-    def cross_check(self, at: Place, deal: DealBase) -> Divergence | None:
-        return cross_check(at, cast(CasinoDeal, deal))
+    def hand_settler(self, deal: DealBase) -> HandSettler:
+        """The pure settlement function for the hands of the finished round: against the
+        dealer's hand (C2, C5, C6, C10, C11)."""
+        d = cast(CasinoDeal, deal).dealer_hand
+        dealer_class, dealer_total = d.hand_class, d.total
 
-    def compare(
-        self,
-        at: Place,
-        record: dict[str, Any],
-        derived: dict[str, Any],
-        deal: DealBase,
-        after: dict[str, int],
+        def settle_hand(h: Hand) -> tuple[int, str]:
+            return settle_casino(
+                dealer=dealer_class,
+                dealer_total=dealer_total,
+                player=h.hand_class,
+                player_total=h.total,
+                stake=h.stake,
+            )
+
+        return settle_hand
+
+    def compare_row_list(
+        self, at: Place, name: str, rows: list[Fields], want_rows: list[Fields], deal: DealBase
     ) -> Divergence | None:
-        return compare(at, self.seats, record, derived, cast(CasinoDeal, deal), after)
+        """A hand too many or too few comes first, wherever it is (C3, C8)."""
+        if name == "hands" and len(rows) != len(want_rows):
+            i = next(
+                (i for i, row in enumerate(want_rows) if i >= len(rows) or rows[i] != row),
+                len(want_rows),
+            )
+            rule = _hands_count_rule(rows, want_rows, i)
+            shown = count(len(want_rows), "hand")
+            return at.div(field=name, recorded=count(len(rows), "hand"), expected=shown, rule=rule)
+        return super().compare_row_list(at, name, rows, want_rows, deal)
+
+    def row_rules(
+        self, name: str, rows: list[Fields], want_rows: list[Fields], deal: DealBase
+    ) -> RowRules:
+        """A card cites the rule that dealt it (C4, C6-C9), a hand's field its rule."""
+        casino = cast(CasinoDeal, deal)
+        if name == "cards":
+            return (
+                CARD_KEYS,
+                lambda i, key, got, want: card_rule(casino, i),
+                lambda i: _count_rule(casino, rows, i),
+            )
+        return (
+            CASINO_HAND_KEYS,
+            lambda i, key, got, want: _hand_rule(casino, key, got, want),
+            lambda i: _hands_count_rule(rows, want_rows, i),
+        )
+
+    def compare_rest(
+        self, at: Place, record: Fields, derived: Fields, deal: DealBase, after: dict[str, int]
+    ) -> Divergence | None:
+        """The dealer's hand (C2, C9), the nets and the balances (C10, C3)."""
+        dealer_hand = record.get("dealer_hand")
+        if dealer_hand is not None:
+            want = derived["dealer_hand"]
+            key = first_key(dealer_hand, want, DEALER_HAND_KEYS)
+            if key is not None:
+                got = dealer_hand[key]
+                # the dealer's cards: the rule that dealt the first that differs (C4, C9)
+                rule = _cards_rule(got, want[key], "C9") if key == "cards" else _DEALER_RULE[key]
+                where = f"dealer_hand.{key}"
+                return at.div(
+                    field=where, recorded=got, expected=want[key], rule=rule, player=DEALER, hand=1
+                )
+        casino = cast(CasinoDeal, deal)
+        return compare_money(
+            at,
+            self.seats,
+            record,
+            derived,
+            deal.nets,
+            after,
+            lambda p: _net_rule(casino, p),
+            "C10",
+            "C3",
+        )
 
     def carry(
-        self,
-        record: dict[str, Any],
-        balances: dict[str, int],
-        deal: DealBase | None,
-        first: Divergence | None,
+        self, record: dict[str, Any], deal: DealBase | None, first: Divergence | None
     ) -> None:
-        super().carry(record, balances, deal, first)
         self.shoe.carry(cast(CasinoDeal, deal) if deal is not None else None)
 
 
@@ -306,114 +361,7 @@ class CasinoReplay(GameReplay):
 _STATE: Final[dict[str | None, PackState]] = {s.value: s for s in PackState}
 
 
-# the settlement, again ----------------------------------------------------------------------------
-
-
-def cross_check(at: Place, deal: CasinoDeal) -> Divergence | None:
-    """Settle every final hand again with the pure settlement function (C2, C5, C6, C10, C11);
-    the re-deal and it must agree, hand by hand and in each seat's net."""
-    d = deal.dealer_hand
-    dealer_class, dealer_total = d.hand_class, d.total
-    nets = {p: 0 for p in deal.nets}
-    for p in deal.punters:
-        for i, h in enumerate(deal.hands[p], 1):
-            expected = settle_casino(
-                dealer=dealer_class,
-                dealer_total=dealer_total,
-                player=h.hand_class,
-                player_total=h.total,
-                stake=h.stake,
-            )
-            if (h.net, h.rule) != expected:
-                return at.div(
-                    field="internal",
-                    recorded=[h.net, h.rule],
-                    expected=list(expected),
-                    rule="C10",
-                    player=p,
-                    hand=i,
-                )
-            nets[p] += expected[0]
-    if nets != deal.nets:
-        return at.div(field="internal", recorded=deal.nets, expected=nets, rule="C10")
-    return None
-
-
-# comparing the record with the re-deal ----------------------------------------------------------
-
-
-def compare(
-    at: Place,
-    seats: Sequence[str],
-    record: dict[str, Any],
-    derived: dict[str, Any],
-    deal: CasinoDeal,
-    after: dict[str, int],
-) -> Divergence | None:
-    """The first field the record holds that the re-deal does not give."""
-    cards = record.get("cards")
-    if cards is not None and cards != derived["cards"]:
-        found = compare_rows(
-            at,
-            "cards",
-            cards,
-            derived["cards"],
-            CARD_KEYS,
-            lambda i, key, got, want: card_rule(deal, i),
-            lambda i: _count_rule(deal, cards, i),
-        )
-        if found is not None:
-            return found
-    hands = record.get("hands")
-    if hands is not None and hands != derived["hands"]:
-        want_hands = derived["hands"]
-        if len(hands) != len(want_hands):  # a hand too many or too few, wherever it is
-            i = next(
-                (i for i, row in enumerate(want_hands) if i >= len(hands) or hands[i] != row),
-                len(want_hands),
-            )
-            rule = _hands_count_rule(hands, want_hands, i)
-            shown = count(len(want_hands), "hand")
-            return at.div(
-                field="hands", recorded=count(len(hands), "hand"), expected=shown, rule=rule
-            )
-        found = compare_rows(
-            at,
-            "hands",
-            hands,
-            want_hands,
-            CASINO_HAND_KEYS,
-            lambda i, key, got, want: _hand_rule(deal, key, got, want),
-            lambda i: _hands_count_rule(hands, want_hands, i),
-        )
-        if found is not None:
-            return found
-    dealer_hand = record.get("dealer_hand")
-    if dealer_hand is not None:
-        want = derived["dealer_hand"]
-        for key in DEALER_HAND_KEYS:
-            got = dealer_hand.get(key, MISSING)
-            if got is not MISSING and got != want[key]:
-                rule = _cards_rule(got, want[key], "C9") if key == "cards" else _DEALER_RULE[key]
-                return at.div(
-                    field=f"dealer_hand.{key}",
-                    recorded=got,
-                    expected=want[key],
-                    rule=rule,
-                    player=DEALER,
-                    hand=1,
-                )
-    return compare_money(
-        at,
-        seats,
-        record,
-        derived,
-        deal.nets,
-        after,
-        lambda p: _net_rule(deal, p),
-        "C10",
-        "C3",
-    )
+# comparing the record with the re-deal: the rules fields cite -------------------------------
 
 
 def card_rule(deal: CasinoDeal, index: int) -> str:

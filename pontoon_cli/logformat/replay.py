@@ -1,25 +1,28 @@
 """Replay's per-deal pipeline, written once for every game: :class:`GameReplay` and its hooks.
 
-Each deal record of a log goes through the same steps, in this order: its number; what comes
-before the deal (:meth:`~GameReplay.before_deal`: the pack or shoe and its state, a sale of the
-bank, the kitty); the re-deal (:meth:`~GameReplay.new_deal`) and who sat out; the recorded
-decisions, taken through the deal's own ``act`` (:meth:`~GameReplay.play`); the settlement
-checked again (:meth:`~GameReplay.cross_check`); the record compared with the re-deal, in one
-step when it is byte for byte what the log writer gives, else field by field
-(:meth:`~GameReplay.compare`, :meth:`~GameReplay.compare_extra`); and what the next deal needs
+Each deal record of a log goes through the same steps, in this order: its number; what comes before
+the deal (:meth:`~GameReplay.before_deal`: the pack or shoe and its state, a sale of the bank, the
+kitty); the re-deal (:meth:`~GameReplay.new_deal`) and who sat out; the recorded decisions, taken
+through the deal's own ``act`` (:meth:`~GameReplay.play`); the settlement checked again, hand by
+hand, with the game's pure settlement function (:meth:`~GameReplay.cross_check`,
+:meth:`~GameReplay.hand_settler`); the record compared with the re-deal, in one step when it is byte
+for byte what the log writer gives, else field by field: the cards and hands row by row
+(:meth:`~GameReplay.row_rules`), then the game's other fields (:meth:`~GameReplay.compare_rest`,
+:meth:`~GameReplay.compare_extra`); and what the next deal needs, the balances and the game's own
 (:meth:`~GameReplay.carry`). A game is a subclass that overrides those hooks (python-chess's
 variants replay through their own ``push``): the traditional game
 (:class:`~pontoon_cli.traditional.replay.TraditionalReplay`), Shoot Pontoon
 (:class:`~pontoon_cli.shoot.replay.ShootReplay`) and casino Pontoon
-(:class:`~pontoon_cli.casino.replay.CasinoReplay`). Hooks run a few times per deal, never per
-card.
+(:class:`~pontoon_cli.casino.replay.CasinoReplay`). Hooks run a few times per deal (a game's settler
+once per hand), never per card.
 
 The decision loop reads the game's action table: a word whose amount the rules derive
 (``derived_amount``: the traditional split, the casino split and double) is taken without its
 amount, and a recorded amount that differs from the rules' is the decision's divergence.
 
-This module and what it shares (:func:`compare_rows`, :func:`compare_money`, :func:`written_as`,
-:func:`action_text`) depend on the base deal and game only, so every game's replay may use them.
+This module and what it shares (:func:`settle_again`, :func:`compare_rows`, :func:`first_key`,
+:func:`compare_money`, :func:`written_as`, :func:`action_text`) depend on the base deal and game
+only, so every game's replay may use them.
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ from pontoon_cli.core.actions import ActionTable
 from pontoon_cli.core.cards import Card
 from pontoon_cli.core.errors import IllegalAction, LogFormatError, PontoonError
 from pontoon_cli.core.events import BankSold, Decision
+from pontoon_cli.core.hands import Hand
 from pontoon_cli.core.rules import Rules, Table
 from pontoon_cli.logformat.check import MISSING, Problem
 from pontoon_cli.logformat.divergence import Divergence, Place, count
@@ -44,6 +48,15 @@ Look = Callable[[int, bytes, dict[str, Any]], None]
 RecordWriter = Callable[[GameBase, DealBase, BankSold | None], dict[str, Any]]
 #: A game's deal record as the writer's bytes (pontoon_cli.log.writer.LineWriter).
 LineWriter = Callable[[GameBase, DealBase, BankSold | None, str | None], bytes | None]
+#: A deal record, or a row of one (a card, a hand), as JSON reads it.
+Fields = dict[str, Any]
+#: A finished hand settled again by the pure settlement function: the hand -> (net, rule).
+HandSettler = Callable[[Hand], tuple[int, str]]
+#: The rule a row's field cites: (row index, key, the recorded row, the derived row) -> rule ID.
+RowRule = Callable[[int, str, dict[str, Any], dict[str, Any]], str]
+#: How rows are compared (:meth:`GameReplay.row_rules`): their keys, the rule a field cites, the
+#: rule a row too many or too few cites (by the first row that differs).
+RowRules = tuple[tuple[str, ...], RowRule, Callable[[int], str]]
 
 
 class SeedCheck(Protocol):
@@ -79,6 +92,8 @@ class GameReplay:
     optional = False
     #: The sale of the bank before the deal being checked, if any (T8.4): the writer writes it.
     sale: BankSold | None = None
+    #: The rule the settlement checked again cites (T7; a casino's, C10).
+    settle_rule = "T7"
 
     def __init__(
         self,
@@ -166,10 +181,14 @@ class GameReplay:
                 looked = True
                 derived = self.record(game, deal, sale)
                 first = self.compare(at, record, derived, deal, after)
-                first = self.compare_extra(at, record, derived, deal, first)
+                own = self.compare_extra(at, record, derived)
+                if own is not None and (first is None or first.field in ("net", "balance")):
+                    first = own  # the game's own field explains a net or balance it changes
         if first is not None and not looked:
             self.look(line, raw, record)
-        self.carry(record, balances, deal if complete else None, first)
+        done = deal if complete else None
+        self.carry_balances(record, balances, done)
+        self.carry(record, done, first)
         return first
 
     def play(
@@ -279,14 +298,7 @@ class GameReplay:
         decision the record does not take (with :attr:`optional`)."""
 
     def out_of_turn(
-        self,
-        at: Place,
-        deal: DealBase,
-        i: int,
-        player: Any,
-        hand: Any,
-        action: Any,
-        amount: Any,
+        self, at: Place, deal: DealBase, i: int, player: Any, hand: Any, action: Any, amount: Any
     ) -> Divergence:
         """A decision recorded for someone whose turn it is not: who the rules wait for."""
         return at.div(
@@ -307,41 +319,74 @@ class GameReplay:
         return None
 
     def cross_check(self, at: Place, deal: DealBase) -> Divergence | None:
-        """The finished deal settled again with the pure settlement function."""
+        """The finished deal settled again with the pure settlement function, hand by hand
+        (:meth:`hand_settler`), citing :attr:`settle_rule`."""
+        return settle_again(
+            at, deal, self.hand_settler(deal), self.settle_rule, self.counter_seat(deal)
+        )
+
+    def hand_settler(self, deal: DealBase) -> HandSettler:
+        """The pure settlement function for the hands of the finished ``deal``."""
+        raise NotImplementedError
+
+    def counter_seat(self, deal: DealBase) -> str | None:
+        """The seat that takes the other side of every hand's net (the traditional banker);
+        None when no seat does (the casino's dealer holds no net)."""
         return None
 
     def compare(
-        self,
-        at: Place,
-        record: dict[str, Any],
-        derived: dict[str, Any],
-        deal: DealBase,
-        after: dict[str, int],
+        self, at: Place, record: Fields, derived: Fields, deal: DealBase, after: dict[str, int]
     ) -> Divergence | None:
-        """The first field the record holds that the re-deal does not give."""
+        """The first field the record holds that the re-deal does not give: the cards, then
+        the hands, row by row (:meth:`compare_row_list`), then the rest (:meth:`compare_rest`)."""
+        for name in ("cards", "hands"):
+            rows = record.get(name)
+            want_rows = derived[name]
+            if rows is not None and rows != want_rows:
+                found = self.compare_row_list(at, name, rows, want_rows, deal)
+                if found is not None:
+                    return found
+        return self.compare_rest(at, record, derived, deal, after)
+
+    def compare_row_list(
+        self, at: Place, name: str, rows: list[Fields], want_rows: list[Fields], deal: DealBase
+    ) -> Divergence | None:
+        """The first field of the recorded rows ``name`` (``cards``, ``hands``) that differs
+        from the re-deal's (:func:`compare_rows` with the game's :meth:`row_rules`)."""
+        keys, rule_of, count_rule = self.row_rules(name, rows, want_rows, deal)
+        return compare_rows(at, name, rows, want_rows, keys, rule_of, count_rule)
+
+    def row_rules(
+        self, name: str, rows: list[Fields], want_rows: list[Fields], deal: DealBase
+    ) -> RowRules:
+        """How the rows ``name`` are compared: their keys in order, the rule a field cites,
+        and the rule a row too many or too few cites."""
+        raise NotImplementedError
+
+    def compare_rest(
+        self, at: Place, record: Fields, derived: Fields, deal: DealBase, after: dict[str, int]
+    ) -> Divergence | None:
+        """The first field after the cards and hands that the re-deal does not give."""
         raise NotImplementedError
 
     def compare_extra(
-        self,
-        at: Place,
-        record: dict[str, Any],
-        derived: dict[str, Any],
-        deal: DealBase,
-        first: Divergence | None,
+        self, at: Place, record: dict[str, Any], derived: dict[str, Any]
     ) -> Divergence | None:
-        """What the game's own fields add to :meth:`compare`'s ``first``."""
-        return first
+        """A field of the game's own that differs (Shoot Pontoon's kitty); it stands for a net
+        or balance :meth:`compare` finds, which it changes."""
+        return None
 
     def carry(
-        self,
-        record: dict[str, Any],
-        balances: dict[str, int],
-        deal: DealBase | None,
-        first: Divergence | None,
+        self, record: dict[str, Any], deal: DealBase | None, first: Divergence | None
     ) -> None:
-        """Keep what the next deal needs: the recorded balances where given, else the rules'
-        (``deal``: the re-dealt deal if it reached its end, else None; ``first``: the deal's
-        divergence)."""
+        """Keep what the game's next deal needs beside the balances (``deal``: the re-dealt
+        deal if it reached its end, else None; ``first``: the deal's divergence)."""
+
+    def carry_balances(
+        self, record: dict[str, Any], balances: dict[str, int], deal: DealBase | None
+    ) -> None:
+        """Keep the balances for the next deal: the recorded ones where given, else the
+        rules' (``deal``: the re-dealt deal if it reached its end, else None)."""
         net = record["net"]
         recorded = record.get("balance")
         if recorded is None:
@@ -359,11 +404,37 @@ class GameReplay:
         raise NotImplementedError
 
 
+# the settlement, again: every game's check -----------------------------------------------------
+
+
+def settle_again(
+    at: Place, deal: DealBase, settle: HandSettler, rule: str, counter: str | None
+) -> Divergence | None:
+    """Settle every final hand of ``deal`` again (``settle``); the re-deal and it must agree,
+    hand by hand and in each seat's net, citing ``rule`` (``counter``: the seat that takes the
+    other side of every hand's net, or None)."""
+    nets = {p: 0 for p in deal.nets}
+    for p in deal.punters:
+        for i, h in enumerate(deal.hands[p], 1):
+            expected = settle(h)
+            if (h.net, h.rule) != expected:
+                return at.div(
+                    field="internal",
+                    recorded=[h.net, h.rule],
+                    expected=list(expected),
+                    rule=rule,
+                    player=p,
+                    hand=i,
+                )
+            nets[p] += expected[0]
+            if counter is not None:
+                nets[counter] -= expected[0]
+    if nets != deal.nets:
+        return at.div(field="internal", recorded=deal.nets, expected=nets, rule=rule)
+    return None
+
+
 # comparing a record with the re-deal: every game's checks ------------------------------------
-
-
-#: The rule a row's field cites: (row index, key, the recorded row, the derived row) -> rule ID.
-RowRule = Callable[[int, str, dict[str, Any], dict[str, Any]], str]
 
 
 def compare_rows(
@@ -381,17 +452,16 @@ def compare_rows(
     for i, (got, want) in enumerate(zip(rows, want_rows, strict=False)):
         if got == want:
             continue
-        for key in keys:
-            value = got.get(key, MISSING)
-            if value is not MISSING and value != want[key]:
-                return at.div(
-                    field=f"{name}[{i}].{key}",
-                    recorded=value,
-                    expected=want[key],
-                    rule=rule_of(i, key, got, want),
-                    player=want["player"],
-                    hand=want["hand"],
-                )
+        key = first_key(got, want, keys)
+        if key is not None:
+            return at.div(
+                field=f"{name}[{i}].{key}",
+                recorded=got[key],
+                expected=want[key],
+                rule=rule_of(i, key, got, want),
+                player=want["player"],
+                hand=want["hand"],
+            )
     if len(rows) != len(want_rows):
         word = name[:-1]
         return at.div(
@@ -400,6 +470,16 @@ def compare_rows(
             expected=count(len(want_rows), word),
             rule=count_rule(min(len(rows), len(want_rows))),
         )
+    return None
+
+
+def first_key(got: Fields, want: Fields, keys: tuple[str, ...]) -> str | None:
+    """The first of ``keys`` the recorded ``got`` (a row, a hand) holds with another value than
+    the re-deal's ``want``; None if none."""
+    for key in keys:
+        value = got.get(key, MISSING)
+        if value is not MISSING and value != want[key]:
+            return key
     return None
 
 

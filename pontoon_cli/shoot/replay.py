@@ -101,27 +101,15 @@ class ShootReplay(TraditionalReplay):
         return cast(ShootDeal, deal).shoot_net
 
     def compare_extra(
-        self,
-        at: Place,
-        record: dict[str, Any],
-        derived: dict[str, Any],
-        deal: DealBase,
-        first: Divergence | None,
+        self, at: Place, record: dict[str, Any], derived: dict[str, Any]
     ) -> Divergence | None:
         # the kitty (S1-S10) explains a net or balance that differs because of it
-        in_kitty = compare_kitty(at, record, derived, self.deal_banker)
-        if in_kitty is not None and (first is None or first.field in ("net", "balance")):
-            return in_kitty
-        return first
+        return compare_kitty(at, record, derived, self.deal_banker)
 
     def carry(
-        self,
-        record: dict[str, Any],
-        balances: dict[str, int],
-        deal: DealBase | None,
-        first: Divergence | None,
+        self, record: dict[str, Any], deal: DealBase | None, first: Divergence | None
     ) -> None:
-        super().carry(record, balances, deal, first)
+        super().carry(record, deal, first)
         kitty_wrong = first is not None and first.field == "kitty.after"
         self.kitty_written = carry_kitty(
             self.shoot,

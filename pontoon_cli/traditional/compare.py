@@ -1,7 +1,8 @@
 """Comparing a re-dealt deal with its record, and the rule behind each field replay reports.
 
-:func:`cross_check` settles the final hands again with the pure settlement function (T7);
-:func:`compare` names the first field the record holds that the re-deal does not give. The rest
+:func:`cross_check` settles the final hands again with the pure settlement function (T7,
+:func:`hand_settler`); the replay compares the record with the re-deal, the rows by
+:func:`row_rules`, then the rest by :func:`compare_rest`. The rest
 says which rule a divergence cites: the rule that dealt a card or settled a hand (the engine says
 whose turn it was and why a deal ended: ``Deal.expected_decision``, ``Deal.turn_rule``).
 """
@@ -13,12 +14,18 @@ from typing import Any, Final
 
 from pontoon_cli.core.actions import TRADITIONAL_ACTIONS
 from pontoon_cli.core.events import CardDealt, Decision
-from pontoon_cli.core.hands import rate
+from pontoon_cli.core.hands import Hand, rate
 from pontoon_cli.core.rules import Rules
 from pontoon_cli.core.settle import Settler
-from pontoon_cli.logformat.check import BANKER_HAND_KEYS, CARD_KEYS, HAND_KEYS, MISSING
+from pontoon_cli.logformat.check import BANKER_HAND_KEYS, CARD_KEYS, HAND_KEYS
 from pontoon_cli.logformat.divergence import Divergence, Place
-from pontoon_cli.logformat.replay import compare_money, compare_rows
+from pontoon_cli.logformat.replay import (
+    HandSettler,
+    RowRules,
+    compare_money,
+    first_key,
+    settle_again,
+)
 from pontoon_cli.traditional.engine import Deal
 
 #: The rule behind each field of a hand (``net`` and ``rule``: the rule that settled it).
@@ -38,46 +45,39 @@ _CARD_RULE: Final = TRADITIONAL_ACTIONS.card_rule
 
 def cross_check(at: Place, deal: Deal, rules: Rules, settle: Settler) -> Divergence | None:
     """Settle the final hands again with the pure settlement function (T7); the re-deal
-    and it must agree, hand by hand and in each player's net."""
+    and it must agree, hand by hand and in each player's net (the banker's the other side)."""
+    return settle_again(at, deal, hand_settler(deal, rules, settle), "T7", deal.banker)
+
+
+def hand_settler(deal: Deal, rules: Rules, settle: Settler) -> HandSettler:
+    """The pure settlement function (T7) for the hands of the finished ``deal``: against its
+    banker's hand, each graded (V6, V7: hands.rate); a void deal's stakes go back (T8.5)."""
     b = deal.banker_hand
-    royal, grades = rules.royal_pontoon, rules.pontoon_grades  # V6, V7: hands.rate
+    royal, grades = rules.royal_pontoon, rules.pontoon_grades
     banker_class, banker_grade = rate(b.hand_class, b.cards, royal, grades, False)
     banker_total = b.total
-    nets = dict.fromkeys(deal.nets, 0)
-    for p in deal.punters:
-        for i, h in enumerate(deal.hands[p], 1):
-            if h.rule == "T8.5":  # a void deal: the stake goes back
-                expected = (0, "T8.5")
-            else:
-                cls, grade = rate(h.hand_class, h.cards, royal, grades, True)
-                expected = settle.settle(
-                    rules,
-                    banker=banker_class,
-                    banker_total=banker_total,
-                    banker_grade=banker_grade,
-                    punter=cls,
-                    punter_total=h.total,
-                    punter_grade=grade,
-                    stake=h.stake,
-                    doubled=deal.doubled,  # V3
-                )
-            if (h.net, h.rule) != expected:
-                return at.div(
-                    field="internal",
-                    recorded=[h.net, h.rule],
-                    expected=list(expected),
-                    rule="T7",
-                    player=p,
-                    hand=i,
-                )
-            nets[p] += expected[0]
-            nets[deal.banker] -= expected[0]
-    if nets != deal.nets:
-        return at.div(field="internal", recorded=deal.nets, expected=nets, rule="T7")
-    return None
+    doubled = deal.doubled  # V3
+
+    def settle_hand(h: Hand) -> tuple[int, str]:
+        if h.rule == "T8.5":  # a void deal: the stake goes back
+            return (0, "T8.5")
+        cls, grade = rate(h.hand_class, h.cards, royal, grades, True)
+        return settle.settle(
+            rules,
+            banker=banker_class,
+            banker_total=banker_total,
+            banker_grade=banker_grade,
+            punter=cls,
+            punter_total=h.total,
+            punter_grade=grade,
+            stake=h.stake,
+            doubled=doubled,
+        )
+
+    return settle_hand
 
 
-def compare(
+def compare_rest(
     at: Place,
     seats: Sequence[str],
     record: dict[str, Any],
@@ -85,32 +85,19 @@ def compare(
     deal: Deal,
     after: dict[str, int],
 ) -> Divergence | None:
-    """The first field the record holds that the re-deal does not give."""
-    cards = record.get("cards")
-    if cards is not None and cards != derived["cards"]:
-        found = _compare_rows(at, "cards", cards, derived["cards"], CARD_KEYS, deal)
-        if found is not None:
-            return found
-    hands = record.get("hands")
-    if hands is not None and hands != derived["hands"]:
-        found = _compare_rows(at, "hands", hands, derived["hands"], HAND_KEYS, deal)
-        if found is not None:
-            return found
+    """The first field after the cards and hands the record holds that the re-deal does not
+    give."""
     banker_hand = record.get("banker_hand")
     if banker_hand is not None:
         want = derived["banker_hand"]
-        for key in BANKER_HAND_KEYS:
-            got = banker_hand.get(key, MISSING)
-            if got is not MISSING and got != want[key]:
-                where = f"banker_hand.{key}"
-                return at.div(
-                    field=where,
-                    recorded=got,
-                    expected=want[key],
-                    rule=_BANKER_HAND_RULE[key],
-                    player=deal.banker,
-                    hand=1,
-                )
+        key = first_key(banker_hand, want, BANKER_HAND_KEYS)
+        if key is not None:
+            rule = _BANKER_HAND_RULE[key]
+            got = banker_hand[key]
+            where = f"banker_hand.{key}"
+            return at.div(
+                field=where, recorded=got, expected=want[key], rule=rule, player=deal.banker, hand=1
+            )
     void = record.get("void")
     if void is not None and void != deal.void:
         return at.div(field="void", recorded=void, expected=deal.void, rule="T8.5")
@@ -127,30 +114,17 @@ def compare(
     return None
 
 
-def _compare_rows(
-    at: Place,
-    name: str,
-    rows: list[dict[str, Any]],
-    want_rows: list[dict[str, Any]],
-    keys: tuple[str, ...],
-    deal: Deal,
-) -> Divergence | None:
+def row_rules(name: str, deal: Deal) -> RowRules:
+    """How the rows ``name`` are compared: a card cites the rule that dealt it (T4), a hand's
+    field its rule (T5, T2, T1.3) or the rule that settled it, a hand too many or too few T5.2."""
     if name == "cards":
-        return compare_rows(
-            at,
-            name,
-            rows,
-            want_rows,
-            keys,
+        return (
+            CARD_KEYS,
             lambda i, key, got, want: _card_rule(deal, i),
             lambda i: _card_rule(deal, i),
         )
-    return compare_rows(
-        at,
-        name,
-        rows,
-        want_rows,
-        keys,
+    return (
+        HAND_KEYS,
         lambda i, key, got, want: (
             _HAND_RULE.get(key) or _settled_rule(got.get("rule"), want["rule"])
         ),

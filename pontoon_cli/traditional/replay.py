@@ -3,8 +3,8 @@
 Before each deal: the sale of the bank (T8.4) and who banks (T8.3), the pack and its state from the
 deal before (T1.1, T8.1, T8.2; with ``--seeded``, the seed's shuffles too). The deal is re-dealt
 through :class:`~pontoon_cli.traditional.deal.Deal`; its hands are settled again with the pure
-settlement function (T7, :func:`~pontoon_cli.traditional.compare.cross_check`) and the record is
-compared with it (:func:`~pontoon_cli.traditional.compare.compare`). After it: the balances, the
+settlement function (T7, :func:`~pontoon_cli.traditional.compare.hand_settler`) and the record is
+compared with it (:mod:`~pontoon_cli.traditional.compare`). After it: the balances, the
 next banker and the pack it left. Shoot Pontoon extends it
 (:class:`~pontoon_cli.shoot.replay.ShootReplay`).
 """
@@ -24,8 +24,15 @@ from pontoon_cli.core.settle import SETTLERS
 from pontoon_cli.logformat.check import MISSING, Problem, deal_body_problem
 from pontoon_cli.logformat.divergence import Divergence, Place
 from pontoon_cli.logformat.record import LineWriter, RecordWriter
-from pontoon_cli.logformat.replay import GameReplay, Look, SeedCheck
-from pontoon_cli.traditional.compare import compare, cross_check
+from pontoon_cli.logformat.replay import (
+    Fields,
+    GameReplay,
+    HandSettler,
+    Look,
+    RowRules,
+    SeedCheck,
+)
+from pontoon_cli.traditional.compare import compare_rest, hand_settler, row_rules
 from pontoon_cli.traditional.deal import Deal
 from pontoon_cli.traditional.game import Game
 from pontoon_cli.traditional.pack import PackTracker, check_cut
@@ -170,44 +177,37 @@ class TraditionalReplay(GameReplay):
         ``split 10``); kept byte for byte."""
         return str(event)
 
-    def cross_check(self, at: Place, deal: DealBase) -> Divergence | None:
-        return cross_check(at, cast(Deal, deal), self.rules, self.settle)
+    def hand_settler(self, deal: DealBase) -> HandSettler:
+        return hand_settler(cast(Deal, deal), self.rules, self.settle)
 
-    def compare(
-        self,
-        at: Place,
-        record: dict[str, Any],
-        derived: dict[str, Any],
-        deal: DealBase,
-        after: dict[str, int],
+    def counter_seat(self, deal: DealBase) -> str | None:
+        return cast(Deal, deal).banker  # the banker's net is the other side of every hand (T7)
+
+    def row_rules(
+        self, name: str, rows: list[Fields], want_rows: list[Fields], deal: DealBase
+    ) -> RowRules:
+        return row_rules(name, cast(Deal, deal))
+
+    def compare_rest(
+        self, at: Place, record: Fields, derived: Fields, deal: DealBase, after: dict[str, int]
     ) -> Divergence | None:
-        return compare(at, self.seats, record, derived, cast(Deal, deal), after)
+        return compare_rest(at, self.seats, record, derived, cast(Deal, deal), after)
 
     def compare_extra(
-        self,
-        at: Place,
-        record: dict[str, Any],
-        derived: dict[str, Any],
-        deal: DealBase,
-        first: Divergence | None,
+        self, at: Place, record: dict[str, Any], derived: dict[str, Any]
     ) -> Divergence | None:
         # a kitty is Shoot Pontoon's (S1): recorded in this game's deal, it explains a net or
         # balance that differs because of it
         kitty = record.get("kitty", MISSING)
-        if kitty is not MISSING and (first is None or first.field in ("net", "balance")):
-            return at.div(field="kitty", recorded=kitty, expected=None, rule="S1")
-        return first
+        if kitty is MISSING:
+            return None
+        return at.div(field="kitty", recorded=kitty, expected=None, rule="S1")
 
     # after the deal ------------------------------------------------------------------------------
 
     def carry(
-        self,
-        record: dict[str, Any],
-        balances: dict[str, int],
-        deal: DealBase | None,
-        first: Divergence | None,
+        self, record: dict[str, Any], deal: DealBase | None, first: Divergence | None
     ) -> None:
-        super().carry(record, balances, deal, first)
         done = cast(Deal, deal) if deal is not None else None
         next_banker = record.get("next_banker")
         if next_banker is None or next_banker not in self.seats:
