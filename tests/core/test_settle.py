@@ -7,6 +7,7 @@ so a wrong sign, multiple or rule ID in any branch fails a test of its own.
 from __future__ import annotations
 
 import pytest
+from support.engine import settled
 
 from pontoon_cli.core.hands import HandClass
 from pontoon_cli.core.rules import Rules
@@ -48,54 +49,18 @@ RULES = Rules()
 def test_T7_settlement_table_row_by_row(
     banker: HandClass, b_total: int, punter: HandClass, p_total: int, net: int, rule: str
 ) -> None:
-    assert settle_traditional(
-        RULES,
-        banker=banker,
-        banker_total=b_total,
-        banker_grade=0,
-        punter=punter,
-        punter_total=p_total,
-        punter_grade=0,
-        stake=3,
-    ) == (net, rule)
+    assert settled(RULES, banker, b_total, punter, p_total, 3) == (net, rule)
 
 
 def test_T5_6_a_bust_hand_pays_its_whole_stake_bought_cards_included() -> None:
-    assert settle_traditional(
-        RULES,
-        banker=TOT,
-        banker_total=17,
-        banker_grade=0,
-        punter=BUST,
-        punter_total=26,
-        punter_grade=0,
-        stake=11,
-    ) == (-11, "T5.6")
+    assert settled(RULES, TOT, 17, BUST, 26, 11) == (-11, "T5.6")
 
 
 @pytest.mark.parametrize(("pays", "collects"), [(1, 1), (3, 2)])
 def test_V4_multiples_come_from_the_rules(pays: int, collects: int) -> None:
     rules = RULES.with_overrides({"pontoon_pays": pays, "banker_pontoon_collects": collects})
-    assert settle_traditional(
-        rules,
-        banker=TOT,
-        banker_total=18,
-        banker_grade=0,
-        punter=P,
-        punter_total=21,
-        punter_grade=0,
-        stake=4,
-    ) == (4 * pays, "T7")
-    assert settle_traditional(
-        rules,
-        banker=P,
-        banker_total=21,
-        banker_grade=0,
-        punter=TOT,
-        punter_total=19,
-        punter_grade=0,
-        stake=4,
-    ) == (-4 * collects, "T4.4")
+    assert settled(rules, TOT, 18, P, 21, 4) == (4 * pays, "T7")
+    assert settled(rules, P, 21, TOT, 19, 4) == (-4 * collects, "T4.4")
 
 
 def test_the_settlement_setting_names_its_function() -> None:
@@ -110,16 +75,7 @@ def test_the_settlement_setting_names_its_function() -> None:
         punter_grade=0,
         stake=4,
         doubled=False,
-    ) == settle_traditional(
-        RULES,
-        banker=TOT,
-        banker_total=18,
-        banker_grade=0,
-        punter=P,
-        punter_total=21,
-        punter_grade=0,
-        stake=4,
-    )
+    ) == settled(RULES, TOT, 18, P, 21, 4)
     assert settler.settle(
         RULES,
         banker=P,
@@ -130,17 +86,7 @@ def test_the_settlement_setting_names_its_function() -> None:
         punter_grade=0,
         stake=4,
         doubled=True,
-    ) == settle_traditional(
-        RULES,
-        banker=P,
-        banker_total=21,
-        banker_grade=0,
-        punter=TOT,
-        punter_total=19,
-        punter_grade=0,
-        stake=4,
-        doubled=True,
-    )
+    ) == settled(RULES, P, 21, TOT, 19, 4, doubled=True)
 
 
 @pytest.mark.parametrize(
@@ -152,16 +98,7 @@ def test_V6_a_royal_pontoon_beats_every_banker_hand_and_is_paid_three_stakes(
     banker: HandClass, b_total: int
 ) -> None:
     rules = RULES.with_overrides({"royal_pontoon": True})
-    assert settle_traditional(
-        rules,
-        banker=banker,
-        banker_total=b_total,
-        banker_grade=0,
-        punter=ROYAL,
-        punter_total=21,
-        punter_grade=0,
-        stake=4,
-    ) == (12, "V6")
+    assert settled(rules, banker, b_total, ROYAL, 21, 4) == (12, "V6")
 
 
 @pytest.mark.parametrize(
@@ -177,50 +114,20 @@ def test_V6_a_royal_pontoon_beats_every_banker_hand_and_is_paid_three_stakes(
 def test_V7_a_punters_higher_grade_beats_the_bankers_pontoon(
     b_grade: int, p_grade: int, net: int, rule: str
 ) -> None:
-    assert settle_traditional(
-        RULES,
-        banker=P,
-        banker_total=21,
-        banker_grade=b_grade,
-        punter=P,
-        punter_total=21,
-        punter_grade=p_grade,
-        stake=4,
-    ) == (net, rule)
+    assert settled(RULES, P, 21, P, 21, 4, banker_grade=b_grade, punter_grade=p_grade) == (
+        net,
+        rule,
+    )
 
 
 def test_V7_a_grade_is_only_for_pontoons_against_a_bankers_pontoon() -> None:
     rules = RULES.with_overrides({"pontoon_pays": 3})
-    assert settle_traditional(
-        rules,
-        banker=P,
-        banker_total=21,
-        banker_grade=1,
-        punter=TOT,
-        punter_total=20,
-        punter_grade=2,
-        stake=4,
-    ) == (-8, "T4.4")
-    assert settle_traditional(
-        rules,
-        banker=TOT,
-        banker_total=20,
-        banker_grade=0,
-        punter=P,
-        punter_total=21,
-        punter_grade=2,
-        stake=4,
-    ) == (12, "T7")
-    assert settle_traditional(
-        rules,
-        banker=P,
-        banker_total=21,
-        banker_grade=1,
-        punter=P,
-        punter_total=21,
-        punter_grade=2,
-        stake=4,
-    ) == (12, "V7")  # paid pontoon_pays
+    assert settled(rules, P, 21, TOT, 20, 4, banker_grade=1, punter_grade=2) == (-8, "T4.4")
+    assert settled(rules, TOT, 20, P, 21, 4, punter_grade=2) == (12, "T7")
+    assert settled(rules, P, 21, P, 21, 4, banker_grade=1, punter_grade=2) == (
+        12,
+        "V7",
+    )  # paid pontoon_pays
 
 
 def test_a_settlement_is_called_by_name_not_by_position() -> None:

@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections import Counter
 
 from pontoon_cli.core.cards import Card, new_pack, parse_cards
+from pontoon_cli.core.hands import HandClass
 from pontoon_cli.core.rules import Rules, Table
+from pontoon_cli.core.settle import settle_traditional
 from pontoon_cli.traditional.engine import Deal, Phase
 
 #: The README's example scenario: ann's five card trick beats the banker's 21.
@@ -122,3 +124,29 @@ def check_deal(deal: Deal, full: Counter[Card]) -> None:
         assert all(h.settled for h in hands[:-1])
     else:
         assert deal.actor is not None and deal.legal_actions()
+
+
+def settled(
+    rules: Rules,
+    banker: HandClass,
+    banker_total: int,
+    punter: HandClass,
+    punter_total: int,
+    stake: int,
+    *,
+    banker_grade: int = 0,
+    punter_grade: int = 0,
+    doubled: bool = False,
+) -> tuple[int, str]:
+    """The traditional table (T7) for one row of a test: the grades are 0 (no V7) unless given."""
+    return settle_traditional(
+        rules,
+        banker=banker,
+        banker_total=banker_total,
+        banker_grade=banker_grade,
+        punter=punter,
+        punter_total=punter_total,
+        punter_grade=punter_grade,
+        stake=stake,
+        doubled=doubled,
+    )

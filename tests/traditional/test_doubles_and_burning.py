@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from support.engine import RULES, make_deal, run, texts
+from support.engine import RULES, make_deal, run, settled, texts
 from support.logs import play_log, play_scenario, records, validate_log
 from support.replay import dump, replay
 
@@ -22,7 +22,6 @@ from pontoon_cli.core.events import CardDealt, Decision
 from pontoon_cli.core.hands import HandClass
 from pontoon_cli.core.rng import Rng
 from pontoon_cli.core.rules import Rules
-from pontoon_cli.core.settle import settle_traditional
 from pontoon_cli.traditional.engine import Phase
 from pontoon_cli.traditional.players import DefaultStrategy, RandomStrategy
 
@@ -122,43 +121,13 @@ def test_V3_only_the_banker_and_only_after_the_stakes() -> None:
 def test_V3_doubled_settlement(
     banker: HandClass, b_total: int, punter: HandClass, p_total: int, net: int, rule: str
 ) -> None:
-    assert settle_traditional(
-        RULES,
-        banker=banker,
-        banker_total=b_total,
-        banker_grade=0,
-        punter=punter,
-        punter_total=p_total,
-        punter_grade=0,
-        stake=3,
-        doubled=True,
-    ) == (net, rule)
+    assert settled(RULES, banker, b_total, punter, p_total, 3, doubled=True) == (net, rule)
 
 
 def test_V3_pontoon_payments_keep_their_own_multiple() -> None:
     rules = RULES.with_overrides({"pontoon_pays": 3, "banker_pontoon_collects": 1})
-    assert settle_traditional(
-        rules,
-        banker=TOT,
-        banker_total=17,
-        banker_grade=0,
-        punter=P,
-        punter_total=21,
-        punter_grade=0,
-        stake=4,
-        doubled=True,
-    ) == (12, "T7")
-    assert settle_traditional(
-        rules,
-        banker=P,
-        banker_total=21,
-        banker_grade=0,
-        punter=TOT,
-        punter_total=19,
-        punter_grade=0,
-        stake=4,
-        doubled=True,
-    ) == (-4, "T4.4")
+    assert settled(rules, TOT, 17, P, 21, 4, doubled=True) == (12, "T7")
+    assert settled(rules, P, 21, TOT, 19, 4, doubled=True) == (-4, "T4.4")
 
 
 def test_V3_a_doubled_deal_end_to_end_and_a_bust_pays_at_once() -> None:
