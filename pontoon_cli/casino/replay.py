@@ -32,8 +32,6 @@ from pontoon_cli.logformat.check import (
     CARD_KEYS,
     CASINO_HAND_KEYS,
     DEALER_HAND_KEYS,
-    Problem,
-    casino_body_problem,
 )
 from pontoon_cli.logformat.divergence import Divergence, Place, count
 from pontoon_cli.logformat.replay import (
@@ -227,9 +225,6 @@ class CasinoReplay(GameReplay):
         )
         self.shoe = ShoeTracker(rules, len(table.seats))
         self.seed = seed  # --seeded: each new shoe is the seed's (C1)
-
-    def body_problem(self, record: dict[str, Any]) -> Problem | None:
-        return casino_body_problem(record)
 
     def before_deal(
         self, at: Place, record: dict[str, Any], pack: list[Card], balances: dict[str, int]

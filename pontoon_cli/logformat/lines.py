@@ -1,5 +1,6 @@
 """How a log's lines are read, once for every reader: replay and the views (show, stats, diff).
 
+:class:`LineReader` is the one loop over a log's lines; the functions below are its words.
 Each line is one JSON object (:func:`decode`), a ``header`` record first, then ``deal`` records;
 a second header starts a new game. What cannot be read is a :class:`LogFormatError` whose
 message names the file, the line and the field (:func:`unreadable`), in the same words whoever
@@ -14,12 +15,24 @@ nothing for it on the lines it reads.
 
 from __future__ import annotations
 
-from typing import Any, Final
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any, Final, Protocol
 
 import orjson
 
 from pontoon_cli.core.errors import LogFormatError
-from pontoon_cli.logformat.check import Problem, brief, json_problem, strict_problem
+from pontoon_cli.core.rules import Rules, Table
+from pontoon_cli.logformat.check import (
+    MISSING,
+    Problem,
+    brief,
+    casino_body_problem,
+    deal_body_problem,
+    deal_head_problem,
+    json_problem,
+    read_header,
+    strict_problem,
+)
 
 #: A deal record before any header.
 HEADER_FIRST: Final = 'expected the header record ("type": "header") first'
@@ -68,3 +81,160 @@ def strict_error(file: str, line: int, raw: bytes) -> LogFormatError | None:
 def empty_log(name: str) -> LogFormatError:
     """A log without a line."""
     return LogFormatError(f"{name}: empty log: expected a header record on line 1")
+
+
+# the one loop ------------------------------------------------------------------------------------
+
+#: Progress is told every 2048 lines.
+TICK: Final = 2047
+
+# A run of 16 digits (2**53 has 16) may be a number beyond it: every digit read as "0", every
+# other byte as " ", and the run looked for with bytes.find (a regular expression costs 30 times
+# as much on a deal's 2.5 kB).
+_DIGITS: Final = bytes(0x30 if 0x30 <= b <= 0x39 else 0x20 for b in range(256))
+_SIXTEEN: Final = b"0" * 16
+
+
+class At:
+    """Where a record is: the log's name as messages give it (escaped if not printable) and
+    the line number; ``str(at)`` is ``FILE:LINE``."""
+
+    __slots__ = ("file", "line")
+
+    def __init__(self, file: str, line: int) -> None:
+        self.file = file
+        self.line = line
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}"
+
+    def __repr__(self) -> str:
+        return f"At({self.file!r}, {self.line})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, At) and (self.file, self.line) == (other.file, other.line)
+
+    def __hash__(self) -> int:
+        return hash((self.file, self.line))
+
+
+class LogRecord:
+    """One record: where it is, ``"header"`` or ``"deal"``, the decoded object and its raw
+    bytes; a header also brings its rules (:meth:`Rules.from_dict`, the preset's defaults filled
+    in) and table, read by :func:`~pontoon_cli.logformat.check.read_header`."""
+
+    __slots__ = ("at", "kind", "raw", "record", "rules", "table")
+
+    def __init__(
+        self,
+        at: At,
+        kind: str,
+        record: dict[str, Any],
+        raw: bytes,
+        rules: Rules | None = None,
+        table: Table | None = None,
+    ) -> None:
+        self.at = at
+        self.kind = kind
+        self.record = record
+        self.raw = raw
+        self.rules = rules
+        self.table = table
+
+
+class Progress(Protocol):
+    """How far a log has been read (replay's bar): ``start`` when it is open (its size, if
+    known), ``advance`` to a byte position every :data:`TICK` + 1 lines, ``finish`` when reading
+    ends, however it ends."""
+
+    def start(self, name: str, total: int | None) -> None: ...
+
+    def advance(self, position: int) -> None: ...
+
+    def finish(self) -> None: ...
+
+
+class LineReader:
+    """The one loop that reads a log's lines into records, for replay and the views alike.
+
+    :meth:`records` decodes each line (:func:`decode`), refuses a deal before the first header,
+    a record of an unknown type and an empty log, and reads each header once
+    (:func:`~pontoon_cli.logformat.check.read_header`: the schema, the seats, the rules, the
+    table, and whether it is a casino table's, ``Table.house``). A second header starts a new
+    game, as ``cat``-joined logs hold.
+
+    With ``look`` (the views) every deal record is also looked at whole before it is given: the
+    strict look (a duplicate key, an integer beyond ±(2**53 − 1)) and the log schema, so a
+    visitor may index it without a ``TypeError``. Replay reads with ``look=False``: a deal whose
+    bytes are exactly the log writer's is verified in one comparison, and replay looks at the
+    others itself (:meth:`look`), in the same words.
+
+    :attr:`lines` counts the lines read, the one that was refused included.
+    """
+
+    def __init__(self, name: str, *, look: bool = True) -> None:
+        self.name = name
+        self.look_deals = look
+        self.lines = 0
+        self.house = False  # the last header's table is a casino table's (C3)
+
+    def records(
+        self,
+        lines: Iterable[bytes],
+        progress: Progress | None = None,
+        position: Callable[[], int] | None = None,
+    ) -> Iterator[LogRecord]:
+        """Each line's record, in order; LogFormatError for a line that cannot be read. With a
+        ``progress``, ``position()`` is reported every :data:`TICK` + 1 lines."""
+        name = self.name
+        look_deals = self.look_deals
+        started = False
+        number = 0
+        for number, raw in enumerate(lines, 1):
+            self.lines = number
+            if progress is not None and position is not None and not number & TICK:
+                progress.advance(position())
+            record = decode(name, number, raw)
+            kind = record.get("type", MISSING)
+            if kind == "deal" and started:
+                if look_deals:
+                    self.look(number, raw, record)
+                yield LogRecord(At(name, number), "deal", record, raw)
+                continue
+            # a duplicate key or a huge number explains a line first
+            self.strict(number, raw, record)
+            if kind == "deal":
+                raise unreadable(name, number, "type", HEADER_FIRST)
+            if kind != "header":
+                raise unknown_type(name, number, kind)
+            rules, table = read_header(record, f"{name}:{number}")
+            self.house = table.house
+            started = True
+            yield LogRecord(At(name, number), "header", record, raw, rules, table)
+        if number == 0:
+            raise empty_log(name)
+
+    def look(self, number: int, raw: bytes, record: dict[str, Any]) -> None:
+        """A deal record looked at whole: the strict look, then the log schema (the head, then
+        the body of the table's kind). Raises LogFormatError naming the line and the field."""
+        self.strict(number, raw, record)
+        problem = deal_head_problem(record)
+        if problem is None:
+            body = casino_body_problem if self.house else deal_body_problem
+            problem = body(record)
+        if problem is not None:
+            raise problem_error(self.name, number, problem)
+
+    def strict(self, number: int, raw: bytes, record: dict[str, Any]) -> None:
+        """Refuse a duplicate key or an integer beyond ±(2**53 − 1) (docs/log-format.md,
+        "Limits"). A record whose bytes are exactly what orjson writes for it holds no duplicate
+        key (a duplicate would be dropped), so only such a record with no run of 16 digits skips
+        the slower look, as the log writer's records do."""
+        text = raw[:-1] if raw.endswith(b"\n") else raw
+        if text.endswith(b"\r"):
+            text = text[:-1]
+        if text == orjson.dumps(record) and text.translate(_DIGITS).find(_SIXTEEN) < 0:
+            return
+        error = strict_error(self.name, number, raw)
+        if error is not None:
+            raise error

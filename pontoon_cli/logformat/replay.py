@@ -38,7 +38,7 @@ from pontoon_cli.core.errors import IllegalAction, LogFormatError, PontoonError
 from pontoon_cli.core.events import BankSold, Decision
 from pontoon_cli.core.hands import Hand
 from pontoon_cli.core.rules import Rules, Table
-from pontoon_cli.logformat.check import MISSING, Problem
+from pontoon_cli.logformat.check import MISSING
 from pontoon_cli.logformat.divergence import Divergence, Place, count
 
 #: ``look(line, raw, record)``: the record's JSON looked at whole (duplicate keys, integers out of
@@ -398,10 +398,6 @@ class GameReplay:
             }
         else:
             self.balances = {p: recorded.get(p, balances[p] + net.get(p, 0)) for p in self.seats}
-
-    def body_problem(self, record: dict[str, Any]) -> Problem | None:
-        """The first problem of a deal record's body, by the game's record (logcheck)."""
-        raise NotImplementedError
 
 
 # the settlement, again: every game's check -----------------------------------------------------

@@ -11,8 +11,10 @@ log (header; per deal the pack, the decisions and the nets) verifies too.
 A deal whose record is byte for byte what the log writer would write is verified in one
 comparison; any other record is checked field by field, which names the first divergence.
 
-This module reads the lines (JSON, the record's type, the header, the deal's head and pack) and
-hands each deal record to the replay of the game its header started (:data:`REPLAYS`): one
+The lines are read by the loop the views read them by
+(:class:`~pontoon_cli.logformat.lines.LineReader`: JSON, the record's type, the header); this module
+reads each deal's head and pack and hands the record to the replay of the game its header started
+(:data:`REPLAYS`): one
 pipeline, :class:`~pontoon_cli.logformat.replay.GameReplay`, whose hooks each game fills in
 (:mod:`~pontoon_cli.traditional.replay`, :mod:`~pontoon_cli.shoot.replay`,
 :mod:`~pontoon_cli.casino.replay`: casino Pontoon, C1-C11).
@@ -25,28 +27,20 @@ banker) and from the rules' own re-deal for the pack.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any, Final
 
 from pontoon_cli.casino.replay import CasinoReplay
 from pontoon_cli.core.cards import Card, read_log_pack
 from pontoon_cli.core.errors import LogFormatError
 from pontoon_cli.core.rules import Rules, Table
-from pontoon_cli.logformat.check import (
-    CARD_BY_TEXT,
-    MISSING,
-    Problem,
-    brief,
-    deal_head_problem,
-    read_header,
-)
+from pontoon_cli.logformat.check import CARD_BY_TEXT, brief, deal_head_problem
 from pontoon_cli.logformat.divergence import Divergence, Place
 from pontoon_cli.logformat.lines import (
-    HEADER_FIRST,
-    decode,
+    LineReader,
+    LogRecord,
+    Progress,
     problem_error,
-    strict_error,
-    unknown_type,
     unreadable,
 )
 from pontoon_cli.logformat.replay import GameReplay, Look, SeedCheck
@@ -66,91 +60,88 @@ REPLAYS: Final[dict[str, NewReplay]] = {
 
 
 class LogReplayer:
-    """Verifies one log line by line, keeping only what carries from one deal to the next.
+    """Verifies one log record by record, keeping only what carries from one deal to the next.
 
-    :meth:`feed` takes each raw line and returns its first divergence, or None; it raises
-    LogFormatError for a line that cannot be read. A second header starts a new game, so logs
-    joined with ``cat`` replay too.
+    :meth:`replay` reads the lines and yields each record's first divergence; :meth:`check`
+    takes one record read elsewhere (``pontoon diff`` reads through the views' reader). Both
+    raise LogFormatError for a line that cannot be read. A second header starts a new game, so
+    logs joined with ``cat`` replay too.
     """
 
     def __init__(self, file: str, *, seeded: bool = False) -> None:
         self.file = file
         self.seeded = seeded  # --seeded: every shuffle is also the header's seed's
+        self.reader = LineReader(file, look=False)  # deals are looked at only when not exact
         self.deals_verified = 0
         self.deals_diverged = 0
         self.headers_diverged = 0
         self.deals_stacked = 0
         self.game: GameReplay | None = None  # the checks of the game the last header started
 
-    # reading a line ------------------------------------------------------------------------------
+    @property
+    def lines(self) -> int:
+        """The lines read so far, the one that was refused included."""
+        return self.reader.lines
 
-    def feed(self, line: int, raw: bytes) -> Divergence | None:
-        """Check one line of the log; return its first divergence or None."""
-        record = decode(self.file, line, raw)  # the views' reader reads a line so too (log_read)
-        kind = record.get("type", MISSING)
-        game = self.game
-        if kind == "deal" and game is not None:
-            try:
-                found = self._deal(game, line, raw, record)
-            except LogFormatError:
-                self._strict(line, raw)  # a duplicate key or a huge number explains it first
-                raise
-            except TypeError:
-                # A value of the wrong type: the compiled build (mypyc) refuses it where it is
-                # passed, before the divergence that leads the pure build to the same check.
-                self._strict(line, raw)
-                self._problem(line, game.body_problem(record))
-                raise
-            if found is None:
-                self.deals_verified += 1
-            else:
-                self.deals_diverged += 1
-            return found
-        self._strict(line, raw)
-        if kind == "deal":
-            raise unreadable(self.file, line, "type", HEADER_FIRST)
-        if kind == "header":
-            found = self._header(line, record)
+    def replay(
+        self,
+        lines: Iterable[bytes],
+        progress: Progress | None = None,
+        position: Callable[[], int] | None = None,
+    ) -> Iterator[Divergence]:
+        """Each divergence of the log given as ``lines``, in order."""
+        check = self.check
+        for item in self.reader.records(lines, progress, position):
+            found = check(item)
+            if found is not None:
+                yield found
+
+    def check(self, item: LogRecord) -> Divergence | None:
+        """One record's first divergence, or None."""
+        if item.kind == "header":
+            found = self._header(item)
             if found is not None:
                 self.headers_diverged += 1
             return found
-        raise unknown_type(self.file, line, kind)
-
-    def _strict(self, line: int, raw: bytes) -> None:
-        """Refuse a record with a duplicate key or an integer beyond ±(2**53 − 1) (README
-        "Limits"). Only records that are not exactly the log writer's bytes need the look."""
-        error = strict_error(self.file, line, raw)
-        if error is not None:
-            raise error
-
-    def _problem(self, line: int, problem: Problem | None) -> None:
-        if problem is not None:
-            raise problem_error(self.file, line, problem)
-
-    def _look(self, line: int, raw: bytes, record: dict[str, Any]) -> None:
-        """A record that is not the writer's bytes, looked at whole: LogFormatError if it holds
-        a duplicate key, an integer out of range or a value of the wrong type."""
-        self._strict(line, raw)
         game = self.game
-        assert game is not None  # a deal record is looked at once a header started a game
-        self._problem(line, game.body_problem(record))
+        assert game is not None  # the reader gives a deal only after a header
+        line = item.at.line
+        raw = item.raw
+        record = item.record
+        try:
+            found = self._deal(game, line, raw, record)
+        except (LogFormatError, TypeError):
+            # A duplicate key, a huge number or a value of the wrong type explains it first;
+            # the compiled build (mypyc) refuses a wrong type where it is passed, before the
+            # divergence that leads the pure build to the same look.
+            self.reader.look(line, raw, record)
+            raise
+        if found is None:
+            self.deals_verified += 1
+        else:
+            self.deals_diverged += 1
+        return found
 
     # the header ----------------------------------------------------------------------------------
 
-    def _header(self, line: int, record: dict[str, Any]) -> Divergence | None:
-        # the checks the views read a header through too (logcheck.read_header)
-        rules, table = read_header(record, f"{self.file}:{line}")
-        seed = SeededPacks(self.file, line, record, rules, table) if self.seeded else None
-        game = REPLAYS[rules.preset](self.file, record, rules, table, self._look, seed)
+    def _header(self, item: LogRecord) -> Divergence | None:
+        rules, table, record = item.rules, item.table, item.record
+        assert rules is not None and table is not None  # the reader read the header
+        file, line = self.file, item.at.line
+        self.reader.house = table.house  # a record read elsewhere (diff) is looked at by its game
+        seed = SeededPacks(file, line, record, rules, table) if self.seeded else None
+        game = REPLAYS[rules.preset](file, record, rules, table, self.reader.look, seed)
         self.game = game
-        return game.check_header(Place(self.file, line, None), record)
+        return game.check_header(Place(file, line, None), record)
 
     # a deal --------------------------------------------------------------------------------------
 
     def _deal(
         self, game: GameReplay, line: int, raw: bytes, record: dict[str, Any]
     ) -> Divergence | None:
-        self._problem(line, deal_head_problem(record))
+        problem = deal_head_problem(record)
+        if problem is not None:
+            raise problem_error(self.file, line, problem)
         pack = self._pack(line, record["pack"])
         found = game.deal(line, raw, record, pack)
         self.deals_stacked += game.stacked

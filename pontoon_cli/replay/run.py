@@ -4,7 +4,8 @@ README, "pontoon replay"; the format is docs/log-format.md. This module runs ove
 on the command line and keeps the summary; the work is split by job:
 
 - :mod:`pontoon_cli.logformat.sources`: reading a log (a file, stdin, gzip) as raw lines, and
-  :mod:`pontoon_cli.logformat.lines`: reading a line as a record, in the views' words too;
+  :class:`pontoon_cli.logformat.lines.LineReader`: the lines as records, the loop the views read
+  by too;
 - :mod:`pontoon_cli.replay.replayer`: :class:`LogReplayer`, which checks one log record by record;
 - :mod:`pontoon_cli.logformat.replay`: the per-deal pipeline every game's replay runs, with its
   hooks filled in by :mod:`pontoon_cli.traditional.replay` (with :mod:`pontoon_cli.traditional.pack`
@@ -20,12 +21,12 @@ Exit codes (:attr:`Summary.exit_code`): 0 every deal verified, 1 a divergence, 2
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import IO, Final
+from typing import IO
 
 from pontoon_cli.core.errors import LogFormatError
+from pontoon_cli.log.reader import open_log
 from pontoon_cli.logformat.divergence import Divergence, Output, StreamOutput, Summary
-from pontoon_cli.logformat.lines import empty_log
-from pontoon_cli.logformat.sources import STDIN, Source, open_error
+from pontoon_cli.logformat.sources import STDIN, Source
 from pontoon_cli.replay.replayer import LogReplayer
 
 __all__ = [
@@ -40,8 +41,6 @@ __all__ = [
 ]
 
 # running over files ------------------------------------------------------------------------------
-
-_TICK: Final = 2047  # report progress every 2048 lines
 
 
 def replay_logs(
@@ -75,12 +74,8 @@ def replay_logs(
         error: str | None = None
         stop = False
         try:
-            source = Source(path, stdin)
-        except OSError as err:  # missing, a directory, no permission, a symlink loop
-            source = None
-            error = open_error(path, err)
-            summary.unopened += 1
-        except LogFormatError as err:  # refused whole: a .gz that is not gzip, over the limit
+            source: Source | None = open_log(path, stdin)
+        except LogFormatError as err:  # missing, a directory, no permission, not gzip, too big
             source = None
             error = str(err)
             summary.unopened += 1
@@ -114,35 +109,21 @@ def _replay_stream(
 ) -> bool:
     """Replay one log; True when ``fail_fast`` says to stop. Raises LogFormatError."""
     replayer = LogReplayer(source.name, seeded=seeded)
-    feed = replayer.feed
-    number = 0
     try:
-        for number, raw in enumerate(source.read(), 1):
-            if not number & _TICK:
-                output.advance(source.position())
-            found = feed(number, raw)
-            if found is not None:
-                summary.divergences += 1
-                emit(found)
-                if fail_fast:
-                    return True
+        for found in replayer.replay(source.read(), output, source.position):
+            summary.divergences += 1
+            emit(found)
+            if fail_fast:
+                return True
     finally:
-        summary.lines += number
+        summary.lines += replayer.lines
         summary.deals_verified += replayer.deals_verified
         summary.deals_diverged += replayer.deals_diverged
         summary.headers_diverged += replayer.headers_diverged
         summary.deals_stacked += replayer.deals_stacked
-    if number == 0:
-        raise empty_log(source.name)
     return False
 
 
 def replay_lines(file: str, lines: Iterable[bytes], *, seeded: bool = False) -> list[Divergence]:
     """Every divergence of a log given as lines (tests, benchmarks). Raises LogFormatError."""
-    replayer = LogReplayer(file, seeded=seeded)
-    found: list[Divergence] = []
-    for n, raw in enumerate(lines, 1):
-        divergence = replayer.feed(n, raw)
-        if divergence is not None:
-            found.append(divergence)
-    return found
+    return list(LogReplayer(file, seeded=seeded).replay(lines))

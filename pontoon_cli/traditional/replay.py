@@ -21,7 +21,7 @@ from pontoon_cli.core.events import BankSold, Decision
 from pontoon_cli.core.rng import Rng
 from pontoon_cli.core.rules import Rules, Table
 from pontoon_cli.core.settle import SETTLERS
-from pontoon_cli.logformat.check import MISSING, Problem, deal_body_problem
+from pontoon_cli.logformat.check import MISSING
 from pontoon_cli.logformat.divergence import Divergence, Place
 from pontoon_cli.logformat.record import LineWriter, RecordWriter
 from pontoon_cli.logformat.replay import (
@@ -84,9 +84,6 @@ class TraditionalReplay(GameReplay):
         if found is None and self.seed is not None:
             found = self.seed.check_cut(at)
         return found
-
-    def body_problem(self, record: dict[str, Any]) -> Problem | None:
-        return deal_body_problem(record)
 
     # before the deal -----------------------------------------------------------------------------
 

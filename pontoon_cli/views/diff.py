@@ -182,8 +182,8 @@ class Diff:
                 return
             if check_a is None or check_b is None:
                 check_a, check_b = LogReplayer(ra.at.file), LogReplayer(rb.at.file)
-            clean_a = check_a.feed(ra.at.line, ra.raw) is None
-            clean_b = check_b.feed(rb.at.line, rb.raw) is None
+            clean_a = check_a.check(ra) is None
+            clean_b = check_b.check(rb) is None
             if ra.kind == "header" or rb.kind == "header":
                 yield from self._headers(ra, rb)
                 continue

@@ -33,7 +33,7 @@ from pontoon_cli.cli.main import app
 from pontoon_cli.core.errors import LogFormatError
 from pontoon_cli.core.rules import setting_info
 from pontoon_cli.log.writer import schema
-from pontoon_cli.replay.run import LogReplayer, replay_lines
+from pontoon_cli.replay.run import replay_lines
 
 HERE = Path(__file__).resolve().parent
 MINIMAL = HERE / "minimal-casino.jsonl"
@@ -246,10 +246,8 @@ def test_a_traditional_record_with_a_dealers_hand_fails_the_schema_and_replay() 
     deal = traditional_deal()
     deal["dealer_hand"] = {"cards": "9H 8H", "class": "total", "total": 17}
     assert not VALIDATOR.is_valid(deal)
-    replayer = LogReplayer("t.jsonl")
-    replayer.feed(1, orjson.dumps(HEADER) + b"\n")
     with pytest.raises(LogFormatError, match=r"^t\.jsonl:2: dealer_hand: expected no such field"):
-        replayer.feed(2, orjson.dumps(deal) + b"\n")
+        replay_lines("t.jsonl", [orjson.dumps(HEADER) + b"\n", orjson.dumps(deal) + b"\n"])
     doubled = traditional_deal()
     doubled["hands"][0]["doubled"] = False
     assert not VALIDATOR.is_valid(doubled)
@@ -259,20 +257,16 @@ def test_a_casino_word_in_a_traditional_log_and_the_reverse_fail_both() -> None:
     recs = base()
     recs[1]["decisions"][4]["action"] = "stick"  # a script's synonym, never a log's word
     assert not VALIDATOR.is_valid(recs[1])
-    replayer = LogReplayer("t.jsonl")
-    replayer.feed(1, orjson.dumps(recs[0]) + b"\n")
     with pytest.raises(LogFormatError, match=r"decisions\[4\]\.action: expected one of stake, hit"):
-        replayer.feed(2, orjson.dumps(recs[1]) + b"\n")
+        replay_lines("t.jsonl", [orjson.dumps(r) + b"\n" for r in recs[:2]])
 
 
 CASINO_DEALS = BASE[1:]
 
 
 def casino_rejected(record: Record) -> bool:
-    replayer = LogReplayer("t.jsonl")
-    replayer.feed(1, orjson.dumps(BASE[0]) + b"\n")
     try:
-        replayer.feed(2, orjson.dumps(record) + b"\n")
+        replay_lines("t.jsonl", [orjson.dumps(BASE[0]) + b"\n", orjson.dumps(record) + b"\n"])
     except LogFormatError:
         return True
     return False
@@ -332,12 +326,11 @@ def test_casino_header_checks_agree_with_the_schema(change: dict[str, Any], vali
     if change == {"table": {"banker": None}}:
         del header["table"]["banker"]  # absent is null too
     assert VALIDATOR.is_valid(header) == valid
-    replayer = LogReplayer("t.jsonl")
     if valid:
-        assert replayer.feed(1, orjson.dumps(header) + b"\n") is None
+        assert replay_lines("t.jsonl", [orjson.dumps(header) + b"\n"]) == []
     else:
         with pytest.raises(LogFormatError, match=r"^t\.jsonl:1: "):
-            replayer.feed(1, orjson.dumps(header) + b"\n")
+            replay_lines("t.jsonl", [orjson.dumps(header) + b"\n"])
 
 
 def test_the_schema_command_prints_the_casino_definitions() -> None:

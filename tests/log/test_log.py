@@ -40,7 +40,7 @@ from pontoon_cli.cli.main import app
 from pontoon_cli.core.errors import LogFormatError
 from pontoon_cli.core.rules import PRESETS, Rules, setting_info
 from pontoon_cli.log.writer import FORMAT, schema
-from pontoon_cli.replay.run import LogReplayer
+from pontoon_cli.replay.run import replay_lines
 
 # the schema itself -------------------------------------------------------------------------------
 
@@ -162,10 +162,8 @@ def test_validate_fixture_rejects_a_bad_line(validate: Callable[[bytes], int]) -
 
 def format_rejected(header: dict[str, Any], record: dict[str, Any]) -> bool:
     """True when replay refuses ``record`` (after ``header``) as unreadable (exit 2)."""
-    replayer = LogReplayer("t.jsonl")
-    replayer.feed(1, orjson.dumps(header) + b"\n")
     try:
-        replayer.feed(2, orjson.dumps(record) + b"\n")
+        replay_lines("t.jsonl", [orjson.dumps(header) + b"\n", orjson.dumps(record) + b"\n"])
     except LogFormatError:
         return True
     return False
@@ -222,15 +220,14 @@ def test_header_checks_agree_with_the_schema(change: dict[str, Any], valid: bool
     header = copy.deepcopy(HEADER)
     header.update(change)
     assert VALIDATOR.is_valid(header) == valid
-    replayer = LogReplayer("t.jsonl")
     if valid:
-        replayer.feed(1, orjson.dumps(header) + b"\n")
+        replay_lines("t.jsonl", [orjson.dumps(header) + b"\n"])
     else:
         with pytest.raises(LogFormatError, match=r"^t\.jsonl:1: "):
-            replayer.feed(1, orjson.dumps(header) + b"\n")
+            replay_lines("t.jsonl", [orjson.dumps(header) + b"\n"])
 
 
 def test_header_without_optional_fields_is_valid() -> None:
     header = {k: HEADER[k] for k in ("type", "format", "rules", "table")}
     assert VALIDATOR.is_valid(header)
-    assert LogReplayer("t.jsonl").feed(1, orjson.dumps(header) + b"\n") is None
+    assert replay_lines("t.jsonl", [orjson.dumps(header) + b"\n"]) == []

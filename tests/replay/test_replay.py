@@ -61,9 +61,7 @@ def test_replay_of_play_verifies(
 
 
 def _replay_lines(log: bytes) -> list[Divergence]:
-    replayer = LogReplayer("t.jsonl")
-    found = [replayer.feed(n, line) for n, line in enumerate(io.BytesIO(log), 1)]
-    return [f for f in found if f is not None]
+    return list(LogReplayer("t.jsonl").replay(io.BytesIO(log)))
 
 
 def test_long_random_games_with_small_bankrolls_verify() -> None:

@@ -98,8 +98,7 @@ def test_a_pack_continued_exactly_after_a_pontoon_T8_2(tmp_path: Path) -> None:
     """After a pontoon the pack is shuffled (T8.2): a record that claims it continued is a
     divergence even when its pack is exactly the order the last deal left."""
     replayer = LogReplayer("left")
-    for n, raw in enumerate(BASE_LOG.splitlines(keepends=True)[:3], 1):
-        assert replayer.feed(n, raw) is None
+    assert list(replayer.replay(BASE_LOG.splitlines(keepends=True)[:3])) == []
     game = replayer.game
     assert isinstance(game, TraditionalReplay)
     left = game.pack.after  # the order deal 2 left the pack in
