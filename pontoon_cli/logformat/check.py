@@ -72,6 +72,8 @@ BANKER_HAND_KEYS: Final = ("cards", "class", "total")
 _HEADER_SET: Final = frozenset(HEADER_KEYS)
 _DEAL_SET: Final = frozenset(DEAL_KEYS)
 _DECISION_SET: Final = frozenset(DECISION_KEYS)
+_CARD_SET: Final = frozenset(CARD_KEYS)
+_KITTY_MOVE_SET: Final = frozenset(KITTY_MOVE_KEYS)
 _HAND_SET: Final = frozenset(HAND_KEYS)
 #: A casino round's record (C1-C11): the traditional keys that apply, in the same order, and the
 #: dealer's hand in place of the banker's; no sale, banker, void, next banker or kitty (C3).
@@ -340,12 +342,9 @@ def _body_problem(
     ``hand_keys``) and the banker's or dealer's hand; a game's own fields (``void``, ``kitty``)
     reach here only in the records whose keys hold them."""
     for i, d in enumerate(record["decisions"]):
-        if type(d) is not dict:
-            return f"decisions[{i}]", "an object {player, hand, action, amount}", d
-        if not d.keys() <= _DECISION_SET:
-            return _unknown_key(f"decisions[{i}]", d, DECISION_KEYS)
-        if not _is_name(d.get("player", MISSING)):
-            return f"decisions[{i}].player", "a player's name", d.get("player", MISSING)
+        found = _entry_problem(f"decisions[{i}]", d, DECISION_KEYS, _DECISION_SET)
+        if found is not None:
+            return found
         if not _is_count(d.get("hand", MISSING)):
             return f"decisions[{i}].hand", "a hand number of 1 or more", d.get("hand", MISSING)
         action = d.get("action", MISSING)
@@ -359,13 +358,9 @@ def _body_problem(
             return "cards", "a list of cards dealt {player, hand, card, up}", cards
         for i, c in enumerate(cards):
             where = f"cards[{i}]"
-            if type(c) is not dict:
-                return where, "an object {player, hand, card, up}", c
-            found = _unknown_key(where, c, CARD_KEYS)
+            found = _entry_problem(where, c, CARD_KEYS, _CARD_SET)
             if found is not None:
                 return found
-            if not _is_name(c.get("player", MISSING)):
-                return f"{where}.player", "a player's name", c.get("player", MISSING)
             if not _is_count(c.get("hand", MISSING)):
                 return f"{where}.hand", "a hand number of 1 or more", c.get("hand", MISSING)
             card = c.get("card", MISSING)
@@ -396,6 +391,28 @@ def _body_problem(
     return None
 
 
+def _entry_problem(
+    where: str,
+    entry: Any,
+    keys: tuple[str, ...],
+    key_set: frozenset[str],
+    rule: Any = None,
+) -> Problem | None:
+    """An entry of a list that names a seat (a decision, a card dealt, a hand, a kitty move): an
+    object with no key but ``keys``, whose ``rule`` (a kitty move's, given when it has one) is a
+    rule ID and whose ``player`` is a player's name. Each caller checks the entry's other fields."""
+    if type(entry) is not dict:
+        return where, "an object {" + ", ".join(keys) + "}", entry
+    if not entry.keys() <= key_set:
+        return _unknown_key(where, entry, keys)
+    if rule is not None and (type(rule) is not str or not _RULE_RE.fullmatch(rule)):
+        return f"{where}.rule", "a rule ID like 'S7'", rule
+    player = entry.get("player", MISSING)
+    if not _is_name(player):
+        return f"{where}.player", "a player's name", player
+    return None
+
+
 def _kitty_problem(kitty: Any) -> Problem | None:
     """Shoot Pontoon's kitty (S1-S10): {before, moves, after}, each move {rule, player, hand,
     amount}."""
@@ -412,16 +429,10 @@ def _kitty_problem(kitty: Any) -> Problem | None:
         return "kitty.moves", "a list of moves {rule, player, hand, amount}", moves
     for i, m in enumerate(moves):
         where = f"kitty.moves[{i}]"
-        if type(m) is not dict:
-            return where, "an object {rule, player, hand, amount}", m
-        found = _unknown_key(where, m, KITTY_MOVE_KEYS)
+        rule = m.get("rule", MISSING) if type(m) is dict else MISSING
+        found = _entry_problem(where, m, KITTY_MOVE_KEYS, _KITTY_MOVE_SET, rule=rule)
         if found is not None:
             return found
-        rule = m.get("rule", MISSING)
-        if type(rule) is not str or not _RULE_RE.fullmatch(rule):
-            return f"{where}.rule", "a rule ID like 'S7'", rule
-        if not _is_name(m.get("player", MISSING)):
-            return f"{where}.player", "a player's name", m.get("player", MISSING)
         hand = m.get("hand")
         if hand is not None and not _is_count(hand):
             return f"{where}.hand", "a hand number of 1 or more, or null", hand
@@ -433,12 +444,9 @@ def _kitty_problem(kitty: Any) -> Problem | None:
 def _hand_problem(
     where: str, h: Any, hand_keys: tuple[str, ...], hand_set: frozenset[str]
 ) -> Problem | None:
-    if type(h) is not dict:
-        return where, "an object {" + ", ".join(hand_keys) + "}", h
-    if not h.keys() <= hand_set:
-        return _unknown_key(where, h, hand_keys)
-    if not _is_name(h.get("player", MISSING)):
-        return f"{where}.player", "a player's name", h.get("player", MISSING)
+    found = _entry_problem(where, h, hand_keys, hand_set)
+    if found is not None:
+        return found
     if not _is_count(h.get("hand", MISSING)):
         return f"{where}.hand", "a hand number of 1 or more", h.get("hand", MISSING)
     for key in ("stake", "net"):

@@ -91,7 +91,7 @@ TICK: Final = 2047
 # A run of 16 digits (2**53 has 16) may be a number beyond it: every digit read as "0", every
 # other byte as " ", and the run looked for with bytes.find (a regular expression costs 30 times
 # as much on a deal's 2.5 kB).
-_DIGITS: Final = bytes(0x30 if 0x30 <= b <= 0x39 else 0x20 for b in range(256))
+_DIGITS: Final = bytes([0x30 if 0x30 <= b <= 0x39 else 0x20 for b in range(256)])
 _SIXTEEN: Final = b"0" * 16
 
 
