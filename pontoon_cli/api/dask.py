@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any, Final
 
-from pontoon_cli.cli.workers import Shards
+from pontoon_cli.api.workers import Shards
 from pontoon_cli.core.errors import PontoonError
 from pontoon_cli.log.output import Interrupted
 from pontoon_cli.simulate import run_shard
