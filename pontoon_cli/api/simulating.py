@@ -30,7 +30,7 @@ from pontoon_cli.core.rules import (
 from pontoon_cli.games import find_game, seeded_game
 from pontoon_cli.log.output import Interrupted, Writable
 from pontoon_cli.log.writer import LogWriter, header_record
-from pontoon_cli.simulate import (
+from pontoon_cli.simulation import (
     SHARD_ROUNDS,
     merge,
     ratio,

@@ -1,5 +1,5 @@
 """``pontoon simulate``: seeded rounds in shards, on local processes or a Dask cluster, and the
-report of the bank's (the house's) edge (pontoon_cli.simulate)."""
+report of the bank's (the house's) edge (pontoon_cli.simulation)."""
 
 from __future__ import annotations
 
@@ -40,7 +40,7 @@ from pontoon_cli.cli.play import (
 )
 from pontoon_cli.core.errors import PontoonError
 from pontoon_cli.core.limits import MAX_WORKERS, int_problem
-from pontoon_cli.simulate import (
+from pontoon_cli.simulation import (
     SHARD_ROUNDS,
 )
 
