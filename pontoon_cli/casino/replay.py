@@ -24,7 +24,7 @@ from pontoon_cli.casino.record import casino_deal_line, casino_deal_record
 from pontoon_cli.core.actions import CASINO_ACTIONS
 from pontoon_cli.core.cards import FULL_PACK, Card
 from pontoon_cli.core.events import CardDealt, Decision
-from pontoon_cli.core.hands import Hand
+from pontoon_cli.core.hands import Hand, hand_value, is_soft
 from pontoon_cli.core.rng import Rng
 from pontoon_cli.core.rules import DEALER, Rules, Table, round_cards
 from pontoon_cli.core.settle import settle_casino
@@ -344,11 +344,20 @@ class CasinoReplay(GameReplay):
             lambda p: _net_rule(casino, p),
             "C10",
             "C3",
+            house="dealer",
         )
 
     def carry(
         self, record: dict[str, Any], deal: DealBase | None, first: Divergence | None
     ) -> None:
+        # After a divergence, what the round left in the shoe is known only where the record
+        # says which cards it dealt (``cards`` or the dealer's): a minimal log's engine may have
+        # dealt otherwise (a dealer who stands where the rules draw, C9), so the next round's
+        # shoe is taken as recorded rather than reported as a consequence of this one.
+        dealer_hand = record.get("dealer_hand")
+        confirmed = "cards" in record or (dealer_hand is not None and "cards" in dealer_hand)
+        if first is not None and not confirmed:
+            deal = None
         self.shoe.carry(cast(CasinoDeal, deal) if deal is not None else None)
 
 
@@ -437,10 +446,23 @@ def _double_card_at(deal: CasinoDeal, player: str, hand: int) -> int:
 
 
 def _net_rule(deal: CasinoDeal, player: str) -> str:
-    """A seat's net cites the rule that settled its hand; several hands (a split): C10."""
+    """A seat's net cites the rule that settled its hand; several hands (a split): C10. When
+    the dealer drew to a soft 17 (C9, ``dealer_hits_soft_17``), his draw decided the round, so
+    a differing net cites C9: an engine whose dealer stands there pays otherwise."""
     rows = deal.hands.get(player)
     if rows is None:
         return "C3"  # a seat that sat the round out (C3)
+    if _hit_soft_17(deal.dealer_hand.cards):
+        return "C9"
     if len(rows) == 1:
         return rows[0].rule or "C10"
     return "C10"
+
+
+def _hit_soft_17(cards: list[Card]) -> bool:
+    """Whether the dealer drew a card to a soft 17 (C9)."""
+    for n in range(2, len(cards)):
+        held = cards[:n]
+        if hand_value(held) == 17 and is_soft(held):
+            return True
+    return False

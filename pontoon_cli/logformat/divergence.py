@@ -23,7 +23,11 @@ class Divergence:
     ``field`` is the field's path in the record (``net``, ``hands[1].net``, ``decisions[4]``,
     ``pack[12]``); ``player`` and ``hand`` say whose it is, when it is someone's. The field
     ``internal`` marks a disagreement between the step-by-step re-deal and the pure settlement
-    function: a bug in this tool, not in the log.
+    function: a bug in this tool, not in the log. ``detail`` says what the rules dealt where a
+    value alone does not (a net: the hand, its class and total, against the banker's or
+    dealer's). ``follows`` is the line of an earlier divergence this one follows from: a field
+    replay could not check on its own because the log does not say what the other engine did
+    after that divergence (who banks, what the shoe held); None for an independent divergence.
     """
 
     file: str
@@ -35,6 +39,8 @@ class Divergence:
     recorded: Any
     expected: Any
     rule: str
+    detail: str | None = None
+    follows: int | None = None
 
     def __str__(self) -> str:
         parts = [f"{self.file}:{self.line}"]
@@ -43,9 +49,30 @@ class Divergence:
         if self.player is not None:
             who = escape(self.player)
             parts.append(who if self.hand is None else f"{who} hand {self.hand}")
-        return (
+        text = (
             f"{': '.join(parts)}: {escape(self.field)} recorded {show(self.recorded)}, "
             f"rules give {show(self.expected)} ({self.rule})"
+        )
+        if self.detail is not None:
+            text += f"; {escape(self.detail)}"
+        if self.follows is not None:
+            text += f" [follows from line {self.follows}]"
+        return text
+
+    def following(self, line: int) -> Divergence:
+        """The same divergence, marked as following from the one at ``line``."""
+        return Divergence(
+            file=self.file,
+            line=self.line,
+            deal=self.deal,
+            player=self.player,
+            hand=self.hand,
+            field=self.field,
+            recorded=self.recorded,
+            expected=self.expected,
+            rule=self.rule,
+            detail=self.detail,
+            follows=line,
         )
 
     def to_json(self) -> bytes:
@@ -57,7 +84,8 @@ class Divergence:
         return text.encode() if text.isprintable() else escape_json(text).encode()
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        """The divergence's fields; ``detail`` and ``follows`` only where they are given."""
+        data: dict[str, Any] = {
             "file": self.file,
             "line": self.line,
             "deal": self.deal,
@@ -68,6 +96,11 @@ class Divergence:
             "expected": self.expected,
             "rule": self.rule,
         }
+        if self.detail is not None:
+            data["detail"] = self.detail
+        if self.follows is not None:
+            data["follows"] = self.follows
+        return data
 
 
 def show(value: Any) -> str:
@@ -105,9 +138,10 @@ class Place:
         rule: str,
         player: str | None = None,
         hand: int | None = None,
+        detail: str | None = None,
     ) -> Divergence:
         """A divergence of the field ``field`` at this place; ``player`` and ``hand`` when it is
-        someone's."""
+        someone's, ``detail`` what the rules dealt there."""
         return Divergence(
             file=self.file,
             line=self.line,
@@ -118,6 +152,7 @@ class Place:
             recorded=recorded,
             expected=expected,
             rule=rule,
+            detail=detail,
         )
 
 
@@ -132,6 +167,7 @@ class Summary:
     headers_diverged: int = 0  # a header whose cut does not give its banker (T3.2)
     deals_stacked: int = 0  # deals a scenario stacked: no pack continuity to check (T8.1)
     divergences: int = 0
+    following: int = 0  # divergences that follow from an earlier one (Divergence.follows)
     unopened: int = 0  # logs that could not be opened, or were refused whole
     errors: int = 0  # unreadable inputs, the unopened included (exit 2)
 
@@ -148,7 +184,11 @@ class Summary:
         if self.headers_diverged:
             text += f", {count(self.headers_diverged, 'header')} with divergences"
         if self.divergences:
-            text += f" ({count(self.divergences, 'divergence')})"
+            text += f" ({count(self.divergences, 'divergence')}"
+            if self.following:
+                independent = self.divergences - self.following
+                text += f", {independent} independent, {self.following} following from them"
+            text += ")"
         if self.deals_stacked:
             text += f"; {count(self.deals_stacked, 'deal')} stacked by a scenario, not dealt"
         text += f"; {count(self.lines, 'line')} read from {count(self.files, 'file')}"

@@ -94,6 +94,11 @@ class GameReplay:
     sale: BankSold | None = None
     #: The rule the settlement checked again cites (T7; a casino's, C10).
     settle_rule = "T7"
+    #: The line of an earlier divergence after which replay's state for this deal is a guess
+    #: the log did not confirm (who banks, when a minimal log leaves it out); a divergence found
+    #: while it is set follows from that one. A game's :meth:`carry` sets it, and its
+    #: :meth:`before_deal` clears it when the record says what the guess was.
+    guess: int | None = None
 
     def __init__(
         self,
@@ -186,6 +191,8 @@ class GameReplay:
                     first = own  # the game's own field explains a net or balance it changes
         if first is not None and not looked:
             self.look(line, raw, record)
+        if first is not None and self.guess is not None:
+            first = first.following(self.guess)  # dealt from a state the log did not confirm
         done = deal if complete else None
         self.carry_balances(record, balances, done)
         self.carry(record, done, first)
@@ -489,16 +496,40 @@ def compare_money(
     net_rule: Callable[[str], str],
     settled_rule: str,
     seat_rule: str,
+    counter: str | None = None,
+    house: str = "banker",
 ) -> Divergence | None:
     """Each seat's net (``nets``: the re-deal's, citing ``net_rule`` of the seat) and balance
-    (``after``, citing ``settled_rule``); a name that holds no seat cites ``seat_rule``."""
+    (``after``, citing ``settled_rule``); a name that holds no seat cites ``seat_rule``.
+
+    A punter's net is named before the ``counter`` seat's (the banker takes the other side of
+    every hand): the banker's net differs because a punter's does, so it is the punter's hand
+    that is wrong. A punter's net says what the rules dealt (:func:`net_detail`: the hand, its
+    class and total, against the ``house``'s, from ``derived``)."""
     net = record["net"]
     if net != derived["net"]:
-        for p in seats:
+        for p in sorted(seats, key=lambda seat: seat == counter):
             got = net.get(p, 0)
             want = nets.get(p, 0)
             if got != want:
-                return at.div(field="net", recorded=got, expected=want, rule=net_rule(p), player=p)
+                rows = [h for h in derived.get("hands", ()) if h["player"] == p]
+                detail = None if p == counter else net_detail(rows, derived, house)
+                if detail is not None and counter is not None:
+                    theirs, rules_give = net.get(counter, 0), nets.get(counter, 0)
+                    if theirs != rules_give:  # the other side of this hand, not an error of its own
+                        detail += (
+                            f"; so {counter}'s net as {house} differs too "
+                            f"(recorded {theirs}, rules give {rules_give})"
+                        )
+                return at.div(
+                    field="net",
+                    recorded=got,
+                    expected=want,
+                    rule=net_rule(p),
+                    player=p,
+                    hand=1 if len(rows) == 1 else None,
+                    detail=detail,
+                )
         for p in net:
             if p not in seats:
                 return at.div(field="net", recorded=net[p], expected=None, rule=seat_rule, player=p)
@@ -516,6 +547,35 @@ def compare_money(
                     field="balance", recorded=balance[p], expected=None, rule=seat_rule, player=p
                 )
     return None
+
+
+def net_detail(rows: list[Fields], derived: Fields, house: str) -> str | None:
+    """What the rules dealt a punter whose net differs, as the record would hold it: the hand
+    (its cards, class and total; each hand's net and rule when he held several) against the
+    ``house``'s, and what the stake is paid (``5C 2D 3H AS 4S: five-card-trick 15 against the
+    banker's 9H 8D: total 17, paid +2 × stake 2``)."""
+    if not rows:
+        return None
+    if len(rows) == 1:
+        h = rows[0]
+        text = f"{h['cards']}: {h['class']} {h['total']}"
+    else:
+        text = "; ".join(
+            f"hand {h['hand']} {h['cards']}: {h['class']} {h['total']}, net {h['net']} "
+            f"({h['rule']})"
+            for h in rows
+        )
+    house_hand = derived.get("dealer_hand" if house == "dealer" else "banker_hand")
+    if house_hand is not None:
+        text += (
+            f" against the {house}'s {house_hand['cards']}: "
+            f"{house_hand['class']} {house_hand['total']}"
+        )
+    if len(rows) == 1:  # the payout table's line: what the stake is paid (T7, C10)
+        stake, net = rows[0]["stake"], rows[0]["net"]
+        if stake > 0 and net % stake == 0:
+            text += f", paid {net // stake:+d} × stake {stake}"
+    return text
 
 
 def written_as(raw: bytes, written: bytes | None) -> bool:

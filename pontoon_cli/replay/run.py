@@ -112,6 +112,8 @@ def _replay_stream(
     try:
         for found in replayer.replay(source.read(), output, source.position):
             summary.divergences += 1
+            if found.follows is not None:
+                summary.following += 1
             emit(found)
             if fail_fast:
                 return True

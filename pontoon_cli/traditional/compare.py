@@ -102,7 +102,16 @@ def compare_rest(
     if void is not None and void != deal.void:
         return at.div(field="void", recorded=void, expected=deal.void, rule="T8.5")
     money = compare_money(
-        at, seats, record, derived, deal.nets, after, lambda p: _net_rule(deal, p), "T7", "T3.1"
+        at,
+        seats,
+        record,
+        derived,
+        deal.nets,
+        after,
+        lambda p: _net_rule(deal, p),
+        "T7",
+        "T3.1",
+        counter=deal.banker,
     )
     if money is not None:
         return money

@@ -99,6 +99,18 @@ class TraditionalReplay(GameReplay):
             self.sale, first = self._sale(at, sold, banker, balances)
             banker = self.sale.buyer
         recorded_banker = record.get("banker")
+        if self.guess is not None:  # who banks was a guess after an earlier divergence
+            if recorded_banker is not None:  # the record says: replay is in step again
+                self.guess = None
+                if recorded_banker in self.seats and self.sale is None:
+                    banker = recorded_banker
+            else:  # the stakes say
+                known = _staking_banker(
+                    self.seats, record["decisions"], balances, self.table.min_stake
+                )
+                if known is not None and self.sale is None:
+                    banker = known
+                    self.guess = None
         if recorded_banker is not None and recorded_banker != banker:
             rule = "T8.4" if self.sale is not None else "T8.3"
             first = first or at.div(
@@ -209,6 +221,12 @@ class TraditionalReplay(GameReplay):
         next_banker = record.get("next_banker")
         if next_banker is None or next_banker not in self.seats:
             next_banker = done.next_banker if done is not None else self.deal_banker
+            if done is None and first is not None:  # the bank may have passed (T8.3) unseen
+                self.guess = first.follows if first.follows is not None else first.line
+        else:
+            self.guess = None
+        if first is None:
+            self.guess = None  # a deal that verified was dealt by the right banker
         self.banker = next_banker
         self.pack.carry(done)
 
@@ -218,6 +236,26 @@ RECORDED_STATE: Final[dict[str | None, PackState]] = {
     None: PackState.SHUFFLED,
     **{s: s for s in PackState},
 }
+
+
+def _staking_banker(
+    seats: tuple[str, ...], decisions: Any, balances: dict[str, int], least: int
+) -> str | None:
+    """Who banks a deal, read from its recorded stakes: the stakes go clockwise from the
+    banker's left (T4.2), so the banker is the nearest seat before the first to stake that
+    stakes nothing and could (T8.6); None when the decisions do not say."""
+    stakers: list[str] = []
+    for d in decisions if type(decisions) is list else ():
+        if type(d) is dict and d.get("action") == "stake" and d.get("player") in seats:
+            stakers.append(d["player"])
+    if not stakers:
+        return None
+    at = seats.index(stakers[0])
+    for back in range(1, len(seats)):
+        seat = seats[at - back]
+        if seat not in stakers and balances.get(seat, 0) >= least:
+            return seat
+    return None
 
 
 def _transfer(balances: dict[str, int], buyer: str, seller: str, price: Any) -> None:

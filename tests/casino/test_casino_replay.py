@@ -145,7 +145,12 @@ def test_a_minimal_logs_changed_net_is_caught_with_the_rule_that_settled_it(
     recs[6]["net"]["p1"] = 0  # the dealer's pontoon took p1's stake of 6 (C5)
     code, found, _ = replay(tmp_path, dump(recs))
     assert code == 1
-    assert found == [divergence(tmp_path, 7, 6, "p1", None, "net", 0, -6, "C5")]
+    assert found == [
+        {
+            **divergence(tmp_path, 7, 6, "p1", 1, "net", 0, -6, "C5"),
+            "detail": "KD 3S: total 13 against the dealer's AC JH: pontoon 21, paid -1 × stake 6",
+        }
+    ]
 
 
 def test_the_third_party_minimal_casino_log_verifies(tmp_path: Path) -> None:
@@ -164,7 +169,13 @@ def test_the_minimal_casino_logs_payout_changed_is_caught(tmp_path: Path) -> Non
     recs[3]["balance"]["bob"] -= 2
     code, found, _ = replay(tmp_path, dump(recs))
     assert code == 1
-    assert found == [divergence(tmp_path, 3, 2, "bob", None, "net", 2, 4, "C10")]
+    assert found == [
+        {
+            **divergence(tmp_path, 3, 2, "bob", 1, "net", 2, 4, "C10"),
+            "detail": "4D 7C 2C 3D 2H: five-card-trick 18 against the dealer's 6H QS 5D: "
+            "twenty-one 21, paid +2 × stake 2",
+        }
+    ]
 
 
 def test_docs_log_format_shows_a_real_casino_round_and_the_minimal_fixture() -> None:

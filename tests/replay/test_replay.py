@@ -16,7 +16,18 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from support.logs import play_log, play_scenario, records, scenario_files
-from support.replay import BASE, BASE_LOG, STACKED_SALE, Record, base, dump, first, minimal, replay
+from support.replay import (
+    BASE,
+    BASE_LOG,
+    P1_NET_DETAIL,
+    STACKED_SALE,
+    Record,
+    base,
+    dump,
+    first,
+    minimal,
+    replay,
+)
 from typer.testing import CliRunner
 
 from pontoon_cli.cli.main import app
@@ -745,9 +756,9 @@ def test_cli_json(bad_file: Path) -> None:
     result = runner.invoke(app, ["replay", "--json", str(bad_file)])
     assert result.exit_code == 1
     found = [orjson.loads(line) for line in result.stdout.splitlines()]
-    assert [list(d) for d in found] == [
-        ["file", "line", "deal", "player", "hand", "field", "recorded", "expected", "rule"]
-    ] * 2
+    keys = ["file", "line", "deal", "player", "hand", "field", "recorded", "expected", "rule"]
+    assert [list(d) for d in found] == [[*keys, "detail"], keys]  # what the rules dealt there
+    assert found[0]["detail"] == P1_NET_DETAIL[2:]
     assert [(d["file"], d["line"], d["field"]) for d in found] == [
         (str(bad_file), 3, "net"),
         (str(bad_file), 6, "cards[0].card"),
@@ -761,7 +772,8 @@ def bad_lines(name: str) -> list[str]:
     card = BASE[5]["cards"][0]
     tampered = "AS" if card["card"] != "AS" else "KS"
     return [
-        f"{name}:3: deal 2: p1: net recorded {net + 1}, rules give {net} (T7)",
+        f"{name}:3: deal 2: p1 hand 1: net recorded {net + 1}, rules give {net} (T7)"
+        + P1_NET_DETAIL,
         f'{name}:6: deal 5: {card["player"]} hand 1: cards[0].card recorded "{tampered}", '
         f'rules give "{card["card"]}" (T4.1)',
     ]

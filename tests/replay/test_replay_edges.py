@@ -12,7 +12,7 @@ from typing import IO
 
 import pytest
 from support.logs import play_log, records
-from support.replay import BASE, BASE_LOG, base, divergence, dump, only, replay
+from support.replay import BASE, BASE_LOG, P4_NET_DETAIL, base, divergence, dump, only, replay
 
 from pontoon_cli.core import limits
 from pontoon_cli.replay.run import Divergence, LogReplayer, StreamOutput, replay_lines, replay_logs
@@ -26,7 +26,10 @@ def test_a_net_left_out_of_the_record_counts_as_0_T7_1(tmp_path: Path) -> None:
     recs = base()
     assert BASE[2]["net"]["p4"] == -1 and BASE[2]["sat_out"] == []
     del recs[2]["net"]["p4"]
-    assert only(tmp_path, recs) == divergence(tmp_path, 3, 2, "p4", None, "net", 0, -1, "T7.1")
+    assert only(tmp_path, recs) == {
+        **divergence(tmp_path, 3, 2, "p4", 1, "net", 0, -1, "T7.1"),
+        "detail": P4_NET_DETAIL,
+    }
 
 
 # the end of a deal (T6.2) ------------------------------------------------------------------------
@@ -164,11 +167,12 @@ def test_replay_lines_numbers_lines_from_1(tmp_path: Path) -> None:
         line=3,
         deal=2,
         player="p4",
-        hand=None,
+        hand=1,
         field="net",
         recorded=-2,
         expected=-1,
         rule="T7.1",
+        detail=P4_NET_DETAIL,
     )
 
 

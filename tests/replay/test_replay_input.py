@@ -18,7 +18,7 @@ from typing import Any
 import orjson
 import pytest
 from support.logs import play_log
-from support.replay import BASE, BASE_LOG, base, dump, replay
+from support.replay import BASE, BASE_LOG, P1_NET_DETAIL, base, dump, replay
 from typer.testing import CliRunner
 
 import pontoon_cli
@@ -122,7 +122,8 @@ def test_a_missing_file_first_does_not_stop_the_others(tmp_path: Path, good: Pat
 
 def test_the_exit_code_is_the_worst_of_the_files(tmp_path: Path, good: Path, bad: Path) -> None:
     net = BASE[2]["net"]["p1"]
-    line = f"{bad}:3: deal 2: p1: net recorded {net + 1}, rules give {net} (T7)\n"
+    line = f"{bad}:3: deal 2: p1 hand 1: net recorded {net + 1}, rules give {net} (T7)"
+    line += P1_NET_DETAIL + "\n"
     assert cli(str(good), str(bad), str(good)) == (
         1,
         line,
@@ -176,7 +177,9 @@ def test_a_crlf_log_is_still_checked(tmp_path: Path) -> None:
     code, out, _ = cli("-", stdin=BOM + dump(recs).replace(b"\n", b"\r\n"))
     assert (code, out) == (
         1,
-        f"<stdin>:3: deal 2: p1: net recorded {net + 1}, rules give {net} (T7)\n",
+        f"<stdin>:3: deal 2: p1 hand 1: net recorded {net + 1}, rules give {net} (T7)"
+        + P1_NET_DETAIL
+        + "\n",
     )
 
 

@@ -11,7 +11,18 @@ from typing import Any
 
 import pytest
 from support.logs import play_log, play_scenario, records
-from support.replay import BASE, Record, base, divergence, dump, first, minimal, only, replay
+from support.replay import (
+    BASE,
+    P4_NET_DETAIL,
+    Record,
+    base,
+    divergence,
+    dump,
+    first,
+    minimal,
+    only,
+    replay,
+)
 
 from pontoon_cli.replay.run import replay_lines
 
@@ -93,7 +104,10 @@ def test_a_changed_punter_net_cites_the_rule_that_settled_his_hand(tmp_path: Pat
     recs = base()
     assert recs[2]["hands"][2] == {**recs[2]["hands"][2], "player": "p1", "rule": "T7"}
     recs[2]["net"]["p4"] -= 1  # p4 stuck and lost to a higher banker total: T7.1
-    assert only(tmp_path, recs) == divergence(tmp_path, 3, 2, "p4", None, "net", -2, -1, "T7.1")
+    assert only(tmp_path, recs) == {
+        **divergence(tmp_path, 3, 2, "p4", 1, "net", -2, -1, "T7.1"),
+        "detail": P4_NET_DETAIL,
+    }
 
 
 def test_a_changed_banker_net_T7(tmp_path: Path) -> None:

@@ -119,3 +119,10 @@ def only(tmp_path: Path, recs: list[Record]) -> Record:
     assert code == 1, err
     assert len(found) == 1, found
     return found[0]
+
+
+#: What replay says of p1's hand in deal 2 of the base log, after a net that differs: the hand
+#: and the banker's as the rules dealt them, and the payout table's line (T7).
+P1_NET_DETAIL = "; JH AD: pontoon 21 against the banker's 3S TC AH 5C: total 19, paid +2 × stake 2"
+#: The same for p4's hand in deal 2 (he stuck on 16 and lost to the banker's 19, T7.1).
+P4_NET_DETAIL = "7D 9H: total 16 against the banker's 3S TC AH 5C: total 19, paid -1 × stake 1"
