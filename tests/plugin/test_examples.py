@@ -7,6 +7,7 @@ engine passes, and the broken one (a five card trick paid 1:1) fails with the di
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import subprocess
@@ -66,3 +67,25 @@ def test_the_engine_is_independent_of_pontoon_cli() -> None:
     )
     assert done.stderr == "[]\n"
     assert len(done.stdout.splitlines()) == 4  # the header and three deals
+
+
+def test_the_examples_readme_shows_what_runs(tmp_path: Path) -> None:
+    """Each ``$`` line of examples/README.md's console block, run from a copy of the project's
+    top folder, prints what the block shows."""
+    text = (ENGINE.parent / "README.md").read_text()
+    block = text.split("```console\n", 1)[1].split("```", 1)[0].splitlines()
+    shutil.copytree(ENGINE.parent, tmp_path / "examples")
+    env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"}
+    steps = [i for i, line in enumerate(block) if line.startswith("$ ")]
+    for start, end in zip(steps, [*steps[1:], len(block)], strict=True):
+        done = subprocess.run(
+            ["bash", "-c", block[start][2:]],
+            cwd=tmp_path,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+        assert done.stdout.splitlines() == block[start + 1 : end], block[start]

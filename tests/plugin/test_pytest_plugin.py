@@ -292,3 +292,18 @@ print(sorted(name for name in sys.modules if name.split(".")[0] in ("pytest", "_
         [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True
     )
     assert done.stdout == "[]\n"
+
+
+def test_the_readme_configuration_runs(pytester: pytest.Pytester) -> None:
+    """The README's pyproject.toml section, as written: its logs and scenarios are items."""
+    section = (ROOT / "README.md").read_text().split("**Checks in pre-commit and pytest.**")[1]
+    pytester.makepyprojecttoml(section.split("```toml\n", 1)[1].split("```", 1)[0])
+    pytester.mkdir("logs")
+    pytester.mkdir("scenarios")
+    (pytester.path / "logs" / "engine.jsonl").write_bytes(play_log(7, deals=2))
+    shutil.copy(ROOT / "scenarios" / "c8-split.toml", pytester.path / "scenarios" / "split.toml")
+    result = pytester.runpytest(*PLUGIN, "-v")
+    result.assert_outcomes(passed=2)
+    result.stdout.fnmatch_lines(
+        ["logs/engine.jsonl::replay PASSED*", "scenarios/split.toml::scenario PASSED*"]
+    )
