@@ -97,7 +97,7 @@ def simulate_seconds(rounds: int, preset: str = "casino", players: int = 1) -> f
     dealer, as a Blackjack-v1 hand); or traditional, ``players`` seats of ``default`` (4:
     simulate's own default table; 6: play's bench table)."""
     from pontoon_cli.core.rules import PRESETS
-    from pontoon_cli.simulate import run_shard, sim_bankroll
+    from pontoon_cli.simulation import run_shard, sim_bankroll
 
     rules = PRESETS[preset]
     seats = tuple(f"p{i}" for i in range(1, players + 1))

@@ -1,6 +1,28 @@
-"""pontoon: the reference tool for the card game Pontoon (rules: docs/rules.md)."""
+"""pontoon: the reference tool for the card game Pontoon (rules: docs/rules.md).
+
+The public Python API is the names below, imported from ``pontoon_cli`` itself; every other
+module is internal and may change between versions. The names load on first use (PEP 562), so
+``import pontoon_cli`` and ``pontoon --version`` load nothing more.
+
+- :class:`Rules`, :class:`Table`: a preset and its settings; who sits where (``Table.seated``).
+- :func:`new_game`: a game a program steps through, decision by decision (:class:`Game`).
+- :func:`play`: the records ``pontoon play`` writes; :func:`write_log`: writing them.
+- :func:`read_log`: a log's records, or a :class:`LogVisitor`'s result.
+- :func:`verify`: ``pontoon replay``, one :class:`Divergence` at a time.
+- :func:`simulate`: ``pontoon simulate --json``'s report.
+- The errors: :class:`PontoonError` and its kinds :class:`RulesError`, :class:`IllegalAction`,
+  :class:`ScenarioError`, :class:`ExpectationError`, :class:`LogFormatError`.
+
+>>> import pontoon_cli
+>>> header, *deals = pontoon_cli.play(seed=7, deals=2)
+>>> [d["deal"] for d in deals]
+[1, 2]
+"""
+
+from __future__ import annotations
 
 import os as _os
+from typing import TYPE_CHECKING, Any
 
 from pontoon_cli import _build
 
@@ -9,3 +31,81 @@ __version__ = "0.1.0"
 # "compiled" or "pure Python". A compiled module whose source changed since the build (or
 # PONTOON_PURE=1) makes every compiled module load from its source instead (README "Builds").
 BUILD: str = _build.check(_os.path.dirname(__file__))
+
+#: Each public name and the module it comes from.
+_PUBLIC = {
+    "Rules": "pontoon_cli.core.rules",
+    "Table": "pontoon_cli.core.rules",
+    "Game": "pontoon_cli.api.playing",
+    "new_game": "pontoon_cli.api.playing",
+    "play": "pontoon_cli.api.playing",
+    "write_log": "pontoon_cli.api.playing",
+    "Written": "pontoon_cli.api.playing",
+    "read_log": "pontoon_cli.api.logs",
+    "verify": "pontoon_cli.api.logs",
+    "LogVisitor": "pontoon_cli.log.reader",
+    "Divergence": "pontoon_cli.logformat.divergence",
+    "simulate": "pontoon_cli.api.simulating",
+    "PontoonError": "pontoon_cli.core.errors",
+    "RulesError": "pontoon_cli.core.errors",
+    "IllegalAction": "pontoon_cli.core.errors",
+    "ScenarioError": "pontoon_cli.core.errors",
+    "ExpectationError": "pontoon_cli.core.errors",
+    "LogFormatError": "pontoon_cli.core.errors",
+}
+
+__all__ = [
+    "BUILD",
+    "Divergence",
+    "ExpectationError",
+    "Game",
+    "IllegalAction",
+    "LogFormatError",
+    "LogVisitor",
+    "PontoonError",
+    "Rules",
+    "RulesError",
+    "ScenarioError",
+    "Table",
+    "Written",
+    "__version__",
+    "new_game",
+    "play",
+    "read_log",
+    "simulate",
+    "verify",
+    "write_log",
+]
+
+
+def __getattr__(name: str) -> Any:
+    """A public name, imported on first use (PEP 562)."""
+    module = _PUBLIC.get(name)
+    if module is None:
+        raise AttributeError(f"module 'pontoon_cli' has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_PUBLIC})
+
+
+if TYPE_CHECKING:
+    from pontoon_cli.api.logs import read_log, verify
+    from pontoon_cli.api.playing import Game, Written, new_game, play, write_log
+    from pontoon_cli.api.simulating import simulate
+    from pontoon_cli.core.errors import (
+        ExpectationError,
+        IllegalAction,
+        LogFormatError,
+        PontoonError,
+        RulesError,
+        ScenarioError,
+    )
+    from pontoon_cli.core.rules import Rules, Table
+    from pontoon_cli.log.reader import LogVisitor
+    from pontoon_cli.logformat.divergence import Divergence

@@ -40,7 +40,7 @@ PURE = "pure Python"
 NOT_COMPILED = frozenset(
     {"__main__", "_build", "rulebook", "log.reader", "log.output", "casino.basic", "pytest_plugin"}
 )
-NOT_COMPILED_PACKAGES = frozenset({"cli", "render", "views", "scenario", "strategy"})
+NOT_COMPILED_PACKAGES = frozenset({"api", "cli", "render", "views", "scenario", "strategy"})
 
 _HEADER = "# pontoon build record: module source_size source_mtime_ns source_sha256 compiled_file"
 

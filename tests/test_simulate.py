@@ -26,7 +26,7 @@ from pontoon_cli.core.events import CardDealt, Decision
 from pontoon_cli.core.rng import Rng
 from pontoon_cli.core.rules import PRESETS, Table, round_cards
 from pontoon_cli.games import seeded_game
-from pontoon_cli.simulate import shard_layout, shard_seed
+from pontoon_cli.simulation import shard_layout, shard_seed
 
 ROOT = Path(__file__).resolve().parent.parent
 SCHEMA = orjson.loads((ROOT / "pontoon_cli" / "simulate_schema.json").read_bytes())

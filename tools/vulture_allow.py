@@ -12,6 +12,9 @@ write_record
 BUILD  # pontoon_cli.BUILD: `pontoon --version` and the tests read which build runs
 
 # the library's documented API (README, tests): cards, hands, settlement, the solvers
+__dir__  # pontoon_cli's lazy public names, listed by dir()
+_.over  # Game.over, Game.deal_number: the steppable game's state
+_.deal_number
 _.of  # Card.of(rank, suit): the shared cards
 parse_cards
 format_cards

@@ -6,11 +6,17 @@ import os
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from pontoon_cli.base.game import GameBase
+from pontoon_cli.api.playing import (
+    check_seats,
+    check_table,
+    chosen_strategies,
+    fresh_seed,
+    rules_named,
+)
 from pontoon_cli.cli.app import (
     EXIT_INPUT,
     EXIT_RULES,
@@ -24,8 +30,7 @@ from pontoon_cli.cli.app import (
     set_option,
     stream_guard,
 )
-from pontoon_cli.core.errors import IllegalAction, PontoonError
-from pontoon_cli.core.events import BankSold
+from pontoon_cli.core.errors import ExpectationError, IllegalAction, PontoonError, ScenarioError
 from pontoon_cli.core.limits import MAX_SAFE_INT, int_problem, name_problem
 from pontoon_cli.core.rules import (
     CARDS_PER_SEAT,
@@ -33,18 +38,13 @@ from pontoon_cli.core.rules import (
     MOST_SEATS,
     Rules,
     Table,
-    money_problem,
-    seating_problem,
     setting_info,
-    suggest,
 )
-from pontoon_cli.games import GameDefinition, find_game, seeded_game
-from pontoon_cli.log.writer import LogWriter, header_record
-from pontoon_cli.traditional.engine import DealBase
+from pontoon_cli.games import find_game
+from pontoon_cli.log.writer import LogWriter
 
 if TYPE_CHECKING:
     from pontoon_cli.render.console import PlayProgress
-    from pontoon_cli.scenario.reader import Problem, Scenario
 
 # play ------------------------------------------------------------------------------------------
 
@@ -261,37 +261,80 @@ def _play(
     table_options: TableOptions,
     out: Path | None,
 ) -> None:
+    """One call of :func:`~pontoon_cli.api.playing.write_game`, and what the command says."""
+    from pontoon_cli.api.playing import write_game
+
     if out is not None and scenario is not None and _same_file(out, scenario):
         fail(f"--out {out} is the scenario file itself: the log would overwrite it")
     try:
         if scenario is not None:
-            options: dict[str, Any] = {
-                k: v
-                for k, v in (
-                    ("seed", seed),
-                    ("deals", deals),
-                    ("rules", game_options.rules),
-                    ("strategy", game_options.strategy),
-                    ("banker_strategy", game_options.banker_strategy),
-                )
-                if v is not None
-            }
-            table_keys = table_options.scenario_table()
-            if table_keys:
-                options["table"] = table_keys
-            _play_scenario(scenario, options, game_options.settings, out)
+            written = write_game(
+                out,
+                raw_stdout(),
+                scenario=scenario,
+                scenario_options=_scenario_options(seed, deals, game_options, table_options),
+                settings=game_options.settings,
+                progress=_progress,
+            )
         else:
-            _play_seeded(
+            rules, table = seeded_table(game_options, table_options)
+            check_table(rules, table, deals or 10)  # before a seed is drawn and told
+            if seed is None:
+                seed = fresh_seed()
+                say(f"pontoon: seed {seed} (repeat this run with --seed {seed})")
+            written = write_game(
+                out,
+                raw_stdout(),
+                rules,
+                table,
                 seed=seed,
                 deals=deals or 10,
-                game_options=game_options,
-                table_options=table_options,
-                out=out,
+                strategy=game_options.strategy,
+                banker_strategy=game_options.banker_strategy,
+                progress=_progress,
             )
+    except ExpectationError as err:
+        _written(out, err.deals)
+        say(str(err))
+        raise typer.Exit(EXIT_RULES) from None
     except IllegalAction as err:
         fail(str(err), EXIT_RULES)
+    except ScenarioError as err:
+        if not err.problems:
+            fail(str(err))
+        for problem in err.problems:  # each problem of the scenario file, as check gives it
+            say(problem)
+        raise typer.Exit(EXIT_INPUT) from None
     except PontoonError as err:
         fail(str(err))
+    _written(out, written.deals, written.where)
+    if written.ended is not None:
+        say(f"pontoon: {written.ended}")
+    if scenario is not None:
+        played = f"{scenario}: {counted(written.deals, 'deal')} played"
+        held = "every expectation held" if written.expectations else "no expectations to check"
+        say(f"{played}, {held}")
+
+
+def _scenario_options(
+    seed: int | None, deals: int | None, game: GameOptions, table: TableOptions
+) -> dict[str, Any]:
+    """The command line's options in a scenario file's own keys: they win over the file's."""
+    options: dict[str, Any] = {
+        k: v
+        for k, v in (
+            ("seed", seed),
+            ("deals", deals),
+            ("rules", game.rules),
+            ("strategy", game.strategy),
+            ("banker_strategy", game.banker_strategy),
+        )
+        if v is not None
+    }
+    table_keys = table.scenario_table()
+    if table_keys:
+        options["table"] = table_keys
+    return options
 
 
 def _same_file(a: Path, b: Path) -> bool:
@@ -299,12 +342,6 @@ def _same_file(a: Path, b: Path) -> bool:
         return a.exists() and b.exists() and os.path.samefile(a, b)
     except OSError:
         return False
-
-
-def _report_problems(problems: list[Problem]) -> NoReturn:
-    for problem in problems:
-        say(str(problem))
-    raise typer.Exit(EXIT_INPUT)
 
 
 def _progress(writer: LogWriter, total: int) -> PlayProgress:
@@ -315,75 +352,21 @@ def _progress(writer: LogWriter, total: int) -> PlayProgress:
     return PlayProgress(sys.stderr, total, writer.where, show=show)
 
 
-def _written(writer: LogWriter) -> None:
+def _written(out: Path | None, deals: int, where: str | None = None) -> None:
     """The one-line summary of ``--out``: how many deals, and where."""
-    if writer.is_file:
-        deals = writer.deals
-        say(f"pontoon: {deals} deal{'' if deals == 1 else 's'} written to {writer.where}")
+    if out is not None and str(out) != "-":
+        say(f"pontoon: {deals} deal{'' if deals == 1 else 's'} written to {where or out}")
 
 
-def _play_scenario(
-    path: Path, options: dict[str, Any], settings: dict[str, Any], out: Path | None
-) -> None:
-    from pontoon_cli.scenario.reader import describe_failures, load
-    from pontoon_cli.scenario.reader import play as play_scenario
-
-    scenario, problems = load(path, options=options, rule_settings=settings)
-    if scenario is None:
-        _report_problems(problems)
-    definition = find_game(scenario.rules)
-    strategies = {"punter": scenario.strategy}
-    if not definition.house:  # C3: a casino table has no banker
-        strategies["banker"] = scenario.banker_strategy
-    with (
-        LogWriter(out, raw_stdout()) as writer,
-        _progress(writer, scenario.total_deals) as progress,
-    ):
-
-        def on_start(game: GameBase) -> None:
-            writer.write(
-                header_record(
-                    scenario.rules,
-                    scenario.table,
-                    game,
-                    scenario.seed,
-                    scenario=scenario.name or path.stem,
-                    strategies=strategies,
-                )
-            )
-
-        def on_deal(game: GameBase, deal: DealBase, sale: BankSold | None) -> None:
-            writer.write_deal(game, deal, sale, line=definition.line, record=definition.record)
-            progress.advance(writer.deals)
-
-        # On a closed pipe, play on: the expectations decide the exit code.
-        failures = play_scenario(scenario, on_start, on_deal)
-    _written(writer)
-    if failures:
-        say(
-            f"{path}: {counted(len(failures), 'expectation')} failed\n"
-            + describe_failures(str(path), failures)
-        )
-        raise typer.Exit(EXIT_RULES)
-    say(_scenario_summary(path, scenario))
-
-
-def resolve_seeded(
-    *, game_options: GameOptions, table_options: TableOptions
-) -> tuple[Rules, GameDefinition, list[str], str, str]:
-    """What seeded play (``play``, ``simulate``) plays: the rules (``--rules``, ``--set``), the
-    game, the seats and the punters' and banker's strategies, or exit 2 naming the option."""
-    game, table = game_options, table_options
-    if game.rules:
-        from pontoon_cli.scenario.reader import load_rules_spec
-
-        rules = load_rules_spec(game.rules, Path.cwd())
-    else:
-        rules = Rules()
+def seeded_table(game: GameOptions, table: TableOptions) -> tuple[Rules, Table]:
+    """The rules (``--rules``, ``--set``) and the table seeded play (``play``, ``simulate``)
+    plays, or exit 2 naming the option: a casino table has no banker (C3) and seats one player
+    or more, a table with a banker two or more."""
+    rules = rules_named(game.rules)
     if game.settings:
         rules = rules.with_overrides(game.settings)
-    definition = find_game(rules)
-    if definition.house:  # C3: the dealer is the house; nobody banks, nobody plays him
+    house = find_game(rules).house
+    if house:  # C3: the dealer is the house; nobody banks, nobody plays him
         for option, value in (
             ("--banker", table.banker),
             ("--banker-strategy", game.banker_strategy),
@@ -394,65 +377,18 @@ def resolve_seeded(
                     "plays by his rule (C3, C9); leave it out"
                 )
     seats = list(table.players) if table.players is not None else ["p1", "p2", "p3", "p4"]
-    if not definition.house and table.players_option is not None and len(seats) < 2:
-        fail(f"--players must be 2 or more, got {len(seats)}")  # a casino table seats 1 (C3)
-    punter = game.strategy or definition.default_strategy
-    if punter == "default":  # the game's own default: the header names it (casino: dealer-mimic)
-        punter = definition.default_strategy
-    bank = game.banker_strategy or punter
-    known = definition.strategies
-    for name in (punter, bank):
-        if name not in known and name != "default":
-            from pontoon_cli.scenario.reader import STRICT
-
-            hint = " (strict is for scenario files)" if name == STRICT else ""
-            fail(
-                f"unknown strategy {name!r}{suggest(name, known)}{hint}; one of {', '.join(known)}"
-            )
-    return rules, definition, seats, punter, bank
-
-
-def _play_seeded(
-    *,
-    seed: int | None,
-    deals: int,
-    game_options: GameOptions,
-    table_options: TableOptions,
-    out: Path | None,
-) -> None:
-    rules, definition, seats, punter, bank = resolve_seeded(
-        game_options=game_options, table_options=table_options
-    )
-    given = table_options
-    table = Table.build(
+    if table.players_option is not None:
+        check_seats(rules, len(seats))
+    chosen_strategies(rules, game.strategy, game.banker_strategy)  # a name before the table
+    given = table
+    return rules, Table.seated(
+        rules,
         seats,
         banker=given.banker,
         bankroll=1000 if given.bankroll is None else given.bankroll,
         min_stake=1 if given.min_stake is None else given.min_stake,
         max_stake=10 if given.max_stake is None else given.max_stake,
-        house=definition.house,
     )
-    _check_table(rules, table, deals)
-    if seed is None:
-        import secrets
-
-        seed = secrets.randbits(53)  # below 2**53: every JSON reader keeps it exactly
-        say(f"pontoon: seed {seed} (repeat this run with --seed {seed})")
-    game, auto = seeded_game(rules, table, seed, punter, bank)
-    strategies = {"punter": punter} if definition.house else {"punter": punter, "banker": bank}
-    with LogWriter(out, raw_stdout()) as writer, _progress(writer, deals) as progress:
-        writer.write(header_record(rules, table, game, seed, strategies=strategies))
-        for deal in auto.play(game, deals):
-            writer.write_deal(game, deal, None, line=definition.line, record=definition.record)
-            if writer.broken:
-                return  # `| head`: nobody reads on, and nothing can change the exit code 0
-            progress.advance(writer.deals)
-    _written(writer)
-    if game.deals_played < deals:
-        say(
-            f"pontoon: the game ends after deal {game.deals_played}: no {definition.seat} can "
-            f"cover the minimum stake of {table.min_stake} ({definition.sit_out_rule})"
-        )
 
 
 # play: which options go together, and their ranges ----------------------------------------------
@@ -506,21 +442,3 @@ def check_play_options(
         problem = None if name is None else name_problem(name)
         if problem is not None:
             fail(f"{option}: {problem}")
-
-
-def _check_table(rules: Rules, table: Table, deals: int) -> None:
-    """Refuse a seeded table its packs cannot deal to, or whose balances could pass 2**53 - 1."""
-    problem = seating_problem(rules, len(table.seats), lambda n: f"use --set packs={n}")
-    if problem is not None:
-        fail(problem)
-    problem = money_problem(rules, table, deals)
-    if problem is not None:
-        fail(f"{problem}: lower --bankroll, --max-stake or --deals")
-
-
-def _scenario_summary(path: Path, scenario: Scenario) -> str:
-    """The line a scenario played to its end gets: its deals, and what its expectations did."""
-    played = f"{path}: {counted(scenario.total_deals, 'deal')} played"
-    if any(script.expect for script in scenario.deals):
-        return f"{played}, every expectation held"
-    return f"{played}, no expectations to check"

@@ -1,20 +1,27 @@
 """``pontoon simulate``: seeded rounds in shards, on local processes or a Dask cluster, and the
-report of the bank's (the house's) edge (pontoon_cli.simulate)."""
+report of the bank's (the house's) edge (pontoon_cli.simulation)."""
 
 from __future__ import annotations
 
-import contextlib
 import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
-from pontoon_cli import __version__
+from pontoon_cli.api.dask import (
+    CONNECT_TIMEOUT,
+    WORKER_WAIT,
+    DaskError,
+    need_dask,
+    parse_address,
+)
+from pontoon_cli.api.playing import fresh_seed
+from pontoon_cli.api.simulating import plan, run_simulation
+from pontoon_cli.api.workers import WorkerError
 from pontoon_cli.cli.app import (
     banker_strategy_option,
     command,
-    counted,
     data_out,
     fail,
     raw_stdout,
@@ -24,35 +31,17 @@ from pontoon_cli.cli.app import (
     stream_guard,
     write_json,
 )
-from pontoon_cli.cli.dask import (
-    CONNECT_TIMEOUT,
-    WORKER_WAIT,
-    DaskError,
-    dask_client,
-    dask_results,
-    need_dask,
-    parse_address,
-)
 from pontoon_cli.cli.play import (
     GameOptions,
     TableOptions,
     check_play_options,
     parse_settings,
-    resolve_seeded,
+    seeded_table,
 )
-from pontoon_cli.cli.workers import WorkerError, local_results
 from pontoon_cli.core.errors import PontoonError
-from pontoon_cli.core.limits import MAX_SAFE_INT, MAX_WORKERS, int_problem
-from pontoon_cli.core.rules import PRESETS, Rules, Table, money_problem, seating_problem
-from pontoon_cli.log.output import Interrupted
-from pontoon_cli.simulate import (
+from pontoon_cli.core.limits import MAX_WORKERS, int_problem
+from pontoon_cli.simulation import (
     SHARD_ROUNDS,
-    merge,
-    ratio,
-    report,
-    shard_layout,
-    shard_seed,
-    sim_bankroll,
 )
 
 MIN_STAKE = 1
@@ -182,106 +171,46 @@ def simulate(
         strategy=strategy,
         banker_strategy=banker_strategy,
     )
-    with stream_guard(), contextlib.ExitStack() as cleanup:
+    with stream_guard():
+        given_seed = seed
+        if seed is None:
+            seed = fresh_seed()
         try:
-            the_rules, definition, seats, punter, bank = resolve_seeded(
-                game_options=game, table_options=TableOptions.given(players=players)
+            the_rules, table = seeded_table(game, TableOptions.given(players=players))
+            what = plan(
+                the_rules,
+                players=len(table.seats),
+                rounds=rounds,
+                seed=seed,
+                strategy=game.strategy,
+                banker_strategy=game.banker_strategy,
+                shard=shard,
             )
-            problem = seating_problem(the_rules, len(seats), lambda n: f"use --set packs={n}")
-            if problem is not None:
-                fail(problem)
-            bankroll = sim_bankroll(the_rules, tuple(seats), MIN_STAKE, MAX_STAKE, shard)
-            problem = None
-            if bankroll > MAX_SAFE_INT:
-                problem = f"a seat's starting balance would be {bankroll}, beyond 2**53 - 1"
-            else:
-                table = Table.build(seats, bankroll=bankroll, house=definition.house)
-                problem = money_problem(the_rules, table, shard)
-            if problem is not None:  # the balances stay within what a log holds exactly
-                fail(f"--shard {shard}: {problem}; lower --shard")
         except PontoonError as err:
             fail(str(err))
-        client = None
-        if dask is not None:  # before anything is said or done: a scheduler with a worker
-            try:
-                client = cleanup.enter_context(
-                    dask_client(
-                        dask,
-                        CONNECT_TIMEOUT if dask_timeout is None else dask_timeout,
-                        WORKER_WAIT if dask_wait is None else dask_wait,
-                        say,
-                    )
-                )
-            except DaskError as err:
-                fail(str(err))
-        if seed is None:
-            import secrets
 
-            seed = secrets.randbits(53)
-            say(f"pontoon: seed {seed} (repeat this run with --seed {seed})")
-        strategies = {"punter": punter} if definition.house else {"punter": punter, "banker": bank}
-        setup = {
-            "tool": f"pontoon-cli {__version__}",
-            "rules": the_rules.to_dict(),
-            "settings": _changed(the_rules),
-            "seats": seats,
-            "strategies": strategies,
-            "min_stake": MIN_STAKE,
-            "max_stake": MAX_STAKE,
-            "bankroll": bankroll,
-            "seed": seed,
-            "rounds": rounds,
-            "shard_rounds": shard,
-            "shards": len(shard_layout(rounds, shard)),
-            "shard_seed": "top 53 bits of output i+1 of SplitMix64 seeded with seed",
-            "house": definition.edge_of,
-        }
-        specs = [
-            {
-                "rules": setup["rules"],
-                "seats": seats,
-                "bankroll": bankroll,
-                "min_stake": MIN_STAKE,
-                "max_stake": MAX_STAKE,
-                "punter": punter,
-                "banker": bank,
-                "seed": seed,
-                "index": i,
-                "rounds": n,
-            }
-            for i, n in enumerate(shard_layout(rounds, shard))
-        ]
-        if log is not None:
-            _write_log(log, the_rules, seats, bankroll, punter, bank, strategies, specs)
+        def ready() -> None:  # the seed is told once a scheduler has answered
+            if given_seed is None:
+                say(f"pontoon: seed {seed} (repeat this run with --seed {seed})")
+
         from pontoon_cli.render.simulate import SimulateProgress
 
-        results: list[dict[str, Any]] = []
         try:
-            with (
-                SimulateProgress(sys.stderr, rounds) as progress,
-                contextlib.closing(
-                    dask_results(client, dask, specs)
-                    if client is not None and dask is not None
-                    else local_results(workers, specs)
-                ) as runner,
-            ):
-                for result in runner:
-                    results.append(result)
-                    if progress.shown:  # the interval so far: only for the bar
-                        so_far = ratio(
-                            merge(results), "gain", "initial", "gain_initial", "initial_sq"
-                        )
-                        progress.advance(result["rounds"], so_far)
-        except Interrupted as stop:
-            played = sum(r["rounds"] for r in results)
-            stop.kept = (
-                f"{len(results)} of {counted(len(specs), 'shard')} played "
-                f"({played} of {rounds} rounds); no report"
-            )
-            raise
+            with SimulateProgress(sys.stderr, rounds) as progress:
+                the_report = run_simulation(
+                    what,
+                    workers=workers,
+                    dask=dask,
+                    dask_timeout=dask_timeout,
+                    dask_wait=dask_wait,
+                    say=say,
+                    ready=ready,
+                    progress=progress,
+                    log=log,
+                    log_stream=raw_stdout(),
+                )
         except (WorkerError, DaskError) as err:
             fail(str(err))
-        the_report = report(merge(results), setup)
         if json_:
             write_json(the_report)
         else:
@@ -290,53 +219,3 @@ def simulate(
             out = data_out()
             out.write(report_text(the_report).encode())
             out.flush()
-
-
-def _changed(rules: Rules) -> dict[str, Any]:
-    """The settings that differ from the preset's."""
-    base = PRESETS[rules.preset].to_dict()
-    return {k: v for k, v in rules.to_dict().items() if base.get(k) != v}
-
-
-def _write_log(
-    path: Path,
-    rules: Rules,
-    seats: list[str],
-    bankroll: int,
-    punter: str,
-    bank: str,
-    strategies: dict[str, str],
-    specs: list[dict[str, Any]],
-) -> None:
-    """The log of every shard in shard order, each a game of its own (its header, then its
-    rounds), written as ``pontoon play --seed <shard i's seed> --deals <its rounds> --bankroll
-    <bankroll>`` writes it: the same writer, the same bytes, one after the other (replay starts
-    a new game at each header). Played here, in this process: a shard's log is its rounds as the
-    workers play them (an unlogged game deals the same cards, tests/test_simulate.py)."""
-    from pontoon_cli.games import find_game, seeded_game
-    from pontoon_cli.log.writer import LogWriter, header_record
-
-    definition = find_game(rules)
-    table = Table.build(
-        seats,
-        bankroll=bankroll,
-        min_stake=MIN_STAKE,
-        max_stake=MAX_STAKE,
-        house=definition.house,
-    )
-    rounds = 0
-    with LogWriter(path, raw_stdout()) as writer:
-        for spec in specs:
-            seed = shard_seed(spec["seed"], spec["index"])
-            game, auto = seeded_game(rules, table, seed, punter, bank)
-            writer.write(header_record(rules, table, game, seed, strategies=strategies))
-            for deal in auto.play(game, spec["rounds"]):
-                writer.write_deal(game, deal, None, line=definition.line, record=definition.record)
-                rounds += 1
-    given = specs[0]["seed"]
-    games = (
-        f"{len(specs)} games, one a shard, each seeded from --seed {given}"
-        if len(specs) > 1
-        else f"1 game: shard 0's seed {shard_seed(given, 0)}, derived from --seed {given}"
-    )
-    say(f"pontoon: the log of {rounds} rounds ({games}) written to {writer.where}")

@@ -67,7 +67,25 @@ class IllegalAction(PontoonError):
 
 
 class ScenarioError(PontoonError):
-    """A scenario or rules file that cannot be used as written (exit 2)."""
+    """A scenario or rules file that cannot be used as written (exit 2). ``problems`` lists
+    each problem found (``FILE:LINE: what is wrong``) when the file was read whole."""
+
+    def __init__(self, message: str, problems: tuple[str, ...] = ()) -> None:
+        super().__init__(message)
+        self.problems = problems
+
+
+class ExpectationError(PontoonError):
+    """A scenario's expectation the play did not meet (the rules say otherwise: exit 1).
+
+    ``str()`` is what ``pontoon play --scenario`` prints: the count, then one row per failed
+    expectation (``FILE:LINE``, the deal, the key, expected and actual). ``deals`` is how many
+    deals were played (the log holds them all).
+    """
+
+    def __init__(self, message: str, deals: int) -> None:
+        super().__init__(message)
+        self.deals = deals
 
 
 class LogFormatError(PontoonError):

@@ -423,6 +423,40 @@ class Table:
             house=house,
         )
 
+    @staticmethod
+    def seated(
+        rules: Rules,
+        players: int | list[str] | tuple[str, ...] = 4,
+        *,
+        banker: str | None = None,
+        bankroll: int | dict[str, int] = 1000,
+        min_stake: int = 1,
+        max_stake: int = 10,
+    ) -> Table:
+        """The table ``pontoon play`` seats for ``rules``: ``players`` seats named p1..pN (or the
+        names given, clockwise), each with ``bankroll``, stakes from ``min_stake`` to
+        ``max_stake`` (T3.3; C3); ``banker`` None cuts for the bank (T3.2). A casino table knows
+        it is one from its rules (C3: no banker, the dealer is the house).
+
+        >>> from pontoon_cli import Rules, Table
+        >>> Table.seated(Rules(preset="casino"), 2).house
+        True
+        >>> Table.seated(Rules(), ["ann", "bob"], banker="bob").seats
+        ('ann', 'bob')
+        """
+        if isinstance(players, int):
+            seats = [f"p{i}" for i in range(1, players + 1)]
+        else:
+            seats = list(players)
+        return Table.build(
+            seats,
+            banker=banker,
+            bankroll=bankroll,
+            min_stake=min_stake,
+            max_stake=max_stake,
+            house=rules.preset in HOUSE_PRESETS,
+        )
+
 
 #: The most seats at a casino table (C3), and the name the dealer goes by in a log.
 MOST_CASINO_SEATS: Final = 7

@@ -22,7 +22,7 @@ The reader keeps one line at a time: memory does not grow with the log. It tells
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Generator, Iterator
 from typing import IO, Any, Final, Generic, TypeVar
 
 from pontoon_cli.core.errors import LogFormatError
@@ -41,6 +41,7 @@ __all__ = [
     "open_log",
     "read_log",
     "records",
+    "visit",
 ]
 
 #: What a visit returns to read no further (``show --deals 3-5`` after 5, or at game 2's header).
@@ -80,7 +81,13 @@ def read_log(
     progress: Progress | None = None,
 ) -> R:
     """Drive ``visitor`` over the log at ``path`` (``-``: stdin) and return its result."""
-    items = records(path, stdin, progress)
+    return visit(records(path, stdin, progress), visitor)
+
+
+def visit(items: Iterator[LogRecord], visitor: LogVisitor[R]) -> R:
+    """Drive ``visitor`` over ``items`` (checked records) and return its result: each header
+    and deal to its ``visit_*`` until one returns :data:`STOP`, a line that cannot be read to
+    ``handle_error``."""
     try:
         for item in items:
             if item.kind == "header":
@@ -92,7 +99,9 @@ def read_log(
     except LogFormatError as err:
         visitor.handle_error(err)
     finally:
-        items.close()  # the progress bar goes now, not when the generator is collected
+        close = getattr(items, "close", None)
+        if close is not None:
+            close()  # the progress bar goes now, not when the generator is collected
     return visitor.result()
 
 

@@ -10,13 +10,13 @@ import pytest
 from typer.testing import CliRunner
 
 from pontoon_cli.cli.main import app
-from pontoon_cli.cli.play import GameOptions, TableOptions, check_play_options, resolve_seeded
+from pontoon_cli.cli.play import GameOptions, TableOptions, check_play_options
 
 runner = CliRunner()
 
 
 def test_the_option_checks_take_keywords_only() -> None:
-    for function in (check_play_options, resolve_seeded):
+    for function in (check_play_options,):
         kinds = {p.kind for p in inspect.signature(function).parameters.values()}
         assert kinds == {inspect.Parameter.KEYWORD_ONLY}, function.__name__
     with pytest.raises(TypeError):

@@ -16,7 +16,7 @@ from typing import Any
 
 from pontoon_cli.core.errors import PontoonError
 from pontoon_cli.log.output import STOP_SIGNALS, Interrupted
-from pontoon_cli.simulate import run_shard
+from pontoon_cli.simulation import run_shard
 
 _SHARD, _DONE, _ERROR = "shard", "done", "error"
 #: The shards' results, as they finish.

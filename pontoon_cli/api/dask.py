@@ -18,10 +18,10 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any, Final
 
-from pontoon_cli.cli.workers import Shards
+from pontoon_cli.api.workers import Shards
 from pontoon_cli.core.errors import PontoonError
 from pontoon_cli.log.output import Interrupted
-from pontoon_cli.simulate import run_shard
+from pontoon_cli.simulation import run_shard
 
 DASK_HINT: Final = "install it with: pip install 'pontoon-cli[dask]' (Dask distributed)"
 #: Seconds to wait for the scheduler to answer (its handshake), unless --dask-timeout says.

@@ -1,0 +1,518 @@
+"""Playing from Python: a steppable game, seeded or scripted play, and writing the log.
+
+:func:`new_game` gives a game a program drives decision by decision (PokerKit's ``State``:
+``actor``, ``legal_actions()``, ``act()``); :func:`play` yields the records ``pontoon play``
+writes; :func:`write_log` writes them as ``pontoon play`` does (a file whole or not at all).
+The command ``pontoon play`` is option parsing, one call of :func:`write_game`, and its messages.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Protocol
+
+from pontoon_cli.base.deal import DealBase, LegalAction, Phase
+from pontoon_cli.base.game import GameBase
+from pontoon_cli.core.errors import ExpectationError, PontoonError
+from pontoon_cli.core.events import BankSold
+from pontoon_cli.core.rng import session_rngs
+from pontoon_cli.core.rules import HOUSE_PRESETS, Rules, Table, money_problem, seating_problem
+from pontoon_cli.games import GameDefinition, find_game, seeded_game
+from pontoon_cli.log.output import Writable
+from pontoon_cli.log.writer import LogWriter, header_record
+
+__all__ = [
+    "ExpectationError",
+    "Game",
+    "Written",
+    "fresh_seed",
+    "new_game",
+    "play",
+    "rules_named",
+    "write_log",
+]
+
+
+def fresh_seed() -> int:
+    """A new seed below 2**53 (every JSON reader keeps it exactly), for a run given none."""
+    return secrets.randbits(53)
+
+
+def rules_named(rules: Rules | str | None) -> Rules:
+    """``rules`` as :class:`Rules`: a Rules as it is, a preset name (``"casino"``) or a rules
+    file (TOML or JSON, as ``--rules``), None for the traditional game's defaults."""
+    if rules is None:
+        return Rules()
+    if isinstance(rules, Rules):
+        return rules
+    from pontoon_cli.scenario.reader import load_rules_spec
+
+    return load_rules_spec(rules, Path.cwd())
+
+
+def check_seats(rules: Rules, count: int) -> None:
+    """A table with a banker seats two or more (T3.2); a casino table one or more (C3)."""
+    if rules.preset not in HOUSE_PRESETS and count < 2:
+        raise PontoonError(f"--players must be 2 or more, got {count}")
+
+
+# a steppable game ---------------------------------------------------------------------------------
+
+
+class Game:
+    """A game a program drives one decision at a time, by the engine's own rules.
+
+    ``actor`` is who decides now (``(player, hand)``), :meth:`legal_actions` what he may do,
+    :meth:`act` does it (``"stake"`` with an amount at the stakes, then the game's words:
+    ``twist``, ``buy``, ``stick``, ``split``…; ``hit``, ``stand``, ``double`` at a casino
+    table). A deal starts by itself; when it ends its record is in :attr:`records` and the next
+    one starts, until no seat can cover the minimum stake (``over``).
+
+    >>> from pontoon_cli import new_game
+    >>> game = new_game("traditional", seed=7)
+    >>> game.actor
+    ('p1', 1)
+    >>> game.legal_actions()
+    [LegalAction(action='stake', low=1, high=10)]
+    >>> game.act("stake", 5)
+    >>> game.actor
+    ('p2', 1)
+    """
+
+    def __init__(self, rules: Rules, table: Table, seed: int) -> None:
+        self.rules = rules
+        self.table = table
+        self.seed = seed
+        self._definition = find_game(rules)
+        self._game = self._definition.game(rules, table, session_rngs(seed)[0])
+        self.records: list[dict[str, Any]] = []  # each finished deal's record, in order
+        self._deal: DealBase | None = None
+        self._next()
+
+    @property
+    def header(self) -> dict[str, Any]:
+        """The log's header record for this game."""
+        return header_record(self.rules, self.table, self._game, self.seed, strategies=None)
+
+    @property
+    def over(self) -> bool:
+        """True once no seat can cover the minimum stake (T8.6; C3): no deal starts."""
+        return self._deal is None
+
+    @property
+    def deal_number(self) -> int:
+        """The number of the deal in play (the last one once the game is over)."""
+        return self._game.deals_played
+
+    @property
+    def balances(self) -> dict[str, int]:
+        """Each seat's balance before the deal in play."""
+        return dict(self._game.balances)
+
+    @property
+    def actor(self) -> tuple[str, int] | None:
+        """Who decides now: (player, hand number); None once the game is over."""
+        return None if self._deal is None else self._deal.actor
+
+    def legal_actions(self) -> list[LegalAction]:
+        """What the actor may do now: each action with its amount's range where it has one."""
+        return [] if self._deal is None else self._deal.legal_actions()
+
+    def act(self, action: str, amount: int | None = None) -> None:
+        """The actor takes ``action`` (with ``amount`` for a stake or a buy); raises
+        :class:`~pontoon_cli.IllegalAction` naming the rule when the rules forbid it."""
+        deal = self._deal
+        if deal is None or deal.actor is None:
+            raise PontoonError("the game is over: no seat can cover the minimum stake")
+        player, hand = deal.actor
+        if deal.phase is Phase.STAKES and action == "stake":
+            if amount is None:
+                raise PontoonError("a stake needs an amount")
+            deal.stake(player, amount)
+        else:
+            deal.act(player, hand, action, amount)
+        if deal.phase is Phase.END:
+            self._game.finish_deal(deal)
+            self.records.append(self._definition.record(self._game, deal, None))
+            self._next()
+
+    def _next(self) -> None:
+        self._deal = self._game.start_deal() if self._game.can_deal() else None
+
+
+def new_game(rules: Rules | str | None = None, table: Table | None = None, *, seed: int) -> Game:
+    """A :class:`Game` of ``rules`` (a Rules, a preset name or a rules file) at ``table`` (the
+    default: :meth:`Table.seated`), its packs shuffled from ``seed``."""
+    the_rules = rules_named(rules)
+    return Game(the_rules, table if table is not None else Table.seated(the_rules), seed)
+
+
+# seeded and scripted play -------------------------------------------------------------------------
+
+
+class Progress(Protocol):
+    """Told how many deals are written so far (``pontoon play``'s bar)."""
+
+    def advance(self, deals: int) -> None: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Written:
+    """What :func:`write_log` wrote: the deals, where (``stdout`` or the file as named), the seed
+    played, why the game ended before the deals asked for (None when it did not), and for a
+    scenario whether it held expectations (every one held, or ExpectationError was raised)."""
+
+    deals: int
+    where: str
+    seed: int | None
+    ended: str | None = None
+    expectations: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Seeded:
+    """What seeded play plays: the game's definition, the rules, the table, the seed and the
+    punters' and banker's strategies as the header names them."""
+
+    definition: GameDefinition
+    rules: Rules
+    table: Table
+    seed: int
+    punter: str
+    banker: str
+
+    @property
+    def strategies(self) -> dict[str, str]:
+        if self.definition.house:  # C3: no banker at a casino table
+            return {"punter": self.punter}
+        return {"punter": self.punter, "banker": self.banker}
+
+
+def chosen_strategies(
+    rules: Rules, strategy: str | None = None, banker_strategy: str | None = None
+) -> tuple[str, str]:
+    """The punters' and the banker's strategies as the header names them: ``default`` is the
+    game's own (casino: basic), the banker plays the punters' unless told; a name the game does
+    not know, or a banker's strategy at a casino table (C3), is refused."""
+    from pontoon_cli.core.rules import suggest
+
+    definition = find_game(rules)
+    if definition.house and banker_strategy is not None:
+        raise PontoonError(
+            "--banker-strategy: a casino table has no banker: the dealer is the house and "
+            "plays by his rule (C3, C9); leave it out"
+        )
+    punter = strategy or definition.default_strategy
+    if punter == "default":  # the game's own default: the header names it (casino: basic)
+        punter = definition.default_strategy
+    bank = banker_strategy or punter
+    known = definition.strategies
+    for name in (punter, bank):
+        if name not in known and name != "default":
+            hint = " (strict is for scenario files)" if name == "strict" else ""
+            raise PontoonError(
+                f"unknown strategy {name!r}{suggest(name, known)}{hint}; one of {', '.join(known)}"
+            )
+    return punter, bank
+
+
+def seeded(
+    rules: Rules,
+    table: Table,
+    *,
+    seed: int,
+    deals: int,
+    strategy: str | None = None,
+    banker_strategy: str | None = None,
+) -> Seeded:
+    """Check what seeded play is asked (the strategies, the packs for the seats, the money
+    within 2**53 - 1) and say what it plays."""
+    punter, bank = chosen_strategies(rules, strategy, banker_strategy)
+    check_table(rules, table, deals)
+    return Seeded(find_game(rules), rules, table, seed, punter, bank)
+
+
+def check_table(rules: Rules, table: Table, deals: int) -> None:
+    """Refuse a table its packs cannot deal to (T4.1, T4.3; C1), or whose balances could pass
+    2**53 - 1 in ``deals`` deals."""
+    problem = seating_problem(rules, len(table.seats), lambda n: f"use --set packs={n}")
+    if problem is not None:
+        raise PontoonError(problem)
+    problem = money_problem(rules, table, deals)
+    if problem is not None:
+        raise PontoonError(f"{problem}: lower --bankroll, --max-stake or --deals")
+
+
+def play(
+    rules: Rules | str | None = None,
+    table: Table | None = None,
+    *,
+    seed: int | None = None,
+    deals: int = 10,
+    strategy: str | None = None,
+    banker_strategy: str | None = None,
+    scenario: str | os.PathLike[str] | None = None,
+) -> Iterator[dict[str, Any]]:
+    """The records ``pontoon play`` writes, one at a time: the header, then each deal's.
+
+    Seeded play (``seed``; a fresh one when None, named in the header) plays ``deals`` deals by
+    the automatic players (``strategy``, ``banker_strategy``: as ``--strategy``) at ``table``
+    (the default: :meth:`Table.seated`). With ``scenario`` (a scenario file) the file's stacked
+    cards and scripted decisions play instead; after its last deal, :class:`ExpectationError` is
+    raised if an expectation failed.
+
+    >>> from pontoon_cli import play
+    >>> header, *deals = play("casino", seed=7, deals=3)
+    >>> header["rules"]["preset"], len(deals), sorted(deals[0]["net"])
+    ('casino', 3, ['p1', 'p2', 'p3', 'p4'])
+    """
+    sink = _Records()
+    if scenario is not None:
+        _write_scenario(Path(scenario), {}, {}, sink)
+    else:
+        the_rules = rules_named(rules)
+        the_table = table if table is not None else Table.seated(the_rules)
+        what = seeded(
+            the_rules,
+            the_table,
+            seed=fresh_seed() if seed is None else seed,
+            deals=deals,
+            strategy=strategy,
+            banker_strategy=banker_strategy,
+        )
+        _write_seeded(what, deals, sink)
+    yield from sink.records
+
+
+def write_log(
+    out: str | os.PathLike[str] | Writable,
+    rules: Rules | str | None = None,
+    table: Table | None = None,
+    *,
+    seed: int | None = None,
+    deals: int = 10,
+    strategy: str | None = None,
+    banker_strategy: str | None = None,
+    scenario: str | os.PathLike[str] | None = None,
+) -> Written:
+    """Write what :func:`play` yields to ``out`` (a path, whole or not at all, ``.gz``
+    compressed by its name; or a binary stream), as ``pontoon play --out`` does.
+
+    >>> import io
+    >>> from pontoon_cli import write_log
+    >>> out = io.BytesIO()
+    >>> write_log(out, seed=7, deals=2).deals
+    2
+    >>> out.getvalue().count(b"\\n")
+    3
+    """
+    if isinstance(out, (str, os.PathLike)):
+        return write_game(
+            Path(out),
+            None,
+            rules,
+            table,
+            seed=seed,
+            deals=deals,
+            strategy=strategy,
+            banker_strategy=banker_strategy,
+            scenario=scenario,
+        )
+    return write_game(
+        None,
+        out,
+        rules,
+        table,
+        seed=seed,
+        deals=deals,
+        strategy=strategy,
+        banker_strategy=banker_strategy,
+        scenario=scenario,
+    )
+
+
+def write_game(
+    path: Path | None,
+    stream: Writable | None,
+    rules: Rules | str | None = None,
+    table: Table | None = None,
+    *,
+    seed: int | None = None,
+    deals: int = 10,
+    strategy: str | None = None,
+    banker_strategy: str | None = None,
+    scenario: str | os.PathLike[str] | None = None,
+    scenario_options: dict[str, Any] | None = None,
+    settings: dict[str, Any] | None = None,
+    progress: Callable[[LogWriter, int], AbstractContextManager[Progress]] | None = None,
+) -> Written:
+    """:func:`write_log` with what the command adds: ``scenario_options`` (the command line's
+    keys that win over the file's), ``settings`` (``--set``, applied last) and a ``progress``
+    made for the writer and the deals asked for."""
+    if scenario is not None:
+        with LogWriter(path, stream) as writer:
+            sink = _Log(writer, progress)
+            try:
+                played, expected = _write_scenario(
+                    Path(scenario), scenario_options or {}, settings or {}, sink
+                )
+            finally:
+                sink.close()
+        return Written(writer.deals, writer.where, played, expectations=expected)
+    the_rules = rules_named(rules)
+    if settings:
+        the_rules = the_rules.with_overrides(settings)
+    the_table = table if table is not None else Table.seated(the_rules)
+    what = seeded(
+        the_rules,
+        the_table,
+        seed=fresh_seed() if seed is None else seed,
+        deals=deals,
+        strategy=strategy,
+        banker_strategy=banker_strategy,
+    )
+    with LogWriter(path, stream) as writer:
+        sink = _Log(writer, progress)
+        try:
+            ended = _write_seeded(what, deals, sink)
+        finally:
+            sink.close()
+    return Written(writer.deals, writer.where, what.seed, ended)
+
+
+# where records go ---------------------------------------------------------------------------------
+
+
+class _Sink:
+    total = 0
+
+    def header(self, record: dict[str, Any]) -> None:
+        raise NotImplementedError
+
+    def deal(
+        self, definition: GameDefinition, game: GameBase, deal: DealBase, sale: BankSold | None
+    ) -> bool:
+        """Take a deal; False when nobody reads on (``| head``)."""
+        raise NotImplementedError
+
+    def start(self, total: int) -> None:
+        self.total = total
+
+
+class _Records(_Sink):
+    def __init__(self) -> None:
+        self.records: list[dict[str, Any]] = []
+
+    def header(self, record: dict[str, Any]) -> None:
+        self.records.append(record)
+
+    def deal(
+        self, definition: GameDefinition, game: GameBase, deal: DealBase, sale: BankSold | None
+    ) -> bool:
+        self.records.append(definition.record(game, deal, sale))
+        return True
+
+
+class _Log(_Sink):
+    def __init__(
+        self,
+        writer: LogWriter,
+        progress: Callable[[LogWriter, int], AbstractContextManager[Progress]] | None,
+    ) -> None:
+        self.writer = writer
+        self.progress = progress
+        self._bar: AbstractContextManager[Progress] | None = None
+        self._advance: Callable[[int], None] | None = None
+
+    def start(self, total: int) -> None:
+        if self.progress is not None:
+            self._bar = self.progress(self.writer, total)
+            self._advance = self._bar.__enter__().advance
+
+    def close(self) -> None:
+        if self._bar is not None:
+            self._bar.__exit__(None, None, None)
+            self._bar = None
+
+    def header(self, record: dict[str, Any]) -> None:
+        self.writer.write(record)
+
+    def deal(
+        self, definition: GameDefinition, game: GameBase, deal: DealBase, sale: BankSold | None
+    ) -> bool:
+        writer = self.writer
+        writer.write_deal(game, deal, sale, line=definition.line, record=definition.record)
+        if self._advance is not None:
+            self._advance(writer.deals)
+        return not writer.broken
+
+
+def _write_seeded(what: Seeded, deals: int, sink: _Sink) -> str | None:
+    """Seeded play into ``sink``; why the game ended early, or None."""
+    sink.start(deals)
+    game, auto = seeded_game(what.rules, what.table, what.seed, what.punter, what.banker)
+    sink.header(header_record(what.rules, what.table, game, what.seed, strategies=what.strategies))
+    definition = what.definition
+    for deal in auto.play(game, deals):
+        if not sink.deal(definition, game, deal, None):
+            return None  # `| head`: nobody reads on, and nothing can change the exit code 0
+    if game.deals_played < deals:
+        return (
+            f"the game ends after deal {game.deals_played}: no {definition.seat} can cover the "
+            f"minimum stake of {what.table.min_stake} ({definition.sit_out_rule})"
+        )
+    return None
+
+
+def _write_scenario(
+    path: Path, options: dict[str, Any], settings: dict[str, Any], sink: _Sink
+) -> tuple[int | None, bool]:
+    """A scenario's play into ``sink`` (every deal, however its expectations go); the seed it
+    played and whether it holds expectations. Raises ScenarioError listing the file's problems,
+    IllegalAction placed at its line, and, after the last deal, ExpectationError."""
+    from pontoon_cli.core.errors import ScenarioError
+    from pontoon_cli.scenario.reader import describe_failures, load
+    from pontoon_cli.scenario.reader import play as play_scenario
+
+    scenario, problems = load(path, options=options, rule_settings=settings)
+    if scenario is None:
+        lines = tuple(str(p) for p in problems)
+        raise ScenarioError("\n".join(lines), lines)
+    definition = find_game(scenario.rules)
+    strategies = {"punter": scenario.strategy}
+    if not definition.house:  # C3: a casino table has no banker
+        strategies["banker"] = scenario.banker_strategy
+    sink.start(scenario.total_deals)
+    played = 0
+
+    def on_start(game: GameBase) -> None:
+        sink.header(
+            header_record(
+                scenario.rules,
+                scenario.table,
+                game,
+                scenario.seed,
+                scenario=scenario.name or path.stem,
+                strategies=strategies,
+            )
+        )
+
+    def on_deal(game: GameBase, deal: DealBase, sale: BankSold | None) -> None:
+        nonlocal played
+        sink.deal(definition, game, deal, sale)  # on a closed pipe, play on: the expectations
+        played += 1  # decide the exit code
+
+    failures = play_scenario(scenario, on_start, on_deal)
+    if failures:
+        count = len(failures)
+        raise ExpectationError(
+            f"{path}: {count} expectation{'' if count == 1 else 's'} failed\n"
+            + describe_failures(str(path), failures),
+            played,
+        )
+    return scenario.seed, any(script.expect for script in scenario.deals)

@@ -1,0 +1,292 @@
+"""Simulating from Python: many seeded rounds in shards, on local processes or a Dask cluster,
+and the report of the bank's (the house's) edge, as ``pontoon simulate --json`` gives it.
+
+:func:`simulate` is the whole run; ``pontoon simulate`` is option parsing, one call of
+:func:`run_simulation` (which adds the command's progress bar, Dask's messages and ``--log``)
+and the rendering of the report.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Protocol
+
+from pontoon_cli import __version__
+from pontoon_cli.api.playing import check_seats, chosen_strategies, fresh_seed, rules_named
+from pontoon_cli.core.errors import PontoonError
+from pontoon_cli.core.limits import MAX_SAFE_INT, MAX_WORKERS, int_problem
+from pontoon_cli.core.rules import (
+    HOUSE_PRESETS,
+    PRESETS,
+    Rules,
+    Table,
+    money_problem,
+    seating_problem,
+)
+from pontoon_cli.games import find_game, seeded_game
+from pontoon_cli.log.output import Interrupted, Writable
+from pontoon_cli.log.writer import LogWriter, header_record
+from pontoon_cli.simulation import (
+    SHARD_ROUNDS,
+    merge,
+    ratio,
+    report,
+    shard_layout,
+    shard_seed,
+    sim_bankroll,
+)
+
+__all__ = ["MAX_STAKE", "MIN_STAKE", "Progress", "Setup", "run_simulation", "simulate"]
+
+MIN_STAKE = 1
+MAX_STAKE = 10  # play's table: stakes from 1 to 10
+
+
+class Progress(Protocol):
+    """Told after each shard: the rounds it played and the interval so far (``simulate``'s
+    bar); ``shown`` False spares the interval's computation."""
+
+    shown: bool
+
+    def advance(self, rounds: int, so_far: dict[str, Any]) -> None: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """What a simulation plays: the report's ``setup`` and each shard's spec."""
+
+    setup: dict[str, Any]
+    specs: list[dict[str, Any]]
+    rules: Rules
+    table: Table
+
+
+def plan(
+    rules: Rules | str | None = None,
+    *,
+    players: int = 4,
+    rounds: int = 100_000,
+    seed: int,
+    strategy: str | None = None,
+    banker_strategy: str | None = None,
+    shard: int = SHARD_ROUNDS,
+) -> Setup:
+    """Check a simulation's options and cut it into shards (shard i: a fresh game seeded from
+    (seed, i)); PontoonError names what cannot be played."""
+    for value, option, least in (
+        (rounds, "--rounds", 1),
+        (shard, "--shard", 1),
+        (players, "--players", 1),
+        (seed, "--seed", -MAX_SAFE_INT),
+    ):
+        problem = int_problem(value, option, least=least)
+        if problem is not None:
+            raise PontoonError(problem)
+    the_rules = rules_named(rules)
+    house = the_rules.preset in HOUSE_PRESETS
+    check_seats(the_rules, players)
+    seats = [f"p{i}" for i in range(1, players + 1)]
+    punter, bank = chosen_strategies(the_rules, strategy, banker_strategy)
+    problem = seating_problem(the_rules, len(seats), lambda n: f"use --set packs={n}")
+    if problem is not None:
+        raise PontoonError(problem)
+    bankroll = sim_bankroll(the_rules, tuple(seats), MIN_STAKE, MAX_STAKE, shard)
+    if bankroll > MAX_SAFE_INT:
+        problem = f"a seat's starting balance would be {bankroll}, beyond 2**53 - 1"
+        table = None
+    else:
+        table = Table.build(
+            seats, bankroll=bankroll, min_stake=MIN_STAKE, max_stake=MAX_STAKE, house=house
+        )
+        problem = money_problem(the_rules, table, shard)
+    if problem is not None or table is None:  # the balances stay within what a log holds
+        raise PontoonError(f"--shard {shard}: {problem}; lower --shard")
+    definition = find_game(the_rules)
+    strategies = {"punter": punter} if house else {"punter": punter, "banker": bank}
+    layout = shard_layout(rounds, shard)
+    setup = {
+        "tool": f"pontoon-cli {__version__}",
+        "rules": the_rules.to_dict(),
+        "settings": _changed(the_rules),
+        "seats": seats,
+        "strategies": strategies,
+        "min_stake": MIN_STAKE,
+        "max_stake": MAX_STAKE,
+        "bankroll": bankroll,
+        "seed": seed,
+        "rounds": rounds,
+        "shard_rounds": shard,
+        "shards": len(layout),
+        "shard_seed": "top 53 bits of output i+1 of SplitMix64 seeded with seed",
+        "house": definition.edge_of,
+    }
+    specs = [
+        {
+            "rules": setup["rules"],
+            "seats": seats,
+            "bankroll": bankroll,
+            "min_stake": MIN_STAKE,
+            "max_stake": MAX_STAKE,
+            "punter": punter,
+            "banker": bank,
+            "seed": seed,
+            "index": i,
+            "rounds": n,
+        }
+        for i, n in enumerate(layout)
+    ]
+    return Setup(setup, specs, the_rules, table)
+
+
+def simulate(
+    rules: Rules | str | None = None,
+    *,
+    players: int = 4,
+    rounds: int = 100_000,
+    seed: int | None = None,
+    strategy: str | None = None,
+    banker_strategy: str | None = None,
+    workers: int = 1,
+    shard: int = SHARD_ROUNDS,
+    dask: str | None = None,
+) -> dict[str, Any]:
+    """Play ``rounds`` seeded rounds and return the report ``pontoon simulate --json`` prints:
+    the bank's (the house's) edge per initial stake and per unit staked with its standard error
+    and 95% interval, each seat's mean net, hand classes and decisions. The report is the same
+    for any ``workers`` (local processes) and on a Dask scheduler (``dask``: its address).
+
+    >>> from pontoon_cli import simulate
+    >>> report = simulate("casino", players=1, rounds=2000, seed=3)
+    >>> report["rounds_played"], report["edge"]["of"], report["strategies"]
+    (2000, 'house', {'punter': 'basic'})
+    >>> report == simulate("casino", players=1, rounds=2000, seed=3, workers=2)
+    True
+    """
+    plan_ = plan(
+        rules,
+        players=players,
+        rounds=rounds,
+        seed=fresh_seed() if seed is None else seed,
+        strategy=strategy,
+        banker_strategy=banker_strategy,
+        shard=shard,
+    )
+    return run_simulation(plan_, workers=workers, dask=dask)
+
+
+def run_simulation(
+    what: Setup,
+    *,
+    workers: int = 1,
+    dask: str | None = None,
+    dask_timeout: int | None = None,
+    dask_wait: int | None = None,
+    say: Callable[[str], None] | None = None,
+    ready: Callable[[], None] | None = None,
+    progress: Progress | None = None,
+    log: str | os.PathLike[str] | None = None,
+    log_stream: Writable | None = None,
+) -> dict[str, Any]:
+    """Run a :func:`plan`: ``log`` first (every shard's rounds, as ``play`` writes them), then
+    the shards on ``workers`` local processes or on the Dask scheduler at ``dask``, telling
+    ``progress`` after each; the report. ``say`` hears Dask's progress messages and the log's
+    summary; ``ready`` is called once the scheduler (if any) has a worker, before any shard.
+    Raises PontoonError (a worker's failure, Dask's) and Interrupted (a stop signal, with how
+    many shards were played)."""
+    from pontoon_cli.api.dask import (
+        CONNECT_TIMEOUT,
+        WORKER_WAIT,
+        dask_client,
+        dask_results,
+        need_dask,
+        parse_address,
+    )
+    from pontoon_cli.api.workers import local_results
+
+    problem = int_problem(workers, "--workers", least=1)
+    if problem is not None:
+        raise PontoonError(problem)
+    if workers > MAX_WORKERS:
+        raise PontoonError(
+            f"--workers must be at most {MAX_WORKERS}, got {workers} (for more, use --dask)"
+        )
+    tell = say or (lambda message: None)
+    specs = what.specs
+    rounds = what.setup["rounds"]
+    with contextlib.ExitStack() as cleanup:
+        client = None
+        if dask is not None:  # before anything is done: a scheduler with a worker
+            parse_address(dask)
+            need_dask(dask)
+            client = cleanup.enter_context(
+                dask_client(
+                    dask,
+                    CONNECT_TIMEOUT if dask_timeout is None else dask_timeout,
+                    WORKER_WAIT if dask_wait is None else dask_wait,
+                    tell,
+                )
+            )
+        if ready is not None:
+            ready()
+        if log is not None:
+            tell(write_shards_log(Path(log), what, log_stream))
+        results: list[dict[str, Any]] = []
+        try:
+            with contextlib.closing(
+                dask_results(client, dask, specs)
+                if client is not None and dask is not None
+                else local_results(workers, specs)
+            ) as runner:
+                for result in runner:
+                    results.append(result)
+                    if progress is not None and progress.shown:  # the interval: for the bar
+                        so_far = ratio(
+                            merge(results), "gain", "initial", "gain_initial", "initial_sq"
+                        )
+                        progress.advance(result["rounds"], so_far)
+        except Interrupted as stop:
+            played = sum(r["rounds"] for r in results)
+            shards = len(specs)
+            stop.kept = (
+                f"{len(results)} of {shards} shard{'' if shards == 1 else 's'} played "
+                f"({played} of {rounds} rounds); no report"
+            )
+            raise
+    return report(merge(results), what.setup)
+
+
+def _changed(rules: Rules) -> dict[str, Any]:
+    """The settings that differ from the preset's."""
+    base = PRESETS[rules.preset].to_dict()
+    return {k: v for k, v in rules.to_dict().items() if base.get(k) != v}
+
+
+def write_shards_log(path: Path, what: Setup, stream: Writable | None = None) -> str:
+    """The log of every shard in shard order, each a game of its own (its header, then its
+    rounds), written as ``pontoon play --seed <shard i's seed> --deals <its rounds> --bankroll
+    <bankroll>`` writes it: the same writer, the same bytes, one after the other (replay starts
+    a new game at each header). Played here, in this process: a shard's log is its rounds as the
+    workers play them (an unlogged game deals the same cards). Returns the summary line."""
+    rules, table, specs = what.rules, what.table, what.specs
+    definition = find_game(rules)
+    strategies = what.setup["strategies"]
+    rounds = 0
+    with LogWriter(path, stream) as writer:
+        for spec in specs:
+            seed = shard_seed(spec["seed"], spec["index"])
+            game, auto = seeded_game(rules, table, seed, spec["punter"], spec["banker"])
+            writer.write(header_record(rules, table, game, seed, strategies=strategies))
+            for deal in auto.play(game, spec["rounds"]):
+                writer.write_deal(game, deal, None, line=definition.line, record=definition.record)
+                rounds += 1
+    given = specs[0]["seed"]
+    games = (
+        f"{len(specs)} games, one a shard, each seeded from --seed {given}"
+        if len(specs) > 1
+        else f"1 game: shard 0's seed {shard_seed(given, 0)}, derived from --seed {given}"
+    )
+    return f"pontoon: the log of {rounds} rounds ({games}) written to {writer.where}"
