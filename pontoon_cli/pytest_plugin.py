@@ -8,7 +8,7 @@ pontoon-cli is installed; it is the only module of the package that imports pyte
   by glob, relative to the rootdir. Each log is an item ``FILE::replay`` that fails with its
   divergences as ``pontoon replay`` prints them (the first 20, then how many more), or with the
   one-line error of a log that cannot be read. Each scenario is an item ``FILE::scenario`` that
-  fails with its first unmet expectation, as ``pontoon play --scenario`` prints it, or with the
+  fails with its unmet expectations, as ``pontoon play SCENARIO`` prints them, or with the
   problems of a scenario that cannot be read. No Python traceback: the message is the report.
 - Run without file arguments, pytest collects every matching file (also outside its testpaths);
   given paths, only the matching files under them.
@@ -21,9 +21,12 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 import pytest
+
+if TYPE_CHECKING:
+    from pontoon_cli import Divergence
 
 SHOWN = 20  # the divergences a failing log shows; then "and N more divergences"
 KINDS = {"pontoon_logs": "replay", "pontoon_scenarios": "scenario"}
@@ -152,7 +155,7 @@ class ScenarioItem(PontoonItem):
     command = "play"
 
     def runtest(self) -> None:
-        from pontoon_cli.api import PontoonError, play
+        from pontoon_cli import PontoonError, play
 
         try:
             for _ in play(scenario=_shown(self.path)):
@@ -182,7 +185,7 @@ def replay_report(source: Source, *, seeded: bool = False) -> str:
     """What ``pontoon replay`` prints for ``source``: its divergences, one a line (the first
     :data:`SHOWN`, then how many more), or the one-line error of an unreadable log; "" when
     every deal verifies."""
-    from pontoon_cli.api import PontoonError, verify
+    from pontoon_cli import PontoonError, verify
 
     if isinstance(source, Path):
         source = _shown(source)
@@ -216,22 +219,22 @@ class Pontoon:
     def _source(self, source: Source) -> Source:
         return self.path(source) if isinstance(source, str | os.PathLike) else source
 
-    def verify(self, source: Source, *, seeded: bool = False) -> Iterator[Any]:
+    def verify(self, source: Source, *, seeded: bool = False) -> Iterator[Divergence]:
         """``pontoon_cli.verify``: the divergences of a log (a path, binary handle or lines)."""
-        from pontoon_cli.api import verify
+        from pontoon_cli import verify
 
         return verify(self._source(source), seeded=seeded)
 
     def play(
-        self, scenario: str | os.PathLike[str] | None = None, **settings: Any
+        self, *args: Any, scenario: str | os.PathLike[str] | None = None, **settings: Any
     ) -> Iterator[dict[str, Any]]:
-        """``pontoon_cli.play``: the log's records (header, then each deal) of a scenario, or
-        of seeded play (``rules=``, ``table=``, ``seed=``, ``deals=``)."""
-        from pontoon_cli.api import play
+        """``pontoon_cli.play``: the log's records (header, then each deal) of seeded play
+        (``rules``, ``table``, ``seed=``, ``deals=``...) or of a ``scenario=`` file."""
+        from pontoon_cli import play
 
         if scenario is not None:
             settings["scenario"] = self.path(scenario)
-        return play(**settings)
+        return play(*args, **settings)
 
     def assert_replays(self, source: Source, *, seeded: bool = False) -> None:
         """Fail the test, with what ``pontoon replay`` prints, unless every deal verifies."""
@@ -242,17 +245,19 @@ class Pontoon:
     def settlement(self, scenario: str | os.PathLike[str]) -> dict[str, Any]:
         """A scenario's whole settlement as plain data, for ``assert ... == snapshot``: per deal
         its number, banker, nets, balances and each hand's class, total, net and rule. Fails the
-        test at an unmet expectation or an unreadable scenario, with its message."""
-        from pontoon_cli.api import PontoonError
+        test on an unmet expectation or an unreadable scenario, with ``pontoon play``'s message."""
+        from pontoon_cli import PontoonError
 
         deals = []
         try:
-            for record in self.play(scenario):
+            for record in self.play(scenario=scenario):
                 if record.get("type") != "header":
                     deals.append(_settled(record))
         except PontoonError as err:
-            pytest.fail(str(err), pytrace=False)
-        return {"deals": deals}
+            failure = str(err)
+        else:
+            return {"deals": deals}
+        pytest.fail(failure, pytrace=False)  # outside the except: no "during handling" report
 
 
 def _settled(record: dict[str, Any]) -> dict[str, Any]:

@@ -47,12 +47,17 @@ def _tamper(log: bytes, deals: int = 1) -> bytes:
     return b"".join(lines)
 
 
-def _replay_prints(folder: Path, log: str) -> list[str]:
-    """What ``pontoon replay LOG`` prints on stdout, run in ``folder``."""
+def _pontoon(folder: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    """``pontoon ARGS...`` run in ``folder``."""
     env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"}
-    done = subprocess.run(
-        ["pontoon", "replay", log], cwd=folder, env=env, capture_output=True, text=True, check=False
+    return subprocess.run(
+        ["pontoon", *args], cwd=folder, env=env, capture_output=True, text=True, check=False
     )
+
+
+def _replay_prints(folder: Path, log: str) -> list[str]:
+    """What ``pontoon replay LOG`` prints on stdout, run in ``folder``: its divergences."""
+    done = _pontoon(folder, "replay", log)
     assert done.returncode == 1, done.stderr
     return done.stdout.splitlines()
 
@@ -156,18 +161,19 @@ def test_a_scenario_whose_expectations_hold_is_a_passing_item(pytester: pytest.P
     result.stdout.fnmatch_lines(["scenarios/t7-banker-bust.toml::scenario PASSED*"])
 
 
-def test_a_scenario_fails_with_its_first_unmet_expectation(pytester: pytest.Pytester) -> None:
-    """The five card trick of tests/readme/wrong.toml is no pontoon (T2.2): the report names
-    the file:line of the expectation, the deal, what was expected and what happened."""
+def test_a_scenario_fails_with_its_unmet_expectations(pytester: pytest.Pytester) -> None:
+    """The five card trick of tests/readme/wrong.toml is no pontoon (T2.2) and bob's net is not
+    what it expects: the report is what ``pontoon play`` prints, each expectation's file:line,
+    deal, key, what was expected and what happened."""
     pytester.makepyprojecttoml(SCENARIOS)
     (pytester.path / "scenarios").mkdir()
     shutil.copy(ROOT / "tests" / "readme" / "wrong.toml", pytester.path / "scenarios")
     result = pytester.runpytest(*PLUGIN)
     result.assert_outcomes(failed=1)
-    report = "\n".join(_report(result, "pontoon play scenarios/wrong.toml"))
-    assert "scenarios/wrong.toml:16" in report
-    assert "deal 1" in report
-    assert "-6" in report and "-7" in report
+    report = _report(result, "pontoon play scenarios/wrong.toml")
+    play = _pontoon(pytester.path, "play", "scenarios/wrong.toml")
+    assert (play.returncode, report) == (1, play.stderr.splitlines())
+    assert report[2].split() == ["scenarios/wrong.toml:16", "deal", "1", "net.bob", "-6", "-7"]
     assert "Traceback" not in result.stdout.str()
 
 
@@ -198,22 +204,29 @@ def test_the_fixture_gives_the_api(pytester: pytest.Pytester) -> None:
             assert len(list(pontoon.verify("edited.jsonl"))) == 1
 
         def test_play(pontoon):
-            records = list(pontoon.play("t7-banker-bust.toml"))
+            records = list(pontoon.play(scenario="t7-banker-bust.toml"))
             assert records[0]["type"] == "header"
             assert [r["deal"] for r in records[1:]] == list(range(1, len(records)))
-            seeded = list(pontoon.play(seed=7, deals=2))
-            assert [r["type"] for r in seeded] == ["header", "deal", "deal"]
+            seeded = list(pontoon.play("casino", seed=7, deals=2))
+            assert seeded[0]["rules"]["preset"] == "casino"
+            assert len(seeded) == 3
 
         def test_good(pontoon):
             pontoon.assert_replays("game.jsonl")
 
         def test_edited(pontoon):
             pontoon.assert_replays("edited.jsonl")
+
+        def test_wrong(pontoon):
+            pontoon.settlement("wrong.toml")
         """
     )
+    shutil.copy(ROOT / "tests" / "readme" / "wrong.toml", pytester.path)
     result = pytester.runpytest(*PLUGIN)
-    result.assert_outcomes(passed=3, failed=1)
+    result.assert_outcomes(passed=3, failed=2)
     assert _report(result, "test_edited") == _replay_prints(pytester.path, "edited.jsonl")
+    play = _pontoon(pytester.path, "play", "wrong.toml")
+    assert _report(result, "test_wrong") == play.stderr.splitlines()
     assert "Traceback" not in result.stdout.str()
 
 
