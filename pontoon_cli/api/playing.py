@@ -9,12 +9,10 @@ The command ``pontoon play`` is option parsing, one call of :func:`write_game`, 
 from __future__ import annotations
 
 import os
-import secrets
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from pontoon_cli.base.deal import DealBase, LegalAction, Phase
 from pontoon_cli.base.game import GameBase
@@ -40,6 +38,8 @@ __all__ = [
 
 def fresh_seed() -> int:
     """A new seed below 2**53 (every JSON reader keeps it exactly), for a run given none."""
+    import secrets  # only when a seed is drawn: it costs start-up a module tree
+
     return secrets.randbits(53)
 
 
@@ -161,8 +161,7 @@ class Progress(Protocol):
     def advance(self, deals: int) -> None: ...
 
 
-@dataclass(frozen=True, slots=True)
-class Written:
+class Written(NamedTuple):
     """What :func:`write_log` wrote: the deals, where (``stdout`` or the file as named), the seed
     played, why the game ended before the deals asked for (None when it did not), and for a
     scenario whether it held expectations (every one held, or ExpectationError was raised)."""
@@ -174,8 +173,7 @@ class Written:
     expectations: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class Seeded:
+class Seeded(NamedTuple):
     """What seeded play plays: the game's definition, the rules, the table, the seed and the
     punters' and banker's strategies as the header names them."""
 
