@@ -29,8 +29,7 @@ if TYPE_CHECKING:
     from pontoon_cli import Divergence
 
 SHOWN = 20  # the divergences a failing log shows; then "and N more divergences"
-KINDS = {"pontoon_logs": "replay", "pontoon_scenarios": "scenario"}
-_FILES = pytest.StashKey[dict[Path, str]]()  # each configured file -> its item's name
+_FILES = pytest.StashKey[dict[Path, "type[PontoonFile]"]]()  # each configured file, its kind
 _COLLECTED = pytest.StashKey[set[Path]]()  # the configured files pytest found by itself
 
 # What a settled deal keeps (when its record has it), and of each hand.
@@ -56,8 +55,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    files: dict[Path, str] = {}
-    for key, kind in KINDS.items():
+    files: dict[Path, type[PontoonFile]] = {}
+    for key, kind in (("pontoon_logs", LogFile), ("pontoon_scenarios", ScenarioFile)):
         for pattern in config.getini(key):
             matched = _glob(config.rootpath, key, pattern)
             if not matched:
@@ -83,7 +82,7 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Col
     if path not in files:
         return None
     parent.config.stash[_COLLECTED].add(path)
-    return _file(parent, file_path, files[path])
+    return files[path].from_parent(parent, path=file_path)
 
 
 @pytest.hookimpl(tryfirst=True)  # before -k and -m deselect
@@ -95,12 +94,7 @@ def pytest_collection_modifyitems(
         return
     for path, kind in config.stash[_FILES].items():
         if path not in config.stash[_COLLECTED]:
-            items.extend(_file(session, path, kind).collect())
-
-
-def _file(parent: pytest.Collector | pytest.Session, path: Path, kind: str) -> PontoonFile:
-    kind_class = LogFile if kind == "replay" else ScenarioFile
-    return kind_class.from_parent(parent, path=path)
+            items.extend(kind.from_parent(session, path=path).collect())
 
 
 def _shown(path: Path) -> str:

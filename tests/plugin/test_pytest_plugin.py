@@ -4,6 +4,7 @@ scenarios named by the ini keys become test items whose failures read as the CLI
 
 from __future__ import annotations
 
+import gzip
 import json
 import os
 import re
@@ -314,9 +315,17 @@ def test_the_readme_configuration_runs(pytester: pytest.Pytester) -> None:
     pytester.mkdir("logs")
     pytester.mkdir("scenarios")
     (pytester.path / "logs" / "engine.jsonl").write_bytes(play_log(7, deals=2))
+    (pytester.path / "logs" / "old.jsonl.gz").write_bytes(gzip.compress(_tamper(play_log(8, 2))))
     shutil.copy(ROOT / "scenarios" / "c8-split.toml", pytester.path / "scenarios" / "split.toml")
     result = pytester.runpytest(*PLUGIN, "-v")
-    result.assert_outcomes(passed=2)
+    result.assert_outcomes(passed=2, failed=1)
     result.stdout.fnmatch_lines(
-        ["logs/engine.jsonl::replay PASSED*", "scenarios/split.toml::scenario PASSED*"]
+        [
+            "logs/engine.jsonl::replay PASSED*",
+            "logs/old.jsonl.gz::replay FAILED*",
+            "scenarios/split.toml::scenario PASSED*",
+        ]
+    )
+    assert _report(result, "pontoon replay logs/old.jsonl.gz")[0].startswith(
+        "logs/old.jsonl.gz:2: deal 1: "
     )
