@@ -63,8 +63,8 @@ test: lint $(STAMP_BUILD)
 ## make lint: ruff check, ruff format --check, mypy --strict, and the package's layers
 ## (lint-imports: pyproject.toml's [tool.importlinter] contracts).
 lint: $(STAMP_TEST)
-	$(BIN)/ruff check pontoon_cli tests tools bench setup.py
-	$(BIN)/ruff format --check pontoon_cli tests tools bench setup.py
+	$(BIN)/ruff check pontoon_cli tests tools bench examples setup.py
+	$(BIN)/ruff format --check pontoon_cli tests tools bench examples setup.py
 	$(BIN)/mypy --strict pontoon_cli
 	$(BIN)/lint-imports
 

@@ -47,3 +47,10 @@ writelines  # a text stream's method: the stdout guard wraps sys.stdout
 tb  # __exit__(exc_type, exc, tb)
 frame  # a signal handler's (signum, frame)
 offset  # seek(offset): a file object's method, refused for a stream
+pytest_addoption  # the pytest plugin's hooks and the methods pytest calls on its items
+pytest_configure
+pytest_collect_file
+pytest_collection_modifyitems
+_.reportinfo
+_.runtest
+_.assert_replays  # the `pontoon` fixture's method for a user's tests (README)

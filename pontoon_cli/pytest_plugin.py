@@ -1,0 +1,271 @@
+"""The pontoon pytest plugin: game logs and scenario files as test items, and a ``pontoon`` fixture.
+
+pytest loads it through the ``pytest11`` entry point ``pontoon`` (pyproject.toml) wherever
+pontoon-cli is installed; it is the only module of the package that imports pytest (README
+"Checks in pre-commit and pytest").
+
+- The ini keys ``pontoon_logs`` and ``pontoon_scenarios`` (``[tool.pytest.ini_options]``) name files
+  by glob, relative to the rootdir. Each log is an item ``FILE::replay`` that fails with its
+  divergences as ``pontoon replay`` prints them (the first 20, then how many more), or with the
+  one-line error of a log that cannot be read. Each scenario is an item ``FILE::scenario`` that
+  fails with its unmet expectations, as ``pontoon play SCENARIO`` prints them, or with the
+  problems of a scenario that cannot be read. No Python traceback: the message is the report.
+- Run without file arguments, pytest collects every matching file (also outside its testpaths);
+  given paths, only the matching files under them.
+- The ``pontoon`` fixture gives a test the API (``verify``, ``play``), ``assert_replays`` and
+  ``settlement`` (a scenario's whole settlement as plain data, for a snapshot).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import IO, TYPE_CHECKING, Any
+
+import pytest
+
+if TYPE_CHECKING:
+    from pontoon_cli import Divergence
+
+SHOWN = 20  # the divergences a failing log shows; then "and N more divergences"
+_FILES = pytest.StashKey[dict[Path, "type[PontoonFile]"]]()  # each configured file, its kind
+_COLLECTED = pytest.StashKey[set[Path]]()  # the configured files pytest found by itself
+
+# What a settled deal keeps (when its record has it), and of each hand.
+_DEAL_KEYS = ("deal", "banker", "void", "net", "balance", "next_banker", "kitty")
+_HAND_KEYS = ("player", "hand", "class", "total", "net", "rule")
+
+Source = str | os.PathLike[str] | IO[bytes] | Iterable[bytes]
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addini(
+        "pontoon_logs",
+        "pontoon: game logs (globs relative to the rootdir) that `pontoon replay` must verify",
+        type="linelist",
+        default=[],
+    )
+    parser.addini(
+        "pontoon_scenarios",
+        "pontoon: scenario files (globs relative to the rootdir) whose expectations must hold",
+        type="linelist",
+        default=[],
+    )
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    files: dict[Path, type[PontoonFile]] = {}
+    for key, kind in (("pontoon_logs", LogFile), ("pontoon_scenarios", ScenarioFile)):
+        for pattern in config.getini(key):
+            matched = _glob(config.rootpath, key, pattern)
+            if not matched:
+                warning = f"{key}: {pattern!r} matches no file under {config.rootpath}"
+                config.issue_config_time_warning(pytest.PytestConfigWarning(warning), 2)
+            for path in matched:
+                files.setdefault(path, kind)
+    config.stash[_FILES] = files
+    config.stash[_COLLECTED] = set()
+
+
+def _glob(root: Path, key: str, pattern: str) -> list[Path]:
+    if not pattern or Path(pattern).is_absolute():
+        raise pytest.UsageError(f"{key}: {pattern!r} is not a glob relative to the rootdir")
+    return sorted(path.resolve() for path in root.glob(pattern) if path.is_file())
+
+
+def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
+    files = parent.config.stash[_FILES]
+    if not files:
+        return None
+    path = file_path.resolve()
+    if path not in files:
+        return None
+    parent.config.stash[_COLLECTED].add(path)
+    return files[path].from_parent(parent, path=file_path)
+
+
+@pytest.hookimpl(tryfirst=True)  # before -k and -m deselect
+def pytest_collection_modifyitems(
+    session: pytest.Session, config: pytest.Config, items: list[pytest.Item]
+) -> None:
+    """Without file arguments, the configured files pytest did not find under its testpaths."""
+    if config.args_source == pytest.Config.ArgsSource.ARGS:
+        return
+    for path, kind in config.stash[_FILES].items():
+        if path not in config.stash[_COLLECTED]:
+            items.extend(kind.from_parent(session, path=path).collect())
+
+
+def _shown(path: Path) -> str:
+    """The path as the CLI's messages show it: relative to the current folder when below it."""
+    try:
+        return str(path.relative_to(Path.cwd()))
+    except ValueError:  # elsewhere, or already relative
+        return str(path)
+
+
+# the items -------------------------------------------------------------------------------------
+
+
+class Failed(Exception):
+    """An item's failure: its message is the whole report."""
+
+
+class PontoonItem(pytest.Item):
+    kind = ""  # the item's name
+    command = ""  # the pontoon command that runs the same check
+
+    def reportinfo(self) -> tuple[Path, int | None, str]:
+        """The head of a failure's report: the command that prints the same lines."""
+        return self.path, None, f"pontoon {self.command} {_shown(self.path)}"
+
+    def repr_failure(
+        self,
+        excinfo: pytest.ExceptionInfo[BaseException],
+        style: Any = None,
+    ) -> Any:
+        if isinstance(excinfo.value, Failed):
+            return str(excinfo.value)
+        return super().repr_failure(excinfo, style=style)
+
+
+class LogItem(PontoonItem):
+    """A log that ``pontoon replay`` must verify: every card, decision and payout."""
+
+    kind = "replay"
+    command = "replay"
+
+    def runtest(self) -> None:
+        report = replay_report(self.path)
+        if report:
+            raise Failed(report)
+
+
+class ScenarioItem(PontoonItem):
+    """A scenario whose every expectation must hold when it is played."""
+
+    kind = "scenario"
+    command = "play"
+
+    def runtest(self) -> None:
+        from pontoon_cli import PontoonError, play
+
+        try:
+            for _ in play(scenario=_shown(self.path)):
+                pass
+        except PontoonError as err:  # an unmet expectation, an unreadable scenario
+            raise Failed(str(err)) from None
+
+
+class PontoonFile(pytest.File):
+    """A configured log or scenario: one item, named after what it checks."""
+
+    item_class: type[PontoonItem]
+
+    def collect(self) -> Iterator[pytest.Item]:
+        yield self.item_class.from_parent(self, name=self.item_class.kind)
+
+
+class LogFile(PontoonFile):
+    item_class = LogItem
+
+
+class ScenarioFile(PontoonFile):
+    item_class = ScenarioItem
+
+
+def replay_report(source: Source, *, seeded: bool = False) -> str:
+    """What ``pontoon replay`` prints for ``source``: its divergences, one a line (the first
+    :data:`SHOWN`, then how many more), or the one-line error of an unreadable log; "" when
+    every deal verifies."""
+    from pontoon_cli import PontoonError, verify
+
+    if isinstance(source, Path):
+        source = _shown(source)
+    shown, total = [], 0
+    try:
+        for divergence in verify(source, seeded=seeded):
+            total += 1
+            if total <= SHOWN:
+                shown.append(str(divergence))
+    except PontoonError as err:  # unreadable: the one line replay prints
+        return str(err)
+    if total > SHOWN:
+        shown.append(f"and {total - SHOWN} more divergences")
+    return "\n".join(shown)
+
+
+# the fixture -----------------------------------------------------------------------------------
+
+
+class Pontoon:
+    """What the ``pontoon`` fixture gives a test. A relative path is taken from the rootdir, like
+    the ini globs, whatever the current folder."""
+
+    def __init__(self, rootpath: Path) -> None:
+        self.rootpath = rootpath
+
+    def path(self, path: str | os.PathLike[str]) -> Path:
+        """``path``, a relative one taken from the rootdir, as the current folder names it."""
+        return Path(_shown(self.rootpath / path))
+
+    def _source(self, source: Source) -> Source:
+        return self.path(source) if isinstance(source, str | os.PathLike) else source
+
+    def verify(self, source: Source, *, seeded: bool = False) -> Iterator[Divergence]:
+        """``pontoon_cli.verify``: the divergences of a log (a path, binary handle or lines)."""
+        from pontoon_cli import verify
+
+        return verify(self._source(source), seeded=seeded)
+
+    def play(
+        self, *args: Any, scenario: str | os.PathLike[str] | None = None, **settings: Any
+    ) -> Iterator[dict[str, Any]]:
+        """``pontoon_cli.play``: the log's records (header, then each deal) of seeded play
+        (``rules``, ``table``, ``seed=``, ``deals=``...) or of a ``scenario=`` file."""
+        from pontoon_cli import play
+
+        if scenario is not None:
+            settings["scenario"] = self.path(scenario)
+        return play(*args, **settings)
+
+    def assert_replays(self, source: Source, *, seeded: bool = False) -> None:
+        """Fail the test, with what ``pontoon replay`` prints, unless every deal verifies."""
+        report = replay_report(self._source(source), seeded=seeded)
+        if report:
+            pytest.fail(report, pytrace=False)
+
+    def settlement(self, scenario: str | os.PathLike[str]) -> dict[str, Any]:
+        """A scenario's whole settlement as plain data, for ``assert ... == snapshot``: per deal
+        its number, banker, nets, balances and each hand's class, total, net and rule. Fails the
+        test on an unmet expectation or an unreadable scenario, with ``pontoon play``'s message."""
+        from pontoon_cli import PontoonError
+
+        deals = []
+        try:
+            for record in self.play(scenario=scenario):
+                if record.get("type") != "header":
+                    deals.append(_settled(record))
+        except PontoonError as err:
+            failure = str(err)
+        else:
+            return {"deals": deals}
+        pytest.fail(failure, pytrace=False)  # outside the except: no "during handling" report
+
+
+def _settled(record: dict[str, Any]) -> dict[str, Any]:
+    settled = {key: record[key] for key in _DEAL_KEYS if key in record}
+    settled["hands"] = [
+        {key: hand[key] for key in _HAND_KEYS if key in hand} for hand in record.get("hands", [])
+    ]
+    for key in ("banker_hand", "dealer_hand"):
+        if isinstance(record.get(key), dict):
+            settled[key] = {k: record[key][k] for k in ("class", "total") if k in record[key]}
+    return settled
+
+
+@pytest.fixture
+def pontoon(pytestconfig: pytest.Config) -> Pontoon:
+    """The pontoon API for a test: ``verify``, ``play``, ``assert_replays``, ``settlement``."""
+    return Pontoon(pytestconfig.rootpath)
