@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 import typer
 
 from pontoon_cli.base.game import GameBase
+from pontoon_cli.base.plugin import build, is_spec
 from pontoon_cli.cli.app import (
     EXIT_INPUT,
     EXIT_RULES,
@@ -24,7 +25,7 @@ from pontoon_cli.cli.app import (
     set_option,
     stream_guard,
 )
-from pontoon_cli.core.errors import IllegalAction, PontoonError
+from pontoon_cli.core.errors import IllegalAction, PontoonError, StrategyError
 from pontoon_cli.core.events import BankSold
 from pontoon_cli.core.limits import MAX_SAFE_INT, int_problem, name_problem
 from pontoon_cli.core.rules import (
@@ -128,7 +129,8 @@ def play(
         typer.Option(
             metavar="NAME",
             help="The punters' strategy: default or random; under --rules casino, basic (its "
-            "default), dealer-mimic or random (scenarios: strict too).  [default: default]",
+            "default), dealer-mimic or random (scenarios: strict too); or your own, "
+            'MODULE:NAME or FILE.py:NAME (README, "Your own strategy").  [default: default]',
         ),
     ] = None,
     banker_strategy: Annotated[str | None, banker_strategy_option()] = None,
@@ -401,15 +403,36 @@ def resolve_seeded(
         punter = definition.default_strategy
     bank = game.banker_strategy or punter
     known = definition.strategies
-    for name in (punter, bank):
-        if name not in known and name != "default":
+    for name, option, as_banker in (
+        (punter, "--strategy", False),
+        (bank, "--banker-strategy" if game.banker_strategy else "--strategy", True),
+    ):
+        if is_spec(name):
+            if not (as_banker and definition.house):  # C3: nobody banks at a casino table
+                _check_spec(name, option, as_banker, game.banker_strategy is None)
+        elif name not in known and name != "default":
             from pontoon_cli.scenario.reader import STRICT
 
             hint = " (strict is for scenario files)" if name == STRICT else ""
             fail(
-                f"unknown strategy {name!r}{suggest(name, known)}{hint}; one of {', '.join(known)}"
+                f"unknown strategy {name!r}{suggest(name, known)}{hint}; one of "
+                f"{', '.join(known)}, or your own as MODULE:NAME or FILE.py:NAME"
             )
     return rules, definition, seats, punter, bank
+
+
+def _check_spec(spec: str, option: str, as_banker: bool, same: bool) -> None:
+    """Load the user's strategy ``spec`` once, as the players will (exit 2 before anything is
+    written when it cannot be found, made, or lacks a method its role calls)."""
+    from pontoon_cli.core.rng import Rng
+
+    try:
+        build(spec, Rng(0), as_banker)
+    except StrategyError as err:
+        hint = (
+            " (it banks too unless --banker-strategy names another)" if as_banker and same else ""
+        )
+        fail(f"{option} {spec}: {err}{hint}")
 
 
 def _play_seeded(
