@@ -147,9 +147,6 @@ def build(spec: str, rng: Rng, banker: bool) -> SeatAdapter:
     needed = BANKER_METHODS if banker else PUNTER_METHODS
     for method in needed:
         if not callable(getattr(seat, method, None)):
-            role = "a banker" if banker else "a punter"
-            raise StrategyError(
-                f"{attribute} has no method {method}(view), which {role} is asked; a strategy "
-                "has stake(view), play(view), bank(view) and, optionally, doubles(view)"
-            )
+            role = "the banker" if banker else "a punter"
+            raise StrategyError(f"{attribute} has no method {method}(view), which {role} is asked")
     return SeatAdapter(spec, seat)
