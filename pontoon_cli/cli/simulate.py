@@ -41,7 +41,7 @@ from pontoon_cli.cli.play import (
     resolve_seeded,
 )
 from pontoon_cli.cli.workers import WorkerError, local_results
-from pontoon_cli.core.errors import PontoonError
+from pontoon_cli.core.errors import PontoonError, StrategyError
 from pontoon_cli.core.limits import MAX_SAFE_INT, MAX_WORKERS, int_problem
 from pontoon_cli.core.rules import PRESETS, Rules, Table, money_problem, seating_problem
 from pontoon_cli.log.output import Interrupted
@@ -330,9 +330,15 @@ def _write_log(
             seed = shard_seed(spec["seed"], spec["index"])
             game, auto = seeded_game(rules, table, seed, punter, bank)
             writer.write(header_record(rules, table, game, seed, strategies=strategies))
-            for deal in auto.play(game, spec["rounds"]):
-                writer.write_deal(game, deal, None, line=definition.line, record=definition.record)
-                rounds += 1
+            try:
+                for deal in auto.play(game, spec["rounds"]):
+                    writer.write_deal(
+                        game, deal, None, line=definition.line, record=definition.record
+                    )
+                    rounds += 1
+            except StrategyError as err:  # as run_shard says it
+                err.shard = f"shard {spec['index']} (seed {seed})"
+                raise
     given = specs[0]["seed"]
     games = (
         f"{len(specs)} games, one a shard, each seeded from --seed {given}"

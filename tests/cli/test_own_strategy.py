@@ -386,3 +386,27 @@ def test_simulate_says_which_shard_a_failing_strategy_was_playing_in_any_worker(
     )
     assert two.stderr.decode().startswith("pontoon: strategy mine.py:Boom (")
     assert "Traceback" not in two.stderr.decode()
+
+
+def test_simulates_log_keeps_the_whole_rounds_before_a_failing_strategy(workdir: Path) -> None:
+    code, _, err = invoke(
+        "simulate", "--rounds", "40", "--shard", "20", "--seed", "9", "--strategy", "mine.py:Boom",
+        "--log", "sim.jsonl",
+    )  # fmt: skip
+    assert code == 2
+    assert err == (
+        "pontoon: strategy mine.py:Boom (p4 as banker, deal 2) raised ZeroDivisionError: "
+        f"division by zero in bank(view); in shard 0 (seed {shard_seed(9, 0)}); kept 1 deal in "
+        "sim.jsonl\n"
+    )
+    assert invoke("replay", "sim.jsonl")[0] == 0
+
+
+def test_a_scenario_says_a_strategy_of_your_own_plays_seeded_deals_only(workdir: Path) -> None:
+    (workdir / "s.toml").write_text('[table]\nplayers = ["ann", "bob"]\n\n[[deal]]\n')
+    code, out, err = invoke("play", "s.toml", "--strategy", "mine.py:Steady")
+    assert (code, out) == (2, "")
+    assert err.endswith(
+        "unknown strategy 'mine.py:Steady' (one of strict, default, random); a strategy of your "
+        "own plays seeded deals only\n"
+    )
