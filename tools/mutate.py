@@ -404,8 +404,8 @@ def _atomic(text: str) -> bool:
 
 
 #: What the tests read besides the package: folders (the tools and bench scripts some tests load,
-#: the scenarios and docs they check) and top-level files.
-COPIED_DIRS = ("pontoon_cli", "tests", "scenarios", "docs", "tools", "bench")
+#: the scenarios, docs and examples they check) and top-level files.
+COPIED_DIRS = ("pontoon_cli", "tests", "scenarios", "docs", "tools", "bench", "examples")
 COPIED_FILES = ("README.md", "pyproject.toml", "Makefile", "setup.py")
 
 
