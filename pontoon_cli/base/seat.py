@@ -73,8 +73,9 @@ class SeatView:
     ``banker`` is his seat (None at a casino table, C3). ``legal`` is the actions it may take now,
     each with its amount range (``low``, ``high``) where it takes one. ``stake`` and
     ``initial`` are the hand's stake and initial stake; ``balance`` what the seat may still put
-    on the table. ``rules`` is every setting of the rules in force (the log header's
-    ``rules``); ``min_stake`` and ``max_stake`` the table's limits.
+    on the table (the banker's: his balance now). ``rules`` is every setting of the rules in
+    force (the log header's ``rules``); ``min_stake`` and ``max_stake`` the table's limits;
+    ``game`` the preset, ``deal`` the deal's number and ``phase`` its phase (``"stakes"``).
     """
 
     game: str
@@ -109,12 +110,12 @@ class SeatStrategy(Protocol):
     def bank(self, view: SeatView) -> str: ...
 
 
-def _seen_cards(h: Hand, own: bool, shown: bool) -> tuple[str, ...]:
-    """The cards of ``h`` a seat sees: all of its own hand and of a hand ``shown``; else the
+def _seen_cards(h: Hand, own: bool, whole: bool) -> tuple[str, ...]:
+    """The cards of ``h`` a seat sees: all of its own hand and of a hand shown ``whole``; else the
     face-up ones, which are the last dealt (a bought card comes face down and no card is bought
     after a twist, T5.3, T5.4; a casino player's cards all lie face up, C4)."""
     cards = h.cards
-    if own or shown:
+    if own or whole:
         return tuple([c.text for c in cards])
     up = h.up_cards
     return tuple([c.text for c in cards[len(cards) - up :]]) if up else ()
@@ -136,8 +137,8 @@ def seat_view(
         if p == player and n == hand and not as_house:
             continue
         bust = other.low > 21
-        shown = bust or (other.is_pontoon and deal._pontoon_stops(other))  # T5.6, T5.1
-        cards = _seen_cards(other, p == player, shown)
+        whole = bust or (other.is_pontoon and deal._pontoon_stops(other))  # T5.6, T5.1
+        cards = _seen_cards(other, p == player, whole)
         others.append(SeenHand(p, n, cards, len(other.cards), other.stake, other.done, bust))
     total = h.total
     return SeatView(
@@ -176,7 +177,10 @@ def _shown(value: object) -> str:
 
 def one_line(err: BaseException) -> str:
     """An exception in one line of at most 80 characters: its type and its first line."""
-    lines = str(err).strip().splitlines()
+    try:
+        lines = str(err).strip().splitlines()
+    except Exception:  # a user's exception whose text cannot be made
+        lines = []
     text = f"{type(err).__name__}: {lines[0]}" if lines else type(err).__name__
     return text if len(text) <= _SHOWN else text[: _SHOWN - 3] + "..."
 
