@@ -155,7 +155,8 @@ def test_play_takes_a_module_or_a_file_strategy_in_every_preset(
     stakes = [d["amount"] for r in log[1:] for d in r["decisions"] if d["action"] == "stake"]  # type: ignore[index, attr-defined]
     assert set(stakes) == {1}  # the minimum (the default strategy stakes 2 on an ace)
     (workdir / "game.jsonl").write_text(out)
-    assert invoke("replay", "game.jsonl")[0] == 0
+    assert invoke("replay", "game.jsonl")[0] == 0  # replay needs no strategy
+    assert invoke("show", "game.jsonl")[0] == 0
 
 
 def test_a_file_and_a_module_of_the_same_strategy_play_the_same_deals(workdir: Path) -> None:
