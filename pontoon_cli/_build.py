@@ -33,12 +33,22 @@ PURE = "pure Python"
 # tenth of a second as Python), every package's __init__, the package's own start-up, and a few
 # modules named here: log.reader and log.output (the views' reader, and where output goes),
 # casino.basic (it reads a JSON table once and answers from dicts: compiled, decide() measured no
-# faster), rulebook, and pytest_plugin (pytest's hooks and classes: it imports pytest, which only
-# pytest loads). Every other module is compiled (core.cards too: its Card is a frozen
-# dataclass, a native class when compiled), so a new engine-side module is picked up without
-# editing a list. Modules are named by their dotted path below the package (``core.hands``).
+# faster), rulebook, base.plugin (it imports the user's own strategy) and pytest_plugin (pytest's
+# hooks and classes: it imports pytest, which only pytest loads). Every other module is compiled
+# (core.cards too: its Card is a frozen dataclass, a native class when compiled), so a new
+# engine-side module is picked up without editing a list. Modules are named by their dotted path
+# below the package (``core.hands``).
 NOT_COMPILED = frozenset(
-    {"__main__", "_build", "rulebook", "log.reader", "log.output", "casino.basic", "pytest_plugin"}
+    {
+        "__main__",
+        "_build",
+        "rulebook",
+        "log.reader",
+        "log.output",
+        "casino.basic",
+        "base.plugin",
+        "pytest_plugin",
+    }
 )
 NOT_COMPILED_PACKAGES = frozenset({"api", "cli", "render", "views", "scenario", "strategy"})
 

@@ -26,6 +26,7 @@ from fractions import Fraction
 from typing import Any, Final
 
 from pontoon_cli.casino.deal import CasinoDeal
+from pontoon_cli.core.errors import StrategyError
 from pontoon_cli.core.events import Decision
 from pontoon_cli.core.hands import HandClass
 from pontoon_cli.core.rng import Rng
@@ -87,8 +88,19 @@ def run_shard(spec: dict[str, Any]) -> dict[str, Any]:
     """Play one shard and return its integer sums (the module docstring says which).
 
     ``spec``: ``rules`` (Rules.to_dict), ``seats``, ``bankroll``, ``min_stake``, ``max_stake``,
-    ``punter`` and ``banker`` (strategy names), ``seed`` (the simulation's), ``index``, ``rounds``.
+    ``punter`` and ``banker`` (strategy names, or the user's ``MODULE:NAME`` specs: each process
+    loads them itself), ``seed`` (the simulation's), ``index``, ``rounds``. A strategy of the
+    user's that fails says which shard it was playing, and its seed (``pontoon play --seed``).
     """
+    try:
+        return _play_shard(spec)
+    except StrategyError as err:
+        index: int = spec["index"]
+        err.shard = f"shard {index} (seed {shard_seed(spec['seed'], index)})"
+        raise
+
+
+def _play_shard(spec: dict[str, Any]) -> dict[str, Any]:
     rules = Rules.from_dict(spec["rules"])
     definition = find_game(rules)
     seats: list[str] = list(spec["seats"])

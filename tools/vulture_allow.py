@@ -30,6 +30,10 @@ ACTION_WORDS  # scenario_deals.ACTION_WORDS: the words a script may hold (README
 OTHER_WORDS
 _.can_stake  # the verify/can/act triad of each deal: replay and the tests ask it
 
+# a strategy of the user's reads them: the protocol it answers and the view it is given
+SeatStrategy  # base.seat: the protocol's documented, typed form
+_.house_count  # SeatView.house_count
+
 # called by frameworks and protocols, not by name
 __getattr__  # PEP 562: `from pontoon_cli.cli.main import app`
 _.__class__  # cli_app swaps the class of typer's command to change its help

@@ -16,7 +16,8 @@ from typing import Any, NamedTuple, Protocol
 
 from pontoon_cli.base.deal import DealBase, LegalAction, Phase
 from pontoon_cli.base.game import GameBase
-from pontoon_cli.core.errors import ExpectationError, PontoonError
+from pontoon_cli.base.plugin import build, is_spec
+from pontoon_cli.core.errors import ExpectationError, PontoonError, StrategyError
 from pontoon_cli.core.events import BankSold
 from pontoon_cli.core.rng import session_rngs
 from pontoon_cli.core.rules import HOUSE_PRESETS, Rules, Table, money_problem, seating_problem
@@ -210,13 +211,34 @@ def chosen_strategies(
         punter = definition.default_strategy
     bank = banker_strategy or punter
     known = definition.strategies
-    for name in (punter, bank):
-        if name not in known and name != "default":
+    for name, option, as_banker in (
+        (punter, "--strategy", False),
+        (bank, "--banker-strategy" if banker_strategy else "--strategy", True),
+    ):
+        if is_spec(name):
+            if not (as_banker and definition.house):  # C3: nobody banks at a casino table
+                _check_spec(name, option, as_banker, banker_strategy is None)
+        elif name not in known and name != "default":
             hint = " (strict is for scenario files)" if name == "strict" else ""
             raise PontoonError(
-                f"unknown strategy {name!r}{suggest(name, known)}{hint}; one of {', '.join(known)}"
+                f"unknown strategy {name!r}{suggest(name, known)}{hint}; one of "
+                f"{', '.join(known)}, or your own as MODULE:NAME or FILE.py:NAME"
             )
     return punter, bank
+
+
+def _check_spec(spec: str, option: str, as_banker: bool, same: bool) -> None:
+    """Load the user's strategy ``spec`` once, as the players will (refused before anything is
+    written when it cannot be found, made, or lacks a method its role calls)."""
+    from pontoon_cli.core.rng import Rng
+
+    try:
+        build(spec, Rng(0), as_banker)
+    except StrategyError as err:
+        hint = (
+            " (it banks too unless --banker-strategy names another)" if as_banker and same else ""
+        )
+        raise PontoonError(f"{option} {spec}: {err}{hint}") from None
 
 
 def seeded(

@@ -17,7 +17,7 @@ from typing import Any, Protocol
 
 from pontoon_cli import __version__
 from pontoon_cli.api.playing import check_seats, chosen_strategies, fresh_seed, rules_named
-from pontoon_cli.core.errors import PontoonError
+from pontoon_cli.core.errors import PontoonError, StrategyError
 from pontoon_cli.core.limits import MAX_SAFE_INT, MAX_WORKERS, int_problem
 from pontoon_cli.core.rules import (
     HOUSE_PRESETS,
@@ -280,9 +280,15 @@ def write_shards_log(path: Path, what: Setup, stream: Writable | None = None) ->
             seed = shard_seed(spec["seed"], spec["index"])
             game, auto = seeded_game(rules, table, seed, spec["punter"], spec["banker"])
             writer.write(header_record(rules, table, game, seed, strategies=strategies))
-            for deal in auto.play(game, spec["rounds"]):
-                writer.write_deal(game, deal, None, line=definition.line, record=definition.record)
-                rounds += 1
+            try:
+                for deal in auto.play(game, spec["rounds"]):
+                    writer.write_deal(
+                        game, deal, None, line=definition.line, record=definition.record
+                    )
+                    rounds += 1
+            except StrategyError as err:  # as run_shard says it
+                err.shard = f"shard {spec['index']} (seed {seed})"
+                raise
     given = specs[0]["seed"]
     games = (
         f"{len(specs)} games, one a shard, each seeded from --seed {given}"

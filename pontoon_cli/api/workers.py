@@ -18,13 +18,15 @@ from pontoon_cli.core.errors import PontoonError
 from pontoon_cli.log.output import STOP_SIGNALS, Interrupted
 from pontoon_cli.simulation import run_shard
 
-_SHARD, _DONE, _ERROR = "shard", "done", "error"
+_SHARD, _DONE, _FAULT, _ERROR = "shard", "done", "fault", "error"
 #: The shards' results, as they finish.
 Shards = Generator[dict[str, Any], None, None]
 
 
 class WorkerError(PontoonError):
-    """A worker process ended before its shards were played, not by a signal (exit 2)."""
+    """A worker process ended before its shards were played, not by a signal, or a shard failed
+    with one of this package's errors (a strategy of the user's), said as one process says it
+    (exit 2)."""
 
 
 def _mask(how: int) -> set[int] | None:
@@ -57,6 +59,8 @@ def _work(send: Any, specs: list[dict[str, Any]]) -> None:
             for spec in specs:
                 send.send((_SHARD, run_shard(spec)))
             send.send((_DONE, None))
+        except PontoonError as err:  # the message a run in one process says (a strategy's)
+            send.send((_FAULT, str(err)))
         except Exception as err:  # said by the parent, once, as a message
             send.send((_ERROR, f"{type(err).__name__}: {err}"))
     except OSError:
@@ -105,6 +109,8 @@ def local_results(workers: int, specs: list[dict[str, Any]]) -> Shards:
                     yield value
                 elif kind == _DONE:
                     del pipes[receive]
+                elif kind == _FAULT:
+                    raise WorkerError(value)
                 else:
                     raise WorkerError(f"a worker process failed: {value}")
     finally:

@@ -243,6 +243,11 @@ class DealBase:
         casino dealer has no choices (C9)."""
         return None
 
+    def house_hand(self) -> tuple[str | None, Hand | None]:
+        """Who the seats play against and his hand: the banker and his (T3.2), the dealer's
+        hand with no seat (C3, C4); each game's deal says."""
+        return None, None
+
     def expected_decision(self) -> str:
         """Who must decide now and what, in words: ``ann to stake``, ``bob hand 2 to decide``."""
         actor = self.actor

@@ -111,6 +111,10 @@ class CasinoDeal(DealBase):
         """Why the round took no more decisions: C5 the dealer's pontoon, else C9 (he played)."""
         return "C5" if self.dealer_pontoon else "C9"
 
+    def house_hand(self) -> tuple[str | None, Hand | None]:
+        """The dealer's hand; he holds no seat: the house (C3)."""
+        return None, self.dealer_hand
+
     def every_player_bust(self) -> bool:
         """Every player hand went bust (each lost at once, C6): the dealer does not draw."""
         return all(h.rule == "C6" for row in self.hands.values() for h in row)

@@ -14,7 +14,8 @@ round's own automatic phase (C9).
   510 of 2,000).
 
 Strategies are chosen by name (:data:`CASINO_STRATEGIES`); ``default`` means
-:data:`DEFAULT_CASINO_STRATEGY`. A new strategy is one more entry.
+:data:`DEFAULT_CASINO_STRATEGY`. A new strategy is one more entry. ``MODULE:NAME`` and
+``FILE.py:NAME`` name the user's own (:mod:`pontoon_cli.base.seat`).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from typing import Final
 from pontoon_cli.base.deal import DealBase, Phase
 from pontoon_cli.base.game import GameBase
 from pontoon_cli.base.players import AutoPlayers, RandomStrategy, Strategy
+from pontoon_cli.base.plugin import build, is_spec
 from pontoon_cli.casino.basic import decide as basic_decision
 from pontoon_cli.casino.deal import CasinoDeal
 from pontoon_cli.core.errors import PontoonError
@@ -115,6 +117,9 @@ class CasinoPlayers(AutoPlayers):
         self.player: dict[str, Strategy[CasinoDeal]] = {}
         for p in seats:
             name = casino_strategy_name(names[p])
+            if is_spec(name):  # the user's own (pontoon_cli.base.seat)
+                self.player[p] = build(name, rng.spawn(), False)
+                continue
             if name not in CASINO_STRATEGIES:
                 raise PontoonError(
                     f"unknown casino strategy {name!r}; one of {', '.join(CASINO_STRATEGIES)}"

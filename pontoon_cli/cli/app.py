@@ -22,6 +22,7 @@ import typer
 from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 
 from pontoon_cli import __version__
+from pontoon_cli.core.errors import StrategyError
 from pontoon_cli.core.limits import shown
 from pontoon_cli.log.output import (
     STDOUT_NAME,
@@ -245,7 +246,11 @@ def set_option(example: str) -> Any:
 
 def banker_strategy_option() -> Any:
     """``--banker-strategy NAME``."""
-    return typer.Option(metavar="NAME", help="The banker's strategy.  [default: as --strategy]")
+    return typer.Option(
+        metavar="NAME",
+        help="The banker's strategy, a name or MODULE:NAME or FILE.py:NAME.  "
+        "[default: as --strategy]",
+    )
 
 
 EXIT_RULES = 1  # the rules say otherwise
@@ -341,7 +346,7 @@ def stream_guard() -> Iterator[None]:
             _stopped(stop)
         except KeyboardInterrupt:  # SIGINT before the handler was in place
             _stopped(Interrupted(signal.SIGINT))
-        except OutputError as err:
+        except (OutputError, StrategyError) as err:  # a strategy of the user's: what it did
             fail(str(err))
         except BrokenPipeError:  # a stream not written through Guarded: the code is lost
             silence(sys.stdout)  # what Python flushes at exit goes nowhere, quietly

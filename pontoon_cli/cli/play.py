@@ -128,7 +128,8 @@ def play(
         typer.Option(
             metavar="NAME",
             help="The punters' strategy: default or random; under --rules casino, basic (its "
-            "default), dealer-mimic or random (scenarios: strict too).  [default: default]",
+            "default), dealer-mimic or random (scenarios: strict too); or your own, "
+            'MODULE:NAME or FILE.py:NAME (README, "Your own strategy").  [default: default]',
         ),
     ] = None,
     banker_strategy: Annotated[str | None, banker_strategy_option()] = None,

@@ -66,8 +66,8 @@ def simulate(
         str | None,
         typer.Option(
             metavar="NAME",
-            help="The punters' strategy (as play's; casino: basic, dealer-mimic or random).  "
-            "[default: the game's]",
+            help="The punters' strategy (as play's; casino: basic, dealer-mimic or random; or "
+            "your own, MODULE:NAME or FILE.py:NAME).  [default: the game's]",
         ),
     ] = None,
     banker_strategy: Annotated[str | None, banker_strategy_option()] = None,

@@ -90,3 +90,24 @@ class ExpectationError(PontoonError):
 
 class LogFormatError(PontoonError):
     """A log line that cannot be read: not JSON, truncated, wrong type or version (exit 2)."""
+
+
+class StrategyError(PontoonError):
+    """A strategy of the user's (``--strategy MODULE:NAME``) that cannot be loaded, or that
+    raised or answered what its seat may not do (exit 2).
+
+    ``kept`` says what a log kept of the deals before it ("6 deals written"), and ``shard``
+    which shard of a simulation it was playing; each is added to the message when set.
+    """
+
+    def __init__(self, message: str) -> None:
+        self.message = message
+        self.kept: str | None = None
+        self.shard: str | None = None
+        super().__init__(message)
+
+    def __str__(self) -> str:
+        text = self.message
+        if self.shard is not None:
+            text = f"{text}; in {self.shard}"
+        return f"{text}; {self.kept}" if self.kept else text

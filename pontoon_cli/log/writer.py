@@ -16,6 +16,7 @@ import orjson
 
 from pontoon_cli import __version__
 from pontoon_cli.base.game import GameBase
+from pontoon_cli.core.errors import StrategyError
 from pontoon_cli.core.events import BankSold
 from pontoon_cli.core.limits import MAX_SAFE_INT
 from pontoon_cli.core.rules import Rules, Table
@@ -97,8 +98,10 @@ class LogWriter:
 
     Leaving the ``with`` block normally keeps the log (a file is renamed into place). Leaving it
     by :class:`Interrupted` keeps the records written so far, which are whole (each write is a
-    :func:`held` step): a valid log that replays. Any other error, or a second signal that cut a
-    record, discards a temporary file and leaves an existing file untouched. On stdout a closed
+    :func:`held` step): a valid log that replays; so does leaving it by a
+    :class:`~pontoon_cli.core.errors.StrategyError` (a strategy of the user's failed). Any other
+    error, or a second signal that cut a record, discards a temporary file and leaves an
+    existing file untouched. On stdout a closed
     pipe turns later writes into no-ops and sets ``broken``.
     """
 
@@ -177,8 +180,10 @@ class LogWriter:
     def __exit__(self, exc_type: object, exc: object, tb: object) -> None:
         if exc is None:
             self.commit()
-        elif isinstance(exc, Interrupted) and self.records and not self._cut:
-            self.commit()  # the header and every whole deal: a log that replays
+        elif isinstance(exc, (Interrupted, StrategyError)) and self.records and not self._cut:
+            # the header and every whole deal: a log that replays (a signal; a strategy of the
+            # user's that failed in the deal after them)
+            self.commit()
             deals = f"{self.deals} deal" + ("" if self.deals == 1 else "s")
             exc.kept = f"kept {deals} in {self.where}" if self.is_file else f"{deals} written"
         else:

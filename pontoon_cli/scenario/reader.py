@@ -284,8 +284,10 @@ def _strategy(
         return None
     known = [STRICT, *dict.fromkeys(["default", *strategies])]
     if value not in known:
+        own = "; a strategy of your own plays seeded deals only" if ":" in value else ""
         check.add(
-            (key,), f"unknown strategy {value!r}{suggest(value, known)} (one of {', '.join(known)})"
+            (key,),
+            f"unknown strategy {value!r}{suggest(value, known)} (one of {', '.join(known)}){own}",
         )
         return None
     return str(value)

@@ -5,12 +5,15 @@
   on which it also doubles its stake; it never shoots later in the hand (S4, S5).
 - ``random`` shoots or passes with even chances in that round, any legal amount, uniformly; in
   its hands a shoot bet is one of the legal actions it picks among (S4, S5).
+- a strategy of the user's (:mod:`pontoon_cli.base.seat`) is asked ``play`` in that round, with
+  ``shoot`` (an amount) and ``pass`` as its legal words; in its hands as in any game.
 """
 
 from __future__ import annotations
 
 from pontoon_cli.base.deal import Phase
 from pontoon_cli.base.players import RandomStrategy
+from pontoon_cli.base.seat import SeatAdapter
 from pontoon_cli.shoot.deal import ShootDeal
 from pontoon_cli.traditional.deal import Deal
 from pontoon_cli.traditional.players import Players
@@ -39,6 +42,8 @@ class ShootPlayers(Players):
         """What ``player`` shoots in the round after the stakes (S2); 0 to pass."""
         limit = deal.shoot_limit(player)
         strategy = self.punter[player]
+        if isinstance(strategy, SeatAdapter):  # the user's: asked with shoot and pass (S2)
+            return strategy.shoot(deal, player, limit)
         if isinstance(strategy, RandomStrategy):
             if strategy.rng.below(2):
                 return 0

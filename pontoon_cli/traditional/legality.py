@@ -347,6 +347,10 @@ class DealState(DealBase):
 
     # views for strategies and logs -------------------------------------------------------------
 
+    def house_hand(self) -> tuple[str | None, Hand | None]:
+        """The banker and his hand (T3.2)."""
+        return self.banker, self.banker_hand
+
     def _pontoon_stops(self, h: Hand) -> bool:
         """T5.1: a pontoon ends the hand, unless V7 (b) makes A + 10 a two-card 21."""
         return self.rated(h, True)[0] is HandClass.PONTOON

@@ -4,7 +4,8 @@ A strategy (:class:`~pontoon_cli.base.players.Strategy`, every game's protocol) 
 much to stake (T4.2), what a punter hand does now (T5), whether the banker draws or stays (T6)
 and whether he doubles (V3). It reads only what its player may see: his own cards,
 the face-up cards of other hands (twists, busts thrown in face up, declared pontoons) and how many
-cards each hand holds. Strategies are chosen by name (:data:`STRATEGIES`).
+cards each hand holds. Strategies are chosen by name (:data:`STRATEGIES`), or are the user's own
+(``MODULE:NAME``, ``FILE.py:NAME``: :mod:`pontoon_cli.base.seat`).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from collections.abc import Callable
 
 from pontoon_cli.base.game import GameBase
 from pontoon_cli.base.players import AutoPlayers, RandomStrategy, Strategy
+from pontoon_cli.base.plugin import build, is_spec
 from pontoon_cli.core.errors import PontoonError
 from pontoon_cli.core.hands import HandClass
 from pontoon_cli.core.rng import Rng, session_rngs
@@ -125,6 +127,14 @@ STRATEGIES: dict[str, Callable[[Rng | None], Strategy[Deal]]] = {
 }
 
 
+def _strategy(name: str, rng: Rng, banker: bool) -> Strategy[Deal]:
+    """The strategy ``name`` for one seat: a built-in one, or the user's (``MODULE:NAME``,
+    ``FILE.py:NAME``: :mod:`pontoon_cli.base.plugin`, as ``banker`` or as punter)."""
+    if is_spec(name):
+        return build(name, rng, banker)
+    return STRATEGIES[name](rng)
+
+
 class Players(AutoPlayers):
     """Each seat's automatic player as a punter and as banker, with its own generator.
 
@@ -141,9 +151,11 @@ class Players(AutoPlayers):
     ) -> None:
         names = punter if isinstance(punter, dict) else dict.fromkeys(seats, punter)
         self.punter: dict[str, Strategy[Deal]] = {
-            p: STRATEGIES[names[p]](rng.spawn()) for p in seats
+            p: _strategy(names[p], rng.spawn(), False) for p in seats
         }
-        self.banker: dict[str, Strategy[Deal]] = {p: STRATEGIES[banker](rng.spawn()) for p in seats}
+        self.banker: dict[str, Strategy[Deal]] = {
+            p: _strategy(banker, rng.spawn(), True) for p in seats
+        }
 
     def decide(self, deal: Deal) -> None:
         """Take the actor's next decision in ``deal`` through the engine's methods."""

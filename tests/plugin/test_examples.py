@@ -20,7 +20,8 @@ pytest_plugins = ["pytester"]
 
 ENGINE = Path(__file__).resolve().parents[2] / "examples" / "engine"
 DIVERGENCE = re.compile(
-    r"\S*engine\.jsonl:\d+: deal \d+: \w+: net recorded -?\d+, rules give -?\d+ \(T7\)"
+    r"\S*engine\.jsonl:\d+: deal \d+: \w+ hand 1: net recorded -?\d+, rules give -?\d+ \(T7\); "
+    r".+ against the banker's .+"
 )
 
 
@@ -46,13 +47,19 @@ def test_the_engine_writes_logs_that_replay(engine: pytest.Pytester) -> None:
 def test_the_broken_engine_fails_with_the_five_card_trick_divergences(
     engine: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A five card trick paid 1:1: replay gives the 2:1 of T7 (the banker's net follows)."""
+    """A five card trick paid 1:1: each divergence names the punter's hand, its class and the
+    2:1 of T7; the banker's net is said to follow from it, never reported on its own."""
     monkeypatch.setenv("TINYPONTOON_BROKEN", "1")
     result = _run(engine)
     result.assert_outcomes(failed=1)
     found = [line for line in result.outlines if DIVERGENCE.fullmatch(line)]
     assert found, result.stdout.str()
-    assert any(re.search(r": net recorded 1, rules give 2 \(T7\)$", line) for line in found)
+    for line in found:
+        assert re.search(
+            r"hand 1: net recorded 1, rules give 2 \(T7\); [2-9TJQKA][CDHS]( \S\S){4}: "
+            r"five-card-trick \d+ against .*, paid \+2 × stake 1; so \w+'s net as banker",
+            line,
+        ), line
     assert "Traceback" not in result.stdout.str()
 
 

@@ -97,7 +97,8 @@ def test_a_tampered_log_fails_with_what_pontoon_replay_prints(pytester: pytest.P
     report = _report(result, "pontoon replay logs/engine.jsonl")
     assert report == _replay_prints(pytester.path, "logs/engine.jsonl")
     assert re.fullmatch(
-        r"logs/engine\.jsonl:2: deal 1: \S+: net recorded -?\d+, rules give -?\d+ \(T7[.\d]*\)",
+        r"logs/engine\.jsonl:2: deal 1: \S+ hand 1: net recorded -?\d+, rules give -?\d+ "
+        r"\(T7[.\d]*\); .+",
         report[0],
     )
     assert "Traceback" not in result.stdout.str()

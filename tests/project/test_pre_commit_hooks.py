@@ -123,8 +123,8 @@ def test_pontoon_replay_hook_fails_a_tampered_log_with_the_divergence(tmp_path: 
     done = _run_hook("pontoon-replay", tmp_path, ["good.jsonl", "edited.jsonl"])
     assert done.returncode == 1
     assert re.fullmatch(
-        r"edited\.jsonl:2: deal 1: \S+: net recorded -?\d+, rules give -?\d+ "
-        r"\(T[\d.]+\)\n",
+        r"edited\.jsonl:2: deal 1: \S+ hand 1: net recorded -?\d+, rules give -?\d+ "
+        r"\(T[\d.]+\); .+\n",
         done.stdout,
     ), done.stdout
 

@@ -2,10 +2,11 @@
 
 Each fenced ``console`` block is one test: its ``$ `` lines run in order in one bash shell (with
 ``pipefail``) in a fresh folder holding the files the examples name (``tests/readme/``, the
-scenario library, and ``game.jsonl`` as ``pontoon play --seed 7 --deals 100`` writes it), and the
-lines under each command must be exactly what it printed, stdout and stderr together. A block that
-cannot run here (Ctrl-C, a million deals, the bench) is listed in ``NOT_RUN`` with the reason; a
-test checks that list names only blocks that exist, so it cannot hide a new example.
+scenario library, ``examples/strategy.py``, and ``game.jsonl`` as ``pontoon play --seed 7
+--deals 100`` writes it), and the lines under each command must be exactly what it printed,
+stdout and stderr together. A block that cannot run here (Ctrl-C, a million deals, the bench) is
+listed in ``NOT_RUN`` with the reason; a test checks that list names only blocks that exist, so
+it cannot hide a new example.
 """
 
 from __future__ import annotations
@@ -87,6 +88,8 @@ def workspace(tmp_path_factory: pytest.TempPathFactory) -> Path:
     scenario = readme.split("### `pontoon play SCENARIO`", 1)[1].split("```toml\n", 1)[1]
     (base / "five-card-trick.toml").write_text(scenario.split("```", 1)[0])
     shutil.copytree(ROOT / "scenarios", base / "scenarios")
+    (base / "examples").mkdir()
+    shutil.copy(ROOT / "examples" / "strategy.py", base / "examples")  # "Your own strategy"
     _run(base, "pontoon play --seed 7 --deals 100 > game.jsonl")
     return base
 
