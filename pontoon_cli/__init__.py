@@ -10,8 +10,11 @@ module is internal and may change between versions. The names load on first use 
 - :func:`read_log`: a log's records, or a :class:`LogVisitor`'s result.
 - :func:`verify`: ``pontoon replay``, one :class:`Divergence` at a time.
 - :func:`simulate`: ``pontoon simulate --json``'s report.
+- :class:`SeatStrategy`: the protocol of your own strategy, which sees a :class:`SeatView`
+  (``--strategy MODULE:NAME`` or ``FILE.py:NAME``).
 - The errors: :class:`PontoonError` and its kinds :class:`RulesError`, :class:`IllegalAction`,
-  :class:`ScenarioError`, :class:`ExpectationError`, :class:`LogFormatError`.
+  :class:`ScenarioError`, :class:`ExpectationError`, :class:`LogFormatError`,
+  :class:`StrategyError`.
 
 >>> import pontoon_cli
 >>> header, *deals = pontoon_cli.play(seed=7, deals=2)
@@ -46,6 +49,9 @@ _PUBLIC = {
     "LogVisitor": "pontoon_cli.log.reader",
     "Divergence": "pontoon_cli.logformat.divergence",
     "simulate": "pontoon_cli.api.simulating",
+    "SeatStrategy": "pontoon_cli.base.seat",
+    "SeatView": "pontoon_cli.base.seat",
+    "StrategyError": "pontoon_cli.core.errors",
     "PontoonError": "pontoon_cli.core.errors",
     "RulesError": "pontoon_cli.core.errors",
     "IllegalAction": "pontoon_cli.core.errors",
@@ -66,6 +72,9 @@ __all__ = [
     "Rules",
     "RulesError",
     "ScenarioError",
+    "SeatStrategy",
+    "SeatView",
+    "StrategyError",
     "Table",
     "Written",
     "__version__",
@@ -98,6 +107,7 @@ if TYPE_CHECKING:
     from pontoon_cli.api.logs import read_log, verify
     from pontoon_cli.api.playing import Game, Written, new_game, play, write_log
     from pontoon_cli.api.simulating import simulate
+    from pontoon_cli.base.seat import SeatStrategy, SeatView
     from pontoon_cli.core.errors import (
         ExpectationError,
         IllegalAction,
@@ -105,6 +115,7 @@ if TYPE_CHECKING:
         PontoonError,
         RulesError,
         ScenarioError,
+        StrategyError,
     )
     from pontoon_cli.core.rules import Rules, Table
     from pontoon_cli.log.reader import LogVisitor

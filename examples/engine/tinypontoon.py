@@ -36,6 +36,8 @@ def is_pontoon(cards: list[str]) -> bool:
 
 class Engine:
     five_card_trick_pays = 2  # T7: a punter's five card trick is paid twice the stake
+    stick_from = 15  # T5.5: the least total a punter may stick on
+    tie_goes_to_banker = True  # T2.6
 
     def __init__(self, seats: list[str], seed: int) -> None:
         self.seats, self.banker, self.rng = seats, seats[-1], random.Random(seed)
@@ -67,7 +69,7 @@ class Engine:
             for p in punters:  # T5: twist below 15; pontoon, hard 21, five cards, bust stop
                 cards = hands[p]
                 while not is_pontoon(cards) and len(cards) < 5 and totals(cards)[0] < 21:
-                    action = "stick" if totals(cards)[1] >= 15 else "twist"
+                    action = "stick" if totals(cards)[1] >= self.stick_from else "twist"
                     decisions.append({"player": p, "hand": 1, "action": action})
                     if action == "stick":
                         break
@@ -104,7 +106,10 @@ class Engine:
             return 2
         if trick:
             return self.five_card_trick_pays
-        beats = totals(banker)[0] > 21 or totals(cards)[1] > totals(banker)[1]
+        mine, his = totals(cards)[1], totals(banker)[1]
+        beats = (
+            totals(banker)[0] > 21 or mine > his or (mine == his and not self.tie_goes_to_banker)
+        )
         return 1 if beats else -1  # T7.1, T2.6: a tie goes to the banker
 
 

@@ -345,6 +345,7 @@ class CasinoReplay(GameReplay):
             "C10",
             "C3",
             house="dealer",
+            house_note=_soft_17_note(casino.dealer_hand.cards),
         )
 
     def carry(
@@ -461,8 +462,21 @@ def _net_rule(deal: CasinoDeal, player: str) -> str:
 
 def _hit_soft_17(cards: list[Card]) -> bool:
     """Whether the dealer drew a card to a soft 17 (C9)."""
+    return _soft_17(cards) is not None
+
+
+def _soft_17(cards: list[Card]) -> list[Card] | None:
+    """The dealer's soft 17 he drew a card to (C9), or None."""
     for n in range(2, len(cards)):
         held = cards[:n]
         if hand_value(held) == 17 and is_soft(held):
-            return True
-    return False
+            return held
+    return None
+
+
+def _soft_17_note(cards: list[Card]) -> str | None:
+    """How the dealer's draw decided a round (C9): ``the dealer draws to his soft 17 (6S AC)``."""
+    held = _soft_17(cards)
+    if held is None:
+        return None
+    return f"the dealer draws to his soft 17 ({' '.join(c.text for c in held)}), C9"

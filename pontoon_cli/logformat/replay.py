@@ -498,6 +498,7 @@ def compare_money(
     seat_rule: str,
     counter: str | None = None,
     house: str = "banker",
+    house_note: str | None = None,
 ) -> Divergence | None:
     """Each seat's net (``nets``: the re-deal's, citing ``net_rule`` of the seat) and balance
     (``after``, citing ``settled_rule``); a name that holds no seat cites ``seat_rule``.
@@ -505,7 +506,8 @@ def compare_money(
     A punter's net is named before the ``counter`` seat's (the banker takes the other side of
     every hand): the banker's net differs because a punter's does, so it is the punter's hand
     that is wrong. A punter's net says what the rules dealt (:func:`net_detail`: the hand, its
-    class and total, against the ``house``'s, from ``derived``)."""
+    class and total, against the ``house``'s, from ``derived``), and ``house_note``: how the
+    house's hand was drawn, where that decided it."""
     net = record["net"]
     if net != derived["net"]:
         for p in sorted(seats, key=lambda seat: seat == counter):
@@ -514,6 +516,8 @@ def compare_money(
             if got != want:
                 rows = [h for h in derived.get("hands", ()) if h["player"] == p]
                 detail = None if p == counter else net_detail(rows, derived, house)
+                if detail is not None and house_note is not None:
+                    detail += f"; {house_note}"
                 if detail is not None and counter is not None:
                     theirs, rules_give = net.get(counter, 0), nets.get(counter, 0)
                     if theirs != rules_give:  # the other side of this hand, not an error of its own
