@@ -126,6 +126,7 @@ class GameReplay:
         self.balances: dict[str, int] = dict(table.bankrolls)
         self.next_number = 1
         self.stacked = 0  # deals a scenario stacked
+        self.dealt: DealBase | None = None  # the last deal re-dealt to its end, else None
 
     # the pipeline --------------------------------------------------------------------------------
 
@@ -194,6 +195,7 @@ class GameReplay:
         if first is not None and self.guess is not None:
             first = first.following(self.guess)  # dealt from a state the log did not confirm
         done = deal if complete else None
+        self.dealt = done
         self.carry_balances(record, balances, done)
         self.carry(record, done, first)
         return first
@@ -271,6 +273,13 @@ class GameReplay:
             for p in self.seats:
                 after[p] += side.get(p, 0)
         return after
+
+    def redealt(self) -> dict[str, Any] | None:
+        """The record the log writer would write for the last deal, as the rules re-dealt it
+        (None when it did not reach its end): what ``show`` and ``diff`` read of a minimal log's
+        deal, whose record holds only its pack, decisions and nets."""
+        dealt = self.dealt
+        return None if dealt is None else self.record(self.game, dealt, self.sale)
 
     # the hooks -----------------------------------------------------------------------------------
 

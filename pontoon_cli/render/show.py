@@ -183,6 +183,9 @@ def _hands(p: DealPicture, symbols: bool) -> Table:
     if p.hands is None:
         table.add_row(Text("(the record holds no hands)", style="dim"))
     else:
+        if p.redealt:
+            table.caption = "re-dealt from the record's pack and decisions (a minimal log)"
+            table.caption_style = "dim"
         for h in p.hands:
             label = h.get("class", "")
             if h.get("split"):

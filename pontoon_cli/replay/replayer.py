@@ -30,6 +30,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, Final
 
+import orjson
+
 from pontoon_cli.casino.replay import CasinoReplay
 from pontoon_cli.core.cards import Card, read_log_pack
 from pontoon_cli.core.errors import LogFormatError
@@ -121,6 +123,27 @@ class LogReplayer:
         else:
             self.deals_diverged += 1
         return found
+
+    def completed(self, item: LogRecord) -> tuple[dict[str, Any], Divergence | None]:
+        """``item``'s record with what it leaves out filled in from the rules' re-deal (the
+        cards, the hands, the banker's or dealer's hand, who banks; a minimal log's deal holds
+        only its pack, decisions and nets), and its first divergence. What the record holds is
+        kept as recorded; a deal that cannot be re-dealt to its end is given as recorded.
+        ``show`` and ``diff`` read a minimal log so."""
+        found = self.check(item)
+        record = item.record
+        if item.kind != "deal" or ("hands" in record and "cards" in record):
+            return record, found  # a full record: nothing to fill in
+        game = self.game
+        derived = game.redealt() if game is not None else None
+        if derived is None:
+            return record, found
+        # as JSON reads it (the writer's record holds enum members and tuples); the pack's state
+        # is the record's to say (left out, replay reads it as shuffled), not the re-deal's
+        filled = orjson.loads(orjson.dumps(derived))
+        if "pack_state" not in record:
+            del filled["pack_state"]
+        return {**filled, **record}, found
 
     # the header ----------------------------------------------------------------------------------
 

@@ -3,8 +3,9 @@
 :class:`Show` visits a log and hands each chosen deal to a drawing function as a
 :class:`DealPicture`: who banked, each decision in order, each hand with its cards, stake, class
 and settlement (with its rule ID), the banker's hand, every seat's net and balance, a sale of the
-bank, and Shoot's kitty. What a record leaves out (a third party's minimal log has no ``hands``)
-is left out of the picture, and said so. Nothing here imports rich.
+bank, and Shoot's kitty. A third party's minimal log (no ``hands``: only the pack, the decisions
+and the nets) is re-dealt by the rules, as replay re-deals it, so its picture holds the cards and
+hands too. Nothing here imports rich.
 
 ``--deal N`` / ``--deals A-B`` choose deals by number in the log's first game, ``G:N`` /
 ``G:A-B`` in game G (each header starts a game, as ``simulate --log`` and ``cat`` write them);
@@ -23,11 +24,21 @@ from typing import Any, Final
 from pontoon_cli.core.errors import PontoonError
 from pontoon_cli.core.rules import Rules
 from pontoon_cli.games import RecordShape
-from pontoon_cli.log.reader import STOP, At, LogVisitor
+from pontoon_cli.log.reader import STOP, At, LogRecord, LogVisitor
+from pontoon_cli.logformat.check import read_header
+from pontoon_cli.replay.replayer import LogReplayer
 from pontoon_cli.views.shape import GameTrack, shape_of
 
 #: svg and html hold the whole picture in memory until it is written: at most this many deals.
 MAX_PICTURE_DEALS: Final = 200
+
+
+def _item(at: At, kind: str, record: dict[str, Any]) -> LogRecord:
+    """A record the views' reader read, as replay takes it (a header with its rules and table)."""
+    if kind == "header":
+        rules, table = read_header(record, str(at))
+        return LogRecord(at, kind, record, b"", rules, table)
+    return LogRecord(at, kind, record, b"")
 
 
 class ShowError(PontoonError):
@@ -69,6 +80,7 @@ class DealPicture:
     next_banker: str | None
     void: bool
     game: dict[str, Any] | None = field(default=None)  # the header, on a game's first picture
+    redealt: bool = False  # the hands are the rules' re-deal of a minimal log's deal
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,6 +139,7 @@ class Show(LogVisitor[int]):
         self._header: dict[str, Any] | None = None
         self._shape: RecordShape | None = None
         self._track: GameTrack | None = None
+        self._replayer: LogReplayer | None = None
 
     def visit_header(self, at: At, record: dict[str, Any], rules: Rules) -> bool | None:
         self.games += 1
@@ -134,6 +147,8 @@ class Show(LogVisitor[int]):
             return STOP  # the chosen game is over: nothing later is chosen
         self._shape = shape_of(rules, str(at))
         self._track = GameTrack(record, self._shape)
+        self._replayer = LogReplayer(at.file)  # until a deal holds hands
+        self._replayer.check(_item(at, "header", record))
         self._header = record
         self.seen.update(p for p in self.players if p in self._track.seats)
         return None
@@ -141,6 +156,14 @@ class Show(LogVisitor[int]):
     def visit_deal(self, at: At, record: dict[str, Any]) -> bool | None:
         track, shape = self._track, self._shape
         assert track is not None and shape is not None
+        replayer = self._replayer
+        redealt = False
+        if replayer is not None:
+            if "hands" in record or record.get("void"):
+                self._replayer = None  # the log holds what it dealt: nothing to re-deal
+            else:  # a minimal log's deal: the hands as the rules re-deal it
+                record, _ = replayer.completed(_item(at, "deal", record))
+                redealt = "hands" in record
         facts = track.deal(record)
         n = facts.number
         if self.deals is not None:
@@ -189,6 +212,7 @@ class Show(LogVisitor[int]):
             next_banker=facts.next_banker if shape.bank_moves else None,
             void=bool(record.get("void", False)),
             game=self._header,
+            redealt=redealt,
         )
         self._header = None
         self.draw(picture)
