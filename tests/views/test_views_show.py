@@ -143,11 +143,12 @@ def test_player_keeps_his_deals_and_his_hands(here: Path) -> None:
     assert out.count("deal ") == 5 and "p4 (banker)" in out
 
 
-def test_a_minimal_log_shows_what_it_holds(here: Path) -> None:
+def test_a_minimal_log_shows_what_it_holds_and_its_hands_as_re_dealt(here: Path) -> None:
     minimal = (ROOT / "tests" / "shoot" / "minimal-shoot.jsonl").read_bytes()
     code, out, err = run("show", "-", stdin=minimal)
     assert (code, err) == (0, "")
-    assert out.count("(the record holds no hands)") == 2
+    assert out.count("re-dealt from the record's pack and decisions (a minimal log)") == 2
+    assert "bob               1   6C 5D 5S KH       4   bust       26    -4   T5.6" in out
     assert "kitty 0 → 45: cal +50 (S1) · bob +10 (S6) · ann -15 (S7)" in out
     assert "ann +1 → 128 · bob +1 → 87 · cal -2 → 50" in out  # deal 2's recorded balances
 
