@@ -183,7 +183,8 @@ PYCON = [
 def test_python_example(body: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A page's ``pycon`` block runs as a doctest, as written, in a folder like the shell's."""
     monkeypatch.chdir(tmp_path)
-    shutil.copy(EXAMPLES / "five-card-trick.toml", tmp_path)
+    for path in EXAMPLES.iterdir():
+        shutil.copy(path, tmp_path / path.name)
     names = {"pontoon_json": lambda record: orjson.dumps(record) + b"\n"}
     test = doctest.DocTestParser().get_doctest(body, names, "page", None, 0)
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
