@@ -79,6 +79,23 @@ BLOCKS = [
     for page in PAGES
     for line, steps in console_blocks(page)
 ]
+#: A tutorial is followed in order: each of its blocks runs after the blocks before it on its page
+#: (their output unchecked there: each block is its own test), so it may read the files they made.
+TUTORIALS = "docs/tutorials/"
+
+
+def _before(where: str) -> list[str]:
+    """The commands of the blocks before ``where`` on its page, when the page is a tutorial."""
+    if not where.startswith(TUTORIALS):
+        return []
+    page = where.rsplit(":", 1)[0]
+    earlier = []
+    for other, steps in BLOCKS:
+        if other == where:
+            break
+        if other.rsplit(":", 1)[0] == page:
+            earlier += [command for command, _ in steps]
+    return earlier
 
 
 def _skipped(steps: list[tuple[str, list[str]]]) -> str | None:
@@ -131,8 +148,8 @@ def _run(tmp: Path, command: str) -> str:
     return done.stdout.decode()
 
 
-@pytest.mark.parametrize("steps", [steps for _, steps in BLOCKS], ids=[w for w, _ in BLOCKS])
-def test_example(steps: list[tuple[str, list[str]]], workspace: Path, tmp_path: Path) -> None:
+@pytest.mark.parametrize(("where", "steps"), BLOCKS, ids=[w for w, _ in BLOCKS])
+def test_example(where: str, steps: Steps, workspace: Path, tmp_path: Path) -> None:
     reason = _skipped(steps)
     if reason:
         pytest.skip(reason)
@@ -144,6 +161,8 @@ def test_example(steps: list[tuple[str, list[str]]], workspace: Path, tmp_path: 
     ):
         pytest.skip("shows the compiled build; this run uses the Python sources")
     shutil.copytree(workspace, tmp_path, dirs_exist_ok=True)
+    for command in _before(where):
+        _run(tmp_path, command)
     for command, expected in steps:
         printed = _run(tmp_path, command)
         assert printed.splitlines() == expected, f"$ {command}"
