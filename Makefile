@@ -45,9 +45,10 @@ $(STAMP_BENCH): pyproject.toml
 	$(BENCH_VENV)/bin/python -m pip install --quiet -e . gymnasium
 	touch $@
 
-# The pure-Python pass leaves out the README's and the help's examples: they check text the two
-# builds print alike, run ~70 s under pure Python, and the rest of the suite runs the engine there.
-PURE_SKIP := --ignore=tests/project/test_readme.py --ignore=tests/project/test_help.py
+# The pure-Python pass leaves out the docs' and the help's examples and the built site's checks:
+# they check text the two builds print alike, and the rest of the suite runs the engine there.
+PURE_SKIP := --ignore=tests/project/test_readme.py --ignore=tests/project/test_help.py \
+	--ignore=tests/project/test_site.py
 # pytest-xdist: one test process per core (the suite keeps no state between tests: each writes
 # under its own tmp_path). On this project's 2-core machine it halves the suite's time.
 PYTEST := $(BIN)/python -m pytest -q -n auto

@@ -408,8 +408,9 @@ def check_play_options(
 ) -> None:
     """Refuse (exit 2, before anything is written) options that conflict or leave the limits.
 
-    Integers stay within ±(2**53 - 1) and names are printable without whitespace (README
-    "Limits"); ``--players`` and ``--player`` are alternatives; a scenario names its own seats.
+    Integers stay within ±(2**53 - 1) and names are printable without whitespace
+    (docs/reference/output.md, "Limits"); ``--players`` and ``--player`` are alternatives; a
+    scenario names its own seats.
     """
     if players is not None and player:
         fail(
