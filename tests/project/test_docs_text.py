@@ -108,3 +108,15 @@ def test_no_dated_journal_in_the_readme_or_the_docs() -> None:
             text = re.sub(r"<!-- bench:start -->.*<!-- bench:end -->", "", text, flags=re.DOTALL)
         found += [f"{page.relative_to(ROOT)}: {m[0]}" for m in DATE.finditer(text)]
     assert found == []
+
+
+def test_every_page_has_one_title() -> None:
+    """One ``# `` heading a page: a second would stand beside the page in the site's contents."""
+    for page in sorted((ROOT / "docs").rglob("*.md")):
+        titles, fenced = [], False
+        for line in page.read_text(encoding="utf-8").splitlines():
+            if line.startswith("```"):
+                fenced = not fenced
+            elif not fenced and line.startswith("# "):
+                titles.append(line)
+        assert len(titles) == 1, f"{page.relative_to(ROOT)}: {titles}"
