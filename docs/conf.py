@@ -16,7 +16,7 @@ os.environ.setdefault("PONTOON_PURE", "1")  # autodoc reads the sources' docstri
 
 project = "pontoon"
 author = "the pontoon-cli authors"
-copyright = "the pontoon-cli authors, MIT licence"  # noqa: A001 (Sphinx's name)
+copyright = "the pontoon-cli authors, MIT licence"
 
 extensions = ["myst_parser", "sphinx.ext.autodoc"]
 source_suffix = {".md": "markdown"}
