@@ -29,6 +29,7 @@ myst_enable_extensions = ["colon_fence"]
 
 autodoc_member_order = "bysource"
 autodoc_typehints = "description"
+autodoc_typehints_description_target = "documented"  # the docstrings say what each does
 autodoc_default_options = {"members": False}
 
 html_theme = "furo"
