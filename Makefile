@@ -13,7 +13,7 @@ STAMP_BENCH := $(BENCH_VENV)/.installed-bench
 BUILD_REQUIRES := $(shell $(PYTHON) -c "import tomllib; print(*map(repr, tomllib.load(open('pyproject.toml', 'rb'))['build-system']['requires']))")
 COMPILED_SOURCES := $(shell $(PYTHON) pontoon_cli/_build.py)
 
-.PHONY: test lint demo bench snapshots rulebook mutation clean
+.PHONY: test lint docs commands demo bench snapshots rulebook mutation clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -28,7 +28,7 @@ $(STAMP_RUN): pyproject.toml setup.py | $(BIN)/python
 
 $(STAMP_TEST): pyproject.toml setup.py | $(BIN)/python
 	$(BIN)/python -m pip install --quiet $(BUILD_REQUIRES)
-	PYTHONWARNINGS=ignore PONTOON_PURE_BUILD=1 $(BIN)/python -m pip install --quiet --no-build-isolation -e '.[test,plot,dask]'
+	PYTHONWARNINGS=ignore PONTOON_PURE_BUILD=1 $(BIN)/python -m pip install --quiet --no-build-isolation -e '.[test,plot,dask,docs]'
 	touch $@ $(STAMP_RUN)
 
 # The compiled modules (pontoon_cli/*.so and their build record), rebuilt whenever a compiled
@@ -45,16 +45,18 @@ $(STAMP_BENCH): pyproject.toml
 	$(BENCH_VENV)/bin/python -m pip install --quiet -e . gymnasium
 	touch $@
 
-# The pure-Python pass leaves out the README's and the help's examples: they check text the two
-# builds print alike, run ~70 s under pure Python, and the rest of the suite runs the engine there.
-PURE_SKIP := --ignore=tests/project/test_readme.py --ignore=tests/project/test_help.py
+# The pure-Python pass leaves out the docs' and the help's examples and the built site's checks:
+# they check text the two builds print alike, and the rest of the suite runs the engine there.
+PURE_SKIP := --ignore=tests/project/test_readme.py --ignore=tests/project/test_help.py \
+	--ignore=tests/project/test_site.py
 # pytest-xdist: one test process per core (the suite keeps no state between tests: each writes
 # under its own tmp_path). On this project's 2-core machine it halves the suite's time.
 PYTEST := $(BIN)/python -m pytest -q -n auto
 
-## make test: lint, then the whole test suite on the compiled build (where a C compiler works),
-## then again on the pure-Python sources (PONTOON_PURE=1; but PURE_SKIP). What CI runs.
-test: lint $(STAMP_BUILD)
+## make test: lint, the docs site, then the whole test suite on the compiled build (where a C
+## compiler works), then again on the pure-Python sources (PONTOON_PURE=1; but PURE_SKIP). What CI
+## runs. The docs tests read the site this builds (build/docs).
+test: lint docs $(STAMP_BUILD)
 	$(BIN)/pontoon --version
 	$(PYTEST)
 	PONTOON_PURE=1 $(BIN)/pontoon --version
@@ -67,6 +69,16 @@ lint: $(STAMP_TEST)
 	$(BIN)/ruff format --check pontoon_cli tests tools bench examples setup.py
 	$(BIN)/mypy --strict pontoon_cli
 	$(BIN)/lint-imports
+
+## make docs: the documentation site (docs/, Sphinx + MyST) into build/docs, warnings as errors,
+## so a broken link, a missing page or a reference to a heading that is gone fails it.
+docs: $(STAMP_TEST)
+	$(BIN)/python tools/command_reference.py --check
+	$(BIN)/python -m sphinx -W --keep-going -q -b html docs build/docs
+
+## make commands: rewrite docs/reference/commands.md from the commands' own --help.
+commands: $(STAMP_TEST)
+	$(BIN)/python tools/command_reference.py
 
 ## make demo: play a short seeded game into a log, verify it with replay, and show its deals.
 DEMO_LOG := $(VENV)/demo.jsonl

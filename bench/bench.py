@@ -36,7 +36,9 @@ plus pure Python side by side when it is compiled; ``pure``: everything with PON
 
 from __future__ import annotations
 
+import contextlib
 import datetime
+import io
 import json
 import os
 import resource
@@ -46,9 +48,11 @@ import tempfile
 import time
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 HERE = Path(__file__).resolve().parent
+#: The page whose figures `make bench` rewrites (between its bench markers).
+PAGE = HERE.parent / "docs" / "development" / "performance.md"
 sys.path.insert(0, str(HERE))
 
 import benchlib  # noqa: E402
@@ -329,8 +333,24 @@ def main() -> None:
         memory = memory_figures(log)
 
     took = time.perf_counter() - started
-    report(build, bytecode_note, rounds, len(lines), log_bytes, memory, took)
-    scaling_lines(rounds, scaled)
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(Tee(sys.stdout, printed)):
+        report(build, bytecode_note, rounds, len(lines), log_bytes, memory, took)
+        scaling_lines(rounds, scaled)
+    PAGE.write_text(benchlib.with_figures(PAGE.read_text(encoding="utf-8"), printed.getvalue()))
+    print(f"figures written into {PAGE.relative_to(HERE.parent)}", file=sys.stderr)
+
+
+class Tee(io.TextIOBase):
+    """What the report prints, on the terminal and kept for the performance page."""
+
+    def __init__(self, *streams: TextIO) -> None:
+        self.streams = streams
+
+    def write(self, text: str) -> int:
+        for stream in self.streams:
+            stream.write(text)
+        return len(text)
 
 
 def run_rounds(contenders: Mapping[str, Callable[[], Round]]) -> list[Round]:

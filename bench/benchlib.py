@@ -148,3 +148,22 @@ def flat(small_peak_kb: int, large_peak_kb: int, allowed_kb: int = 4096) -> bool
     """Replay memory is flat when the peak RSS replaying a large log is within ``allowed_kb`` of
     the peak replaying a small one (the log's size does not show in memory)."""
     return large_peak_kb - small_peak_kb <= allowed_kb
+
+
+#: The page the latest figures are written into, between these two markers.
+FIGURES_START = "<!-- bench:start -->"
+FIGURES_END = "<!-- bench:end -->"
+
+
+def with_figures(page: str, figures: str) -> str:
+    """``page`` with what stands between the bench markers replaced by ``figures`` as a text block.
+
+    Everything outside the markers stays as it was; a page without both markers, in that order,
+    is an error rather than a page the figures silently miss.
+    """
+    start = page.find(FIGURES_START)
+    end = page.find(FIGURES_END)
+    if start < 0 or end < start:
+        raise ValueError(f"the page needs {FIGURES_START} and then {FIGURES_END}")
+    block = f"\n```text\n{figures.rstrip()}\n```\n"
+    return page[: start + len(FIGURES_START)] + block + page[end:]

@@ -32,7 +32,8 @@ from pontoon_cli import _build
 __version__ = "0.1.0"
 
 # "compiled" or "pure Python". A compiled module whose source changed since the build (or
-# PONTOON_PURE=1) makes every compiled module load from its source instead (README "Builds").
+# PONTOON_PURE=1) makes every compiled module load from its source instead
+# (docs/development/builds.md).
 BUILD: str = _build.check(_os.path.dirname(__file__))
 
 #: Each public name and the module it comes from.

@@ -163,8 +163,9 @@ def new_game(rules: Rules, table: Table, rng: Rng) -> GameBase:
 def seeded_game(
     rules: Rules, table: Table, seed: int, punter: str = "default", banker: str = "default"
 ) -> tuple[GameBase, AutoPlayers]:
-    """A game of ``rules``' preset and its automatic players, both from ``seed`` (README,
-    "Determinism"); for the traditional preset the same as ``strategies.seeded_game``."""
+    """A game of ``rules``' preset and its automatic players, both from ``seed``
+    (docs/explanation/determinism.md); for the traditional preset the same as
+    ``strategies.seeded_game``."""
     game_rng, players_rng = session_rngs(seed)
     definition = find_game(rules)
     return definition.game(rules, table, game_rng), definition.players(

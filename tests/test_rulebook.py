@@ -1,12 +1,11 @@
 """The rules text inside the project: docs/rules.md, shipped in the package, looked up by rule ID.
 
-`pontoon rules T5.4` prints a rule, `pontoon rules T5` a section; every rule ID the code and the
-README cite is in the text; the choices written beside the rules are the README's, word for word.
+`pontoon rules T5.4` prints a rule, `pontoon rules T5` a section; every rule ID the code, the
+README and the docs cite is in the text; each choice is written once, under the rule it settles.
 """
 
 from __future__ import annotations
 
-import re
 import tomllib
 from fnmatch import fnmatch
 from pathlib import Path
@@ -65,7 +64,7 @@ def test_every_traditional_rule_and_option_is_in_the_text(ident: str) -> None:
 def _cited(paths: list[Path]) -> dict[str, str]:
     """Every rule ID cited in these files, with the first place it is cited.
 
-    The README's example of an unknown ID (`$ pontoon rules T5.9` and its message) is no citation.
+    The docs' example of an unknown ID (`$ pontoon rules T5.9` and its message) is no citation.
     """
     found: dict[str, str] = {}
     for path in paths:
@@ -90,7 +89,7 @@ def test_every_rule_id_the_code_cites_is_in_the_text() -> None:
 
 
 def test_every_rule_id_the_readme_docs_and_scenarios_cite_is_in_the_text() -> None:
-    paths = [README, *sorted((ROOT / "docs").glob("*.md")), *sorted(ROOT.glob("scenarios/*"))]
+    paths = [README, *sorted((ROOT / "docs").rglob("*.md")), *sorted(ROOT.glob("scenarios/*"))]
     cited = _cited([p for p in paths if p != DOC and p.is_file()])
     missing = {ident: where for ident, where in cited.items() if ident not in rulebook.rules()}
     assert not missing, f"cited but not in docs/rules.md: {missing}"
@@ -107,21 +106,7 @@ def test_nothing_points_outside_the_project_for_the_rules() -> None:
     assert "(docs/rules.md)" in README.read_text()
 
 
-# the choices beside the rules, and in the README ----------------------------------------------
-
-
-def _readme_choices() -> list[tuple[str, str]]:
-    """(rule ID, text) of every choice in the README: the table rows, then the bullets with IDs."""
-    text = README.read_text()
-    section = text.split("## Choices, as implemented", 1)[1].split("\n## ", 1)[0]
-    rows = re.findall(r"^\| (T\d\.\d) \| (.+?) \|$", section, flags=re.MULTILINE)
-    bullets = []
-    for bullet in re.split(r"\n- ", section.split("Where the contract is silent:", 1)[1])[1:]:
-        flat = " ".join(bullet.split("\n\n", 1)[0].split())  # a bullet ends at a blank line
-        ids = rulebook.RULE_ID.findall(flat)
-        if ids:
-            bullets.append((ids[0], flat))
-    return rows + bullets
+# the choices, under the rules they settle -------------------------------------------------------
 
 
 def _doc_choices() -> list[tuple[str, str]]:
@@ -134,10 +119,18 @@ def _doc_choices() -> list[tuple[str, str]]:
     return out
 
 
-def test_the_readmes_choices_stand_beside_the_rules_they_settle_word_for_word() -> None:
-    readme = _readme_choices()
-    assert len(readme) >= 9 + 5  # the table, and the bullets that cite a rule
-    assert sorted(readme) == sorted(_doc_choices())
+def test_the_choices_stand_under_the_rules_they_settle_and_nowhere_else() -> None:
+    """docs/rules.md holds each choice under its rule (T1.1's pack count, T8.5's void deal, V3's
+    double, C7's double card...); no other page repeats one, so no copy can drift from it."""
+    choices = _doc_choices()
+    by_rule = {ident for ident, _ in choices}
+    assert {"T1.1", "T3.2", "T5.2", "T8.5", "T8.6", "V3", "V8", "S1", "C7"} <= by_rule
+    assert len(choices) >= 30
+    pages = [README, *(p for p in sorted((ROOT / "docs").rglob("*.md")) if p != DOC)]
+    for page in pages:
+        flat = " ".join(page.read_text(encoding="utf-8").split())
+        repeated = [text for _, text in choices if len(text) > 40 and text in flat]
+        assert repeated == [], f"{page.relative_to(ROOT)} repeats a choice of docs/rules.md"
 
 
 # pontoon rules ID ---------------------------------------------------------------------------------

@@ -1,9 +1,9 @@
-"""An independent Monte-Carlo of casino Pontoon, written from the rules alone (issue 10).
+"""An independent Monte-Carlo of casino Pontoon, written from the rules alone.
 
 It imports nothing of the engine: only the project's seeded generator (``pontoon_cli.core.rng``)
 and, for ``--policy basic``, the shipped table (``pontoon_cli.casino.basic.decide``). It is the
-"another simulator" issue 10 asks for, to check the engine's figure; written from the rules as the
-README states them (docs/rules.md C1–C11):
+second simulator that checks the engine's figure (C12); written from the rules as
+docs/rules.md states them (C1–C11):
 
 - Eight 52-card decks (``--decks``), shuffled before every round (C1). The shuffle is drawn as it
   is used: each card dealt is a uniform pick among the cards not yet dealt this round (a

@@ -35,6 +35,8 @@ SeatStrategy  # base.seat: the protocol's documented, typed form
 _.house_count  # SeatView.house_count
 
 # called by frameworks and protocols, not by name
+_.caption  # rich's Table reads them: show's note under a minimal log's re-dealt hands
+_.caption_style
 __getattr__  # PEP 562: `from pontoon_cli.cli.main import app`
 _.__class__  # cli_app swaps the class of typer's command to change its help
 _.collect_usage_pieces  # click calls it

@@ -280,7 +280,7 @@ class CasinoDeal(DealBase):
 
     def double(self, player: str, hand: int) -> Decision:
         """Double: a bet equal to the initial stake joins the hand's, one card is dealt face up,
-        and the hand plays on (C7, as the project reads it: README "Choices"); a double on four
+        and the hand plays on (C7, as the project reads it: docs/rules.md, C7); a double on four
         cards gives the fifth, which ends the hand by itself."""
         self.verify_double(player, hand)
         h = self.current_hand()

@@ -129,7 +129,7 @@ def play(
             metavar="NAME",
             help="The punters' strategy: default or random; under --rules casino, basic (its "
             "default), dealer-mimic or random (scenarios: strict too); or your own, "
-            'MODULE:NAME or FILE.py:NAME (README, "Your own strategy").  [default: default]',
+            "MODULE:NAME or FILE.py:NAME (docs/how-to/own-strategy.md).  [default: default]",
         ),
     ] = None,
     banker_strategy: Annotated[str | None, banker_strategy_option()] = None,
@@ -409,8 +409,9 @@ def check_play_options(
 ) -> None:
     """Refuse (exit 2, before anything is written) options that conflict or leave the limits.
 
-    Integers stay within ±(2**53 - 1) and names are printable without whitespace (README
-    "Limits"); ``--players`` and ``--player`` are alternatives; a scenario names its own seats.
+    Integers stay within ±(2**53 - 1) and names are printable without whitespace
+    (docs/reference/output.md, "Limits"); ``--players`` and ``--player`` are alternatives; a
+    scenario names its own seats.
     """
     if players is not None and player:
         fail(

@@ -58,10 +58,11 @@ def strategy_command(
     edge; the shipped `basic` table is `pontoon strategy --rules casino --json`. With --decks N
     (or --set decks=N), the exact edges of `basic`, dealer-mimic and the best play for the
     player's cards on a finite shoe of N decks, fresh each round, one seat: what `pontoon
-    simulate --players 1 --set decks=N` measures (splits approximate; the README). Traditional
+    simulate --players 1 --set decks=N` measures (splits approximate). Traditional
     (T1-T8): one punter heads-up against a banker who stays on --banker-stays or more: stick,
     twist, buy (for the stake or the most allowed, T5.3) and split, and the banker's edge. A rich
-    table on a terminal, plain text in a pipe; the README states every assumption.
+    table on a terminal, plain text in a pipe; docs/explanation/strategy.md states every
+    assumption.
 
     \b
     Examples:

@@ -1,8 +1,8 @@
-"""What every reader of user input accepts, in one place (README "Limits").
+"""What every reader of user input accepts, in one place (docs/reference/output.md, "Limits").
 
-Options, scenario files, rules files and logs are all checked against these numbers; the README's
-"Limits" section lists them. Each reader refuses input beyond them with exit 2 and a message that
-names the file, the line and the limit, in time linear in the input.
+Options, scenario files, rules files and logs are all checked against these numbers;
+docs/reference/output.md, "Limits", lists them. Each reader refuses input beyond them with exit 2
+and a message that names the file, the line and the limit, in time linear in the input.
 """
 
 from __future__ import annotations

@@ -185,7 +185,7 @@ class Rng:
 
 
 def session_rngs(seed: int) -> tuple[Rng, Rng]:
-    """The game's generator and the players' generator for a seed (README, "Determinism").
+    """The game's generator and the players' generator for a seed (docs/explanation/determinism.md).
 
     A master generator seeded with ``seed`` spawns the game's generator first, the players' second.
     """

@@ -1,6 +1,6 @@
 """Where output goes, and how a run that writes it stops.
 
-Three promises, one place (README "Exit codes"):
+Three promises, one place (docs/reference/output.md, "Exit codes"):
 
 - **A closed pipe ends output quietly.** :class:`Guarded` wraps every binary stream the commands
   write to. On ``EPIPE`` it points the stream's descriptor at ``/dev/null`` (so the flush Python

@@ -560,7 +560,8 @@ def strict_problem(raw: bytes) -> tuple[str, str] | None:
     (field, message); None when there is neither. Linear in the record's length.
 
     orjson, which reads each line first, keeps the last of two equal keys (another reader may
-    keep the first) and reads integers up to 64 bits; a log holds neither (README "Limits").
+    keep the first) and reads integers up to 64 bits; a log holds neither (docs/reference/output.md,
+    "Limits").
     Replay calls this only for a record that is not byte for byte what the log writer gives.
     """
     try:

@@ -3,7 +3,7 @@
 A :class:`Divergence` is one field whose recorded value the rules do not give, printed as
 ``FILE:LINE: deal N: PLAYER hand K: FIELD recorded X, rules give Y (RULE-ID)`` or, with
 ``--json``, as :meth:`Divergence.to_dict`. The :class:`Summary` counts what a run read and found
-and gives the exit code (README, "Exit codes").
+and gives the exit code (docs/reference/output.md, "Exit codes").
 """
 
 from __future__ import annotations

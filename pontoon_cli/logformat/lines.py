@@ -71,7 +71,10 @@ def problem_error(file: str, line: int, problem: Problem) -> LogFormatError:
 
 
 def strict_error(file: str, line: int, raw: bytes) -> LogFormatError | None:
-    """A duplicate key or an integer beyond ±(2**53 − 1) in the line (README "Limits"), or None."""
+    """A duplicate key or an integer beyond ±(2**53 − 1) in the line, or None.
+
+    The limits: docs/reference/output.md, "Limits".
+    """
     problem = strict_problem(raw)
     if problem is None:
         return None

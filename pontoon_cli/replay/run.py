@@ -1,6 +1,6 @@
 """Replay: re-deal every deal of a log through the engine and verify what the record holds.
 
-README, "pontoon replay"; the format is docs/log-format.md. This module runs over the logs named
+docs/how-to/verify.md; the format is docs/log-format.md. This module runs over the logs named
 on the command line and keeps the summary; the work is split by job:
 
 - :mod:`pontoon_cli.logformat.sources`: reading a log (a file, stdin, gzip) as raw lines, and

@@ -1,6 +1,6 @@
 """Scenario and rules files: checking every problem, and loading them into a Scenario.
 
-A scenario (README, "Scenario files") is TOML, or the same structure as JSON. Reading never
+A scenario (docs/reference/scenarios.md) is TOML, or the same structure as JSON. Reading never
 stops at the first problem: :func:`load` returns every problem it finds, each with file:line and
 the key, so ``pontoon check`` can list them all; ``pontoon play`` refuses a file with any.
 

@@ -5,7 +5,7 @@
 
     pontoon strategy --rules casino --write pontoon_cli/casino/basic.json
 
-What the calculation assumes (the README, "### `pontoon strategy`", says the same):
+What the calculation assumes (docs/explanation/strategy.md says the same):
 
 - **Infinite deck**: every card is drawn independently of every other, a ten-card with probability
   4/13 and each other rank (ace, 2-9) with 1/13. The rules' shoe (``decks``, C1) is not modelled
@@ -24,7 +24,8 @@ What the calculation assumes (the README, "### `pontoon strategy`", says the sam
 - **The player** (C6, C7): hits while his lowest total is under 21 and he has fewer than five
   cards (a soft 21 may be hit); stands only on 15 or more; a pontoon, a fifth card, a hard 21 and
   a bust end the hand. A double, once per hand on two to four cards, adds ``s`` and deals exactly
-  one card; play then goes on (C7 as the project reads it: README, "Why a double deals a card").
+  one card; play then goes on (C7 as the project reads it: docs/explanation/strategy.md, "Why a
+  double deals a card").
   ``double_deals_card=False`` computes the contrary, literal reading (no card), which C12 rules
   out. A pair is split only as the hand's first action.
 - **Splits** (C8, up to ``split_hands`` hands): each split hand gets its second card when it is

@@ -4,7 +4,7 @@
 52-card decks shuffled before the round (C1, ``shuffle_every = 1``), one seat against the dealer:
 what ``pontoon simulate --rules casino --players 1 --strategy basic --set decks=N`` measures.
 
-The method (the README, "### `pontoon strategy`", says the same):
+The method (docs/explanation/strategy.md says the same):
 
 - **Composition-dependent**: every card dealt leaves the shoe, the player's and the dealer's, so
   the dealer's outcomes depend on the player's cards. The shoe is a count per value (ace, 2-9,
@@ -36,7 +36,7 @@ The method (the README, "### `pontoon strategy`", says the same):
   :mod:`pontoon_cli.strategy.casino_shoe_table`'s (its edge exact).
 
 Pure Python, standard library only; not compiled (``_build``: the ``strategy_`` prefix). One
-policy on one shoe takes one or two seconds (the README gives the times).
+policy on one shoe takes one or two seconds (docs/explanation/strategy.md gives the times).
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 ``pontoon strategy --rules traditional [--banker-stays N]`` prints this module's table. One punter
 plays one banker who follows a fixed drawing rule; the calculation is an exact expected-value
-recursion over an infinite deck. What it assumes (the README, "### `pontoon strategy`", says the
+recursion over an infinite deck. What it assumes (docs/explanation/strategy.md says the
 same):
 
 - **Infinite deck**: every card independent, each of the 13 ranks 1/13 (a ten-card 4/13). The

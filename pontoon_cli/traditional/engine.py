@@ -1,6 +1,6 @@
 """The traditional deal as a state machine, and the game that carries it from deal to deal.
 
-Phases of a deal (README, "Phases of a deal")::
+Phases of a deal (docs/explanation/deal.md)::
 
     FIRST_CARD -> STAKES -> SECOND_CARD -> BANKER_PONTOON -> PUNTERS -> BANKER -> SETTLEMENT -> END
 

@@ -197,6 +197,6 @@ class Players(AutoPlayers):
 def seeded_game(
     rules: Rules, table: Table, seed: int, punter: str = "default", banker: str = "default"
 ) -> tuple[Game, Players]:
-    """A game and its automatic players, both from ``seed`` (README, "Determinism")."""
+    """A game and its automatic players, both from ``seed`` (docs/explanation/determinism.md)."""
     game_rng, players_rng = session_rngs(seed)
     return Game(rules, table, game_rng), Players(table.seats, players_rng, punter, banker)

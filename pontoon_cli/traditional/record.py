@@ -35,7 +35,7 @@ def deal_record(
 
     Built in one pass over the events and hands, from what the engine holds (each hand's class
     and running totals): this runs once per deal of a game with a log, and once per deal replay
-    verifies, so its cost is a share of both (README, "Speed").
+    verifies, so its cost is a share of both (docs/development/performance.md).
     """
     decisions, cards = events_record(deal.events)
     all_hands = deal.hands
@@ -97,7 +97,7 @@ def deal_line(
 ) -> bytes | None:
     """The bytes ``encode(deal_record(game, deal, sale, pack=pack))`` gives, written as text
     without building the record; None where that record holds an integer beyond ±(2**53 − 1)
-    (OPT_STRICT_INTEGER refuses it, README "Limits").
+    (OPT_STRICT_INTEGER refuses it, docs/reference/output.md, "Limits").
 
     What replay compares each record's bytes with: a dictionary per card, decision and hand
     and their encoding were a quarter of replay. The pieces go into one list joined once.

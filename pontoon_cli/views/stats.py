@@ -5,7 +5,7 @@ from running sums of squares, all integers, so exact until the last division), a
 bankroll over time is kept as at most :data:`BUCKETS` buckets of (low, high, last) that merge in
 pairs, doubling the deals a bucket covers, when they run out (:class:`Series`).
 
-The figures (README "pontoon stats", and ``--json`` as :meth:`Stats.to_dict`):
+The figures (docs/how-to/read-logs.md, and ``--json`` as :meth:`Stats.to_dict`):
 
 - per player: deals played (staked or banked), punter hands, banks held, the total net and the
   mean net per deal with its standard error, hands won/lost/tied (a hand's ``net`` above, below
@@ -302,7 +302,7 @@ class Stats(LogVisitor["Stats"]):
         self._end_bank()
 
     def to_dict(self) -> dict[str, Any]:
-        """The figures as ``--json`` writes them (README "pontoon stats")."""
+        """The figures as ``--json`` writes them (docs/how-to/read-logs.md)."""
         n = self.punter_hands
         gain, gain_se = mean_and_se(n, self.gain, self.gain_squares)
         edge, edge_se = ratio_and_se(

@@ -68,8 +68,9 @@ def test_importing_the_package_loads_no_api_module_until_a_name_is_used() -> Non
 def test_every_public_name_is_listed_and_an_unknown_one_is_an_attribute_error() -> None:
     public = set(pontoon_cli.__all__) - {"BUILD", "__version__"}
     assert public <= set(dir(pontoon_cli))
-    for name in public:
-        assert getattr(pontoon_cli, name).__doc__, name
+    if pontoon_cli.BUILD != "compiled":  # a compiled class may not keep its docstring
+        for name in public:
+            assert getattr(pontoon_cli, name).__doc__, name
     with pytest.raises(AttributeError, match="no attribute 'Deal'"):
         pontoon_cli.Deal  # noqa: B018
     assert issubclass(ExpectationError, PontoonError)
@@ -87,6 +88,9 @@ def test_every_public_name_is_listed_and_an_unknown_one_is_an_attribute_error() 
     ],
 )
 def test_the_docstring_examples_run(module: str) -> None:
+    loaded = __import__(module, fromlist=["_"])
+    if not str(loaded.__file__).endswith(".py"):
+        pytest.skip("a compiled module's examples run in the pure pass (doctest finds no source)")
     found = doctest.testmod(
         __import__(module, fromlist=["_"]), optionflags=doctest.ELLIPSIS, verbose=False
     )

@@ -4,7 +4,7 @@
 deck, expected-value recursion); ``pontoon_cli/casino/basic.json`` is its output and
 ``casino_basic.decide`` answers from it.
 ``tools/casino_reference_sim.py``, an independent Monte-Carlo written from the rules, checks the
-exact edges here at a size CI affords, and the larger runs are in the README.
+exact edges here at a size CI affords, and the larger runs are in docs/explanation/strategy.md.
 """
 
 from __future__ import annotations
@@ -67,11 +67,10 @@ def test_the_table_is_package_data() -> None:
     assert any(fnmatch(casino_basic.RESOURCE, pattern) for pattern in patterns)
 
 
-def test_the_readme_states_the_computed_edges() -> None:
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = readme.split("## Casino: the basic strategy table", 1)[1].split("\n## ", 1)[0]
+def test_the_docs_state_the_computed_edges() -> None:
+    page = (ROOT / "docs" / "explanation" / "strategy.md").read_text(encoding="utf-8")
+    strategy, section = page.split("\n## The casino basic strategy table\n", 1)
     assert exact.command(exact.CasinoRules()) in section
-    strategy = readme.split("### `pontoon strategy`", 1)[1].split("\n## ", 1)[0]
     printed = casino_text(exact.table(exact.CasinoRules()), decks=8)
     assert "$ pontoon strategy --rules casino\n" + printed in strategy  # the whole table
     # the contrary reading's figure, which C12 rules out (C7)
@@ -299,7 +298,7 @@ def test_the_reference_simulation_plays_eight_decks_and_every_seat_legally() -> 
 
 
 def test_c9_the_table_is_the_same_when_the_dealer_stands_on_soft_17() -> None:
-    # the README's claim: the shipped (hits soft 17) table serves the stands-on-soft-17 setting
+    # the docs' claim: the shipped (hits soft 17) table serves the stands-on-soft-17 setting
     hits, stands = (
         exact.table(exact.CasinoRules()),
         exact.table(exact.CasinoRules(dealer_hits_soft_17=False)),

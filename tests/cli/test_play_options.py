@@ -2,7 +2,7 @@
 
 Every refusal exits 2 before anything is written: stdout stays empty, and stderr is one line.
 Integers stay within ±(2**53 - 1) (I-JSON, RFC 7493), names are printable without whitespace
-(README "Limits").
+(docs/reference/output.md, "Limits").
 """
 
 from __future__ import annotations

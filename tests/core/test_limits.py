@@ -1,4 +1,4 @@
-"""The shared input limits (README "Limits")."""
+"""The shared input limits (docs/reference/output.md, "Limits")."""
 
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 the record, are exactly what the log writer writes (``encode(deal_record(...))``), for every kind
 of deal: 2-10 seats, every preset, random strategies (splits, buys, busts), small bankrolls (players
 sit out, T8.6), empty packs (void deals, T8.5), a sale of the bank (T8.4), names JSON must escape;
-and None where OPT_STRICT_INTEGER would refuse the record (README "Limits")."""
+and None where OPT_STRICT_INTEGER would refuse the record (docs/reference/output.md, "Limits")."""
 
 from __future__ import annotations
 

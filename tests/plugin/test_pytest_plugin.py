@@ -309,10 +309,10 @@ print(sorted(name for name in sys.modules if name.split(".")[0] in ("pytest", "_
     assert done.stdout == "[]\n"
 
 
-def test_the_readme_configuration_runs(pytester: pytest.Pytester) -> None:
-    """The README's pyproject.toml section, as written: its logs and scenarios are items."""
-    section = (ROOT / "README.md").read_text().split("**Checks in pre-commit and pytest.**")[1]
-    pytester.makepyprojecttoml(section.split("```toml\n", 1)[1].split("```", 1)[0])
+def test_the_docs_configuration_runs(pytester: pytest.Pytester) -> None:
+    """The docs' pyproject.toml example (docs/examples/, included by the verify how-to), as
+    written: its logs and scenarios are items."""
+    pytester.makepyprojecttoml((ROOT / "docs" / "examples" / "pytest-pyproject.toml").read_text())
     pytester.mkdir("logs")
     pytester.mkdir("scenarios")
     (pytester.path / "logs" / "engine.jsonl").write_bytes(play_log(7, deals=2))

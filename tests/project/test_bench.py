@@ -1,7 +1,7 @@
 """The bench's arithmetic (bench/benchlib.py): medians of per-round ratios, rotation, verdicts.
 
 `make bench` prints speed figures and no test asserts a timing; these tests check only that the
-figures it prints are computed as its README says.
+figures it prints are computed as docs/development/performance.md says, and land on that page.
 """
 
 from __future__ import annotations
@@ -119,3 +119,32 @@ def test_child_cpu_seconds_counts_the_child_only() -> None:
     assert spent > 0
     with pytest.raises(RuntimeError, match="exited 3"):
         benchlib.child_cpu_seconds([sys.executable, "-c", "raise SystemExit(3)"])
+
+
+# the figures on the performance page ------------------------------------------------------------
+
+PAGE = BENCH.parent / "docs" / "development" / "performance.md"
+
+
+def test_the_figures_replace_only_what_stands_between_the_markers() -> None:
+    start, end = benchlib.FIGURES_START, benchlib.FIGURES_END
+    page = f"# Performance\n\nhow\n\n{start}\nold figures\n{end}\n\nafter\n"
+    written = benchlib.with_figures(page, "play 2.1x\nreplay 0.3x\n")
+    assert written == (
+        f"# Performance\n\nhow\n\n{benchlib.FIGURES_START}\n```text\nplay 2.1x\nreplay 0.3x\n```\n"
+        f"{benchlib.FIGURES_END}\n\nafter\n"
+    )
+    assert benchlib.with_figures(written, "play 2.1x\nreplay 0.3x\n") == written
+
+
+def test_a_page_without_the_markers_is_refused() -> None:
+    with pytest.raises(ValueError, match="the page needs <!-- bench:start --> and then"):
+        benchlib.with_figures("# Performance\n", "play 2.1x")
+
+
+def test_make_bench_writes_into_the_performance_page_which_holds_the_markers() -> None:
+    source = (BENCH / "bench.py").read_text()
+    assert 'PAGE = HERE.parent / "docs" / "development" / "performance.md"' in source
+    page = PAGE.read_text()
+    assert page.index(benchlib.FIGURES_START) < page.index(benchlib.FIGURES_END)
+    assert "README" not in source

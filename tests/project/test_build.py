@@ -1,6 +1,6 @@
 """The build: compiled with mypyc where a C compiler works, pure Python otherwise, never stale.
 
-README "Builds: compiled and pure Python". ``make test`` runs the suite twice: on the compiled
+docs/development/builds.md. ``make test`` runs the suite twice: on the compiled
 build, then with ``PONTOON_PURE=1`` (every module from its source).
 """
 

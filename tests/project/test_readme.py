@@ -1,30 +1,40 @@
-"""Every ``console`` example in the README runs, and prints what the README shows.
+"""Every example in README.md and in the pages under docs/ runs, and prints what the page shows.
 
-Each fenced ``console`` block is one test: its ``$ `` lines run in order in one bash shell (with
-``pipefail``) in a fresh folder holding the files the examples name (``tests/readme/``, the
-scenario library, ``examples/strategy.py``, and ``game.jsonl`` as ``pontoon play --seed 7
---deals 100`` writes it), and the lines under each command must be exactly what it printed,
-stdout and stderr together. A block that cannot run here (Ctrl-C, a million deals, the bench) is
-listed in ``NOT_RUN`` with the reason; a test checks that list names only blocks that exist, so
-it cannot hide a new example.
+Each fenced ``console`` block is one test (id ``README.md:42`` or ``docs/how-to/simulate.md:42``):
+its ``$ `` lines run in order in one bash shell (with ``pipefail``) in a fresh folder holding the
+files the examples name (``tests/readme/``, the pages' example files in ``docs/examples/``, the
+scenario library, ``examples/strategy.py``, and ``game.jsonl`` as ``pontoon play --seed 7 --deals
+100`` writes it), and the lines under each command must be exactly what it printed, stdout and
+stderr together. A block that cannot run here (Ctrl-C, a million deals, the bench) is listed in
+``NOT_RUN`` with the reason; a test checks that list names only blocks that exist, so it cannot
+hide a new example. Every ``pycon`` block of the pages runs as a doctest (README.md's:
+tests/api/test_api.py).
 """
 
 from __future__ import annotations
 
+import doctest
 import os
 import re
 import shutil
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
+import orjson
 import pytest
+from support.engine import SPEC_SCENARIO
 
 from pontoon_cli._build import COMPILED, running_build
 
 ROOT = Path(__file__).resolve().parents[2]
 README = ROOT / "README.md"
+DOCS = ROOT / "docs"
+EXAMPLES = DOCS / "examples"
 FIXTURES = Path(__file__).resolve().parents[1] / "readme"
+#: The pages whose examples run: README.md, then every page of the site.
+PAGES = [README, *sorted(DOCS.rglob("*.md"))]
 
 #: Blocks not run, by a command they hold, with the reason.
 NOT_RUN = {
@@ -41,10 +51,13 @@ NOT_RUN = {
 }
 
 
-def console_blocks() -> list[tuple[int, list[tuple[str, list[str]]]]]:
+Steps = list[tuple[str, list[str]]]
+
+
+def console_blocks(page: Path) -> list[tuple[int, Steps]]:
     """(line of the block, [(command, expected output lines)]) for every ``console`` block."""
     blocks = []
-    lines = README.read_text().splitlines()
+    lines = page.read_text(encoding="utf-8").splitlines()
     i = 0
     while i < len(lines):
         if lines[i].strip() == "```console":
@@ -61,7 +74,29 @@ def console_blocks() -> list[tuple[int, list[tuple[str, list[str]]]]]:
     return blocks
 
 
-BLOCKS = console_blocks()
+#: (page:line, steps) of every console block of every page.
+BLOCKS = [
+    (f"{page.relative_to(ROOT)}:{line}", steps)
+    for page in PAGES
+    for line, steps in console_blocks(page)
+]
+#: A tutorial is followed in order: each of its blocks runs after the blocks before it on its page
+#: (their output unchecked there: each block is its own test), so it may read the files they made.
+TUTORIALS = "docs/tutorials/"
+
+
+def _before(where: str) -> list[str]:
+    """The commands of the blocks before ``where`` on its page, when the page is a tutorial."""
+    if not where.startswith(TUTORIALS):
+        return []
+    page = where.rsplit(":", 1)[0]
+    earlier = []
+    for other, steps in BLOCKS:
+        if other == where:
+            break
+        if other.rsplit(":", 1)[0] == page:
+            earlier += [command for command, _ in steps]
+    return earlier
 
 
 def _skipped(steps: list[tuple[str, list[str]]]) -> str | None:
@@ -77,6 +112,7 @@ def test_the_not_run_list_names_only_blocks_that_exist() -> None:
     for marker in NOT_RUN:
         assert any(marker in command for command in commands), marker
     assert len(BLOCKS) >= 20
+    assert any(where.startswith("docs/") for where, _ in BLOCKS)
 
 
 @pytest.fixture(scope="module")
@@ -84,9 +120,8 @@ def workspace(tmp_path_factory: pytest.TempPathFactory) -> Path:
     base = tmp_path_factory.mktemp("readme")
     for path in FIXTURES.iterdir():
         shutil.copy(path, base / path.name)
-    readme = README.read_text()
-    scenario = readme.split("### `pontoon play SCENARIO`", 1)[1].split("```toml\n", 1)[1]
-    (base / "five-card-trick.toml").write_text(scenario.split("```", 1)[0])
+    for path in EXAMPLES.iterdir():
+        shutil.copy(path, base / path.name)
     shutil.copytree(ROOT / "scenarios", base / "scenarios")
     (base / "examples").mkdir()
     shutil.copy(ROOT / "examples" / "strategy.py", base / "examples")  # "Your own strategy"
@@ -116,12 +151,8 @@ def _run(tmp: Path, command: str) -> str:
     return done.stdout.decode()
 
 
-@pytest.mark.parametrize(
-    "steps", [steps for _, steps in BLOCKS], ids=[f"README.md:{line}" for line, _ in BLOCKS]
-)
-def test_readme_example(
-    steps: list[tuple[str, list[str]]], workspace: Path, tmp_path: Path
-) -> None:
+@pytest.mark.parametrize(("where", "steps"), BLOCKS, ids=[w for w, _ in BLOCKS])
+def test_example(where: str, steps: Steps, workspace: Path, tmp_path: Path) -> None:
     reason = _skipped(steps)
     if reason:
         pytest.skip(reason)
@@ -133,6 +164,51 @@ def test_readme_example(
     ):
         pytest.skip("shows the compiled build; this run uses the Python sources")
     shutil.copytree(workspace, tmp_path, dirs_exist_ok=True)
+    for command in _before(where):
+        _run(tmp_path, command)
     for command, expected in steps:
         printed = _run(tmp_path, command)
         assert printed.splitlines() == expected, f"$ {command}"
+
+
+def test_the_example_scenario_is_the_one_the_tests_play() -> None:
+    """docs/examples/five-card-trick.toml, which the scenario reference includes, is the scenario
+    the engine tests play (tests/support/engine.py), comments aside."""
+    shown = tomllib.loads((EXAMPLES / "five-card-trick.toml").read_text(encoding="utf-8"))
+    assert shown == tomllib.loads(SPEC_SCENARIO)
+
+
+def _pycon_blocks(page: Path) -> list[tuple[int, str]]:
+    lines = page.read_text(encoding="utf-8").splitlines(keepends=True)
+    blocks, i = [], 0
+    while i < len(lines):
+        if lines[i].strip() == "```pycon":
+            start, body = i + 2, []
+            i += 1
+            while lines[i].strip() != "```":
+                body.append(lines[i])
+                i += 1
+            blocks.append((start, "".join(body)))
+        i += 1
+    return blocks
+
+
+PYCON = [
+    (f"{page.relative_to(ROOT)}:{line}", body)
+    for page in PAGES
+    if page != README
+    for line, body in _pycon_blocks(page)
+]
+
+
+@pytest.mark.parametrize("body", [b for _, b in PYCON], ids=[w for w, _ in PYCON])
+def test_python_example(body: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A page's ``pycon`` block runs as a doctest, as written, in a folder like the shell's."""
+    monkeypatch.chdir(tmp_path)
+    for path in EXAMPLES.iterdir():
+        shutil.copy(path, tmp_path / path.name)
+    names = {"pontoon_json": lambda record: orjson.dumps(record) + b"\n"}
+    test = doctest.DocTestParser().get_doctest(body, names, "page", None, 0)
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    runner.run(test)
+    assert runner.failures == 0 and runner.tries > 0

@@ -379,14 +379,15 @@ def test_the_traditional_command_prints_the_table_and_the_banker_edge() -> None:
 
 
 class _NoBuying(Traditional):
-    """The same game with buying taken away (no setting does this): the README's comparison."""
+    """The same game with buying taken away (no setting does this): the comparison in
+    docs/explanation/strategy.md."""
 
     def may_buy(self, total: int, soft: bool, cards: int, buy: bool) -> bool:
         return False
 
 
 def test_t5_3_buying_is_what_gives_the_punter_the_edge_against_a_fixed_banker() -> None:
-    # the README's figures: the banker on 17 keeps +11.51% when nobody may buy, and loses 6.78%
+    # the docs' figures: the banker on 17 keeps +11.51% when nobody may buy, and loses 6.78%
     # when the punter buys as the calculation says
     assert _NoBuying(TraditionalRules()).edge() == pytest.approx(0.115057, abs=1e-6)
     assert _game().edge() == pytest.approx(-0.067795, abs=1e-6)

@@ -214,8 +214,9 @@ def test_the_dealer_outcomes_from_a_full_shoe_sum_to_one() -> None:
 
 
 def test_C1_the_finite_shoe_edge_falls_towards_the_infinite_deck_as_decks_grow() -> None:
-    # measured (README): +1.4362% at one deck, falling at every deck added to +0.4274% at
-    # eight, +0.2937% on the infinite deck: each card dealt leaving the shoe is the house's gain.
+    # measured (docs/explanation/strategy.md): +1.4362% at one deck, falling at every deck added
+    # to +0.4274% at eight, +0.2937% on the infinite deck: each card dealt leaving the shoe is the
+    # house's gain.
     # Here one, two, four and eight decks (each evaluation takes a second or two).
     edges = [basic_edge(decks) for decks in (1, 2, 4, 8)]
     infinite = strategy_casino.exact_edge()

@@ -10,7 +10,8 @@ from pontoon_cli.core.rules import Rules, Table
 from pontoon_cli.core.settle import settle_traditional
 from pontoon_cli.traditional.engine import Deal, Phase
 
-#: The README's example scenario: ann's five card trick beats the banker's 21.
+#: The docs' example scenario (docs/examples/five-card-trick.toml, comments aside): ann's five
+#: card trick beats the banker's 21.
 SPEC_SCENARIO = """\
 name = "five card trick beats the banker's 21"
 seed = 1

@@ -81,7 +81,7 @@ def test_html(here: Path, snapshot: SnapshotAssertion) -> None:
 def test_the_svgs_in_docs_are_what_show_draws_today(
     here: Path, svg: str, log: str, args: tuple[str, ...]
 ) -> None:
-    # docs/show-deal.svg: `pontoon play --seed 7 --deals 100 > game.jsonl` (the README's log),
+    # docs/show-deal.svg: `pontoon play --seed 7 --deals 100 > game.jsonl` (the docs' log),
     # then `pontoon show game.jsonl --deal 2 --format svg --out docs/show-deal.svg`; the Shoot
     # one from `pontoon play --rules shoot --seed 7 --deals 3 > shoot.jsonl`, deal 2 likewise
     (here / log).write_bytes(play(*args))

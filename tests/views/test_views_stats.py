@@ -263,7 +263,7 @@ def test_logs_of_one_preset_add_up_and_name_it(here: Path) -> None:
 
 
 def _spec(text: str) -> dict[str, Any]:
-    """README's ``{a, b: {c, d}, e: [[...], ...]}`` as {"a": None, "b": {"c": None, ...}, "e":
+    """The docs' ``{a, b: {c, d}, e: [[...], ...]}`` as {"a": None, "b": {"c": None, ...}, "e":
     None}: the keys it names, nested where it spells an object out."""
     spec: dict[str, Any] = {}
     pos = 1  # past the "{"
@@ -288,15 +288,15 @@ def _spec(text: str) -> dict[str, Any]:
 
 
 def _same_keys(spec: dict[str, Any], emitted: dict[str, Any], where: str) -> None:
-    assert sorted(spec) == sorted(emitted), f"README's keys of {where or 'the object'}"
+    assert sorted(spec) == sorted(emitted), f"the docs' keys of {where or 'the object'}"
     for key, inner in spec.items():
         if inner is not None:
             _same_keys(inner, emitted[key], f"{where}.{key}".lstrip("."))
 
 
-def test_the_readme_lists_exactly_the_keys_json_writes(here: Path) -> None:
-    readme = (ROOT / "README.md").read_text()
-    paragraph = readme[readme.index("**`--json`** writes the same figures") :]
+def test_the_docs_list_exactly_the_keys_json_writes(here: Path) -> None:
+    page = (ROOT / "docs" / "how-to" / "read-logs.md").read_text()
+    paragraph = page[page.index("**`--json`** writes the same figures") :]
     paragraph = " ".join(paragraph[: paragraph.index("\n\n")].split())
     top, player, table, bankroll = [_spec(m) for m in re.findall(r"`(\{.*?\})`", paragraph)]
     report = figures("game.jsonl")
@@ -342,7 +342,7 @@ def test_the_text_shows_only_the_columns_the_game_has(
     rules: str, banks: bool, decisions: list[str]
 ) -> None:
     """C3: no banks, buys, burns or shoot bets at a casino table; C7: doubles only there; S2:
-    shoot bets only in Shoot. --json keeps every key (README)."""
+    shoot bets only in Shoot. --json keeps every key (docs/how-to/read-logs.md)."""
     log = play("--rules", rules, "--seed", "5", "--deals", "3")
     code, out, err = run("stats", "-", stdin=log)
     assert (code, err) == (0, "")
