@@ -79,7 +79,7 @@ class Refusal:
 
     ``can_*`` only tests for one; ``verify_*`` raises :meth:`error`, which writes the message. A
     "no" that nobody reads (a strategy asking ``can_stick``) then formats nothing and builds no
-    exception (STYLE 14).
+    exception (docs/development/style.md, "The engine").
     """
 
     __slots__ = ("args", "hand", "player", "rule", "template")

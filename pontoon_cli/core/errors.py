@@ -43,7 +43,8 @@ class IllegalAction(PontoonError):
         self.deal = deal
         self.where = where  # "file:line" of a scripted action, when there is one
         # The text is made when it is read (str), not here: a can_* check that answers no builds
-        # its IllegalAction without raising it, and mostly without showing it (STYLE 14).
+        # its IllegalAction without raising it, and mostly without showing it
+        # (docs/development/style.md, "The engine").
         super().__init__(reason, rule, player, hand, deal, where)
 
     def __str__(self) -> str:

@@ -145,7 +145,7 @@ class DealState(DealBase):
     # Each decision has one check, ``*_problem``: None when the decision is legal, else the
     # Refusal that says why (rule ID, player, hand, the message not yet written). ``verify_*``
     # raises it as an IllegalAction; ``can_*`` tests it, so an ordinary "no" costs no exception
-    # and no formatting (STYLE 14).
+    # and no formatting (docs/development/style.md, "The engine").
 
     def buy_range(self, hand: Hand) -> tuple[int, int]:
         """The least and most a hand may pay for its next card (T5.3)."""

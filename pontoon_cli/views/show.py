@@ -46,7 +46,8 @@ class ShowError(PontoonError):
 
 
 def name(text: str) -> str:
-    """A name from the log as a person reads it: itself, or escaped if not printable (STYLE 15)."""
+    """A name from the log as a person reads it: itself, or escaped if not printable
+    (docs/development/style.md, "Input and output")."""
     return text if text.isprintable() else repr(text)
 
 

@@ -2,8 +2,9 @@
 
 The engine's methods are typed; compiled (mypyc), they refuse a wrong type with a bare TypeError
 before their own checks run. So a wrong type is tested where a user can give one: a scenario file,
-a rules file, a log (STYLE 14). Whole numbers out of range stay tested at the engine
-(test_engine.py). Every case runs on both builds (``make test`` runs the suite twice).
+a rules file, a log (docs/development/style.md, "The engine"). Whole numbers out of range stay
+tested at the engine (test_engine.py). Every case runs on both builds (``make test`` runs the
+suite twice).
 """
 
 from __future__ import annotations

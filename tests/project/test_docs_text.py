@@ -97,6 +97,19 @@ def test_no_ticket_numbers_in_the_product() -> None:
     assert found == []
 
 
+def test_nothing_points_at_notes_outside_the_repository() -> None:
+    """What the code needed from the project's design notes lives in docs/development/: nothing
+    in the product names a notes file a clone does not hold."""
+    outside = re.compile(r"\b(?:SPEC|DESIGN|STYLE)(?:\.md| \d+\b)|\.\./shared\b")
+    found = []
+    for path in _product_files():
+        if path.name == "test_docs_text.py":
+            continue  # this test names what it looks for
+        text = path.read_text(encoding="utf-8", errors="replace")
+        found += [f"{path.relative_to(ROOT)}: {m[0]}" for m in outside.finditer(text)]
+    assert found == []
+
+
 def test_no_dated_journal_in_the_readme_or_the_docs() -> None:
     """The docs say what the tool does now; dated figures belong to `make bench`'s output, which
     names its own run between the performance page's markers."""

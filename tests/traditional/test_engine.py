@@ -245,7 +245,8 @@ def test_T4_2_each_punter_stakes_in_turn_from_the_bankers_left() -> None:
 
 
 # A stake of another type (2.5, True, "3") is refused by the reader that took it in; the typed,
-# compiled engine is never handed one (tests/cli/test_wrong_types.py, STYLE 14).
+# compiled engine is never handed one (tests/cli/test_wrong_types.py;
+# docs/development/style.md, "The engine").
 @pytest.mark.parametrize("amount", [0, -1])
 def test_T7_3_stakes_are_whole_units(amount: int) -> None:
     deal = make_deal("9H 8C 7D")
