@@ -191,6 +191,10 @@ class Seeded(NamedTuple):
             return {"punter": self.punter}
         return {"punter": self.punter, "banker": self.banker}
 
+    def header(self, game: GameBase) -> dict[str, Any]:
+        """The log's header record of ``game``, as it starts."""
+        return header_record(self.rules, self.table, game, self.seed, strategies=self.strategies)
+
 
 def chosen_strategies(
     rules: Rules, strategy: str | None = None, banker_strategy: str | None = None
@@ -291,22 +295,24 @@ def play(
     >>> header["rules"]["preset"], len(deals), sorted(deals[0]["net"])
     ('casino', 3, ['p1', 'p2', 'p3', 'p4'])
     """
-    sink = _Records()
-    if scenario is not None:
+    if scenario is not None:  # a scenario is played whole, then its records are given
+        sink = _Records()
         _write_scenario(Path(scenario), {}, {}, sink)
-    else:
-        the_rules = rules_named(rules)
-        the_table = table if table is not None else Table.seated(the_rules)
-        what = seeded(
-            the_rules,
-            the_table,
-            seed=fresh_seed() if seed is None else seed,
-            deals=deals,
-            strategy=strategy,
-            banker_strategy=banker_strategy,
-        )
-        _write_seeded(what, deals, sink)
-    yield from sink.records
+        yield from sink.records
+        return
+    the_rules = rules_named(rules)
+    the_table = table if table is not None else Table.seated(the_rules)
+    what = seeded(
+        the_rules,
+        the_table,
+        seed=fresh_seed() if seed is None else seed,
+        deals=deals,
+        strategy=strategy,
+        banker_strategy=banker_strategy,
+    )
+    record = what.definition.record
+    for game, deal in _seeded_deals(what, deals):  # one deal at a time: memory stays flat
+        yield what.header(game) if deal is None else record(game, deal, None)
 
 
 def write_log(
@@ -472,18 +478,29 @@ class _Log(_Sink):
         return not writer.broken
 
 
+def _seeded_deals(what: Seeded, deals: int) -> Iterator[tuple[GameBase, DealBase | None]]:
+    """Seeded play: the game before its first deal (None: its header's turn), then each deal
+    as it ends."""
+    game, auto = seeded_game(what.rules, what.table, what.seed, what.punter, what.banker)
+    yield game, None
+    for deal in auto.play(game, deals):
+        yield game, deal
+
+
 def _write_seeded(what: Seeded, deals: int, sink: _Sink) -> str | None:
     """Seeded play into ``sink``; why the game ended early, or None."""
     sink.start(deals)
-    game, auto = seeded_game(what.rules, what.table, what.seed, what.punter, what.banker)
-    sink.header(header_record(what.rules, what.table, game, what.seed, strategies=what.strategies))
     definition = what.definition
-    for deal in auto.play(game, deals):
-        if not sink.deal(definition, game, deal, None):
+    played = 0
+    for game, deal in _seeded_deals(what, deals):
+        if deal is None:
+            sink.header(what.header(game))
+        elif not sink.deal(definition, game, deal, None):
             return None  # `| head`: nobody reads on, and nothing can change the exit code 0
-    if game.deals_played < deals:
+        played = game.deals_played
+    if played < deals:
         return (
-            f"the game ends after deal {game.deals_played}: no {definition.seat} can cover the "
+            f"the game ends after deal {played}: no {definition.seat} can cover the "
             f"minimum stake of {what.table.min_stake} ({definition.sit_out_rule})"
         )
     return None
