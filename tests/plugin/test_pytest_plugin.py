@@ -330,3 +330,10 @@ def test_the_docs_configuration_runs(pytester: pytest.Pytester) -> None:
     assert _report(result, "pontoon replay logs/old.jsonl.gz")[0].startswith(
         "logs/old.jsonl.gz:2: deal 1: "
     )
+
+
+def test_the_readme_shows_the_docs_configuration() -> None:
+    """README.md's pytest configuration is the docs' example file, word for word."""
+    readme = (ROOT / "README.md").read_text()
+    example = (ROOT / "docs" / "examples" / "pytest-pyproject.toml").read_text()
+    assert f"```toml\n{example}```" in readme
