@@ -207,7 +207,12 @@ def _dumps(data: dict[str, Any]) -> str:
 
 
 def _write(path: Path, data: dict[str, Any]) -> None:
+    """The file whole or not at all, as ``play --out`` writes a log (a FIFO or a device as it
+    is: only a regular file is ever replaced)."""
+    from pontoon_cli.cli.app import raw_stdout
+    from pontoon_cli.log.output import write_whole
+
     try:
-        path.write_text(_dumps(data), encoding="utf-8")
-    except OSError as err:
-        fail(f"{path}: cannot write: {err.strerror or err}")
+        write_whole(str(path), _dumps(data).encode(), raw_stdout())
+    except PontoonError as err:
+        fail(str(err))

@@ -307,6 +307,20 @@ def open_sink(out: str | None, stdout: Writable) -> Sink:
             raise cannot_write(out, err) from None
 
 
+def write_whole(out: str, data: bytes, stdout: Writable) -> str:
+    """Write ``data`` to ``out`` as a log is written (:func:`open_sink`: a regular file or a new
+    path whole or not at all, anything else as it is); where it went, as named."""
+    sink = open_sink(out, stdout)
+    try:
+        sink.write(data)
+    except BaseException:
+        sink.discard()
+        raise
+    with held():
+        sink.keep()
+    return sink.where
+
+
 def _rename_target(out: str) -> str | None:
     """The path to rename a finished log onto, or None when ``out`` must be written in place.
 

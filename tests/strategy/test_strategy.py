@@ -58,6 +58,28 @@ def test_write_writes_the_same_json(tmp_path: Path) -> None:
     assert path.read_text(encoding="utf-8") == SHIPPED.read_text(encoding="utf-8")
 
 
+def test_write_replaces_a_file_whole_and_leaves_it_untouched_when_it_cannot(tmp_path: Path) -> None:
+    """--write FILE is written as play --out writes a log: beside it, then renamed over it; an
+    error leaves what was there, and no temporary file."""
+    path = tmp_path / "basic.json"
+    path.write_text("what was there\n")
+    path.with_name("link.json").symlink_to(path)
+    result = runner.invoke(app, ["strategy", "--rules", "casino", "--write", str(path)])
+    assert result.exit_code == 0, result.stderr
+    assert path.read_text(encoding="utf-8") == SHIPPED.read_text(encoding="utf-8")
+    result = runner.invoke(app, ["strategy", "--rules", "casino", "--write", "/dev/full"])
+    assert (result.exit_code, result.stderr) == (
+        2,
+        "pontoon: cannot write to /dev/full: No space left on device\n",
+    )
+    missing = tmp_path / "no" / "such.json"
+    result = runner.invoke(app, ["strategy", "--rules", "casino", "--write", str(missing)])
+    assert result.exit_code == 2
+    assert result.stderr == f"pontoon: cannot write to {missing}: No such file or directory\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["basic.json", "link.json"]
+    assert path.with_name("link.json").is_symlink()
+
+
 def test_write_dash_is_stdout_as_json_is(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
     result = runner.invoke(app, ["strategy", "--rules", "casino", "--write", "-"])
