@@ -196,8 +196,7 @@ class Diff:
                         (field, x, y)
                         for field, x, y in differences(record_a, record_b)
                         # a field one side leaves out that its re-deal cannot give (pack_state)
-                        if (x is not MISSING
-                        and y is not MISSING)
+                        if (x is not MISSING and y is not MISSING)
                         or (record_a is ra.record and record_b is rb.record)
                     ),
                     1000,
