@@ -385,7 +385,8 @@ class DealBase:
 
     def hands_in_order(self) -> list[tuple[str, int, Hand]]:
         """(player, hand number, hand) for every hand that plays, in turn."""
-        return [(p, i, h) for p in self.punters for i, h in enumerate(self.hands[p], 1)]
+        # compiled, enumerate with a start is a generic call: the number is counted from 0
+        return [(p, i + 1, h) for p in self.punters for i, h in enumerate(self.hands[p])]
 
     # dealing ---------------------------------------------------------------------------------
 

@@ -140,7 +140,8 @@ def deal_line(
     all_hands = deal.hands
     first_hand = True
     for p in deal.punters:
-        for i, h in enumerate(all_hands[p], 1):
+        for j, h in enumerate(all_hands[p]):  # compiled: enumerate with a start is generic
+            i = j + 1
             stake = h.stake
             net = h.net
             if not (-big <= stake <= big and -big <= net <= big):
