@@ -5,6 +5,11 @@ round's (casino_log.py) build these parts here, so a hand's keys and their order
 A hand: ``player``, ``hand`` (its number, from 1), ``cards``, ``stake``, ``class``, ``total``,
 ``split``, then ``doubled`` where the game records it (the casino round, C7), ``net`` and
 ``rule`` (the rule that settled it).
+
+Each game also writes its record straight into the log writer's bytes, piece by piece, without
+building it (replay compares every record with them): the decisions and cards
+(:func:`write_events`) and the pieces every line is made of (:func:`head_text`,
+:func:`number_text`, :func:`quoted`) are written here once for every game.
 """
 
 from __future__ import annotations
