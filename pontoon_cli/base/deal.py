@@ -195,14 +195,22 @@ class DealBase:
         self.pack_state = pack_state  # T8.1-T8.2
         self.balances_before = balances
         least = table.min_stake
-        self.punters: list[str] = [p for p in order if balances[p] >= least]
-        self.sitting_out: list[str] = [p for p in order if balances[p] < least]
-        self.hands: dict[str, list[Hand]] = {p: [Hand()] for p in self.punters}
+        punters: list[str] = []
+        sitting_out: list[str] = []
+        for p in order:  # each balance looked up once
+            if balances[p] >= least:
+                punters.append(p)
+            else:
+                sitting_out.append(p)
+        self.punters = punters
+        self.sitting_out = sitting_out
+        self.hands: dict[str, list[Hand]] = {p: [Hand()] for p in punters}
         self.events: list[Event] = []
         self.card_events = True  # each card dealt is an event (only a log needs them)
-        # Comprehensions rather than dict.fromkeys: compiled, a method of dict is a generic call.
-        self.nets: dict[str, int] = {p: 0 for p in self.punters}
-        self.on_table: dict[str, int] = {p: 0 for p in self.punters}  # open stakes
+        # A comprehension rather than dict.fromkeys: compiled, a method of dict is a generic call;
+        # the open stakes start as its copy (a copy of a dict looks nothing up).
+        self.nets: dict[str, int] = {p: 0 for p in punters}
+        self.on_table: dict[str, int] = self.nets.copy()  # open stakes
         self.void = False
         self.phase = Phase.FIRST_CARD
         # An attribute, not a class constant: a compiled class takes no enum member as a default.
@@ -385,7 +393,8 @@ class DealBase:
 
     def hands_in_order(self) -> list[tuple[str, int, Hand]]:
         """(player, hand number, hand) for every hand that plays, in turn."""
-        return [(p, i, h) for p in self.punters for i, h in enumerate(self.hands[p], 1)]
+        # compiled, enumerate with a start is a generic call: the number is counted from 0
+        return [(p, i + 1, h) for p in self.punters for i, h in enumerate(self.hands[p])]
 
     # dealing ---------------------------------------------------------------------------------
 

@@ -66,7 +66,7 @@ class Basic(Strategy[CasinoDeal]):
         n = len(cards)
         total = h.total
         pair = cards[0].value if n == 2 and cards[0].value == cards[1].value else None
-        decision = basic_decision(
+        key = (
             total != h.low,  # soft: an ace counts 11 (T1.3)
             total,
             n,
@@ -75,7 +75,18 @@ class Basic(Strategy[CasinoDeal]):
             deal.can_split(player, hand),
             deal.can_double(player, hand),
         )
+        decision = _ANSWERS.get(key)
+        if decision is None:
+            decision = basic_decision(*key)
+            _ANSWERS[key] = decision
         return decision, None
+
+
+#: The shipped table's answer to each hand ``basic`` has asked about, by what it asks (soft,
+#: total, cards, pair, doubled, may split, may double): the answer never changes, and asking
+#: the table (its dictionaries, in Python) was a fifth of a casino simulation. A few thousand
+#: hands at most can be asked about; a hand that cannot exist is refused each time it is asked.
+_ANSWERS: Final[dict[tuple[bool, int, int, int | None, bool, bool, bool], str]] = {}
 
 
 def casino_random(rng: Rng | None = None) -> Strategy[CasinoDeal]:

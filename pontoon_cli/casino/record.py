@@ -18,18 +18,25 @@ whole round (C1).
 
 from __future__ import annotations
 
-from typing import Any
-
-import orjson
+from typing import Any, Final
 
 from pontoon_cli.base.deal import DealBase
 from pontoon_cli.base.game import GameBase
 from pontoon_cli.casino.deal import CasinoDeal
 from pontoon_cli.core.events import BankSold
 from pontoon_cli.core.hands import HandClass
-from pontoon_cli.logformat.record import events_record, hand_record
+from pontoon_cli.core.limits import MAX_SAFE_INT
+from pontoon_cli.logformat.record import (
+    events_record,
+    hand_record,
+    head_text,
+    number_text,
+    quoted,
+    write_events,
+)
 
-_LABELS = tuple(c.label for c in sorted(HandClass))
+_LABELS: Final[tuple[str, ...]] = tuple(c.label for c in sorted(HandClass))
+_MAX_INT: Final = MAX_SAFE_INT
 
 
 def casino_deal_record(
@@ -68,13 +75,85 @@ def casino_deal_record(
 def casino_deal_line(
     game: GameBase, deal: DealBase, sale: BankSold | None, pack: str | None
 ) -> bytes | None:
-    """The bytes ``encode(casino_deal_record(...))`` gives (log.LineWriter); None where a number
-    is beyond ±(2**53 − 1). ``pack``, the shoe's text when the caller holds it, is not needed:
-    the record is encoded whole (a casino round's line is not yet written piece by piece)."""
-    try:
-        return orjson.dumps(
-            casino_deal_record(game, deal, sale),
-            option=orjson.OPT_APPEND_NEWLINE | orjson.OPT_STRICT_INTEGER,
-        )
-    except orjson.JSONEncodeError:
+    """The bytes ``encode(casino_deal_record(...))`` gives (log.LineWriter), written as text
+    without building the record; None where a number is beyond ±(2**53 − 1). ``pack`` is the
+    shoe's text when the caller holds it (replay reads it from the record it re-deals): it is
+    used as given, so a round does not write its 416-card shoe again."""
+    if not isinstance(deal, CasinoDeal):  # pragma: no cover - the registry pairs them
+        raise TypeError("the casino line is written for casino rounds")
+    big = _MAX_INT
+    labels = _LABELS
+    number = deal.number
+    if not -big <= number <= big:
         return None
+    if pack is None:  # else the caller's text of the shoe: cards' texts and single spaces
+        pack = " ".join([c.text for c in deal.pack_before])
+    parts: list[str] = ['{"type":"deal","deal":', str(number), ',"pack_state":']
+    parts.append(quoted(deal.pack_state))
+    parts.append(',"pack":"')
+    parts.append(pack)
+    parts.append('","sat_out":[')
+    parts.append(",".join([quoted(p) for p in deal.sitting_out]))
+    parts.append('],"decisions":[')
+    if not write_events(parts, deal.events):
+        return None
+    parts.append('],"hands":[')
+    first = True
+    for p, i, h in deal.hands_in_order():
+        stake = h.stake
+        net = h.net
+        if not (-big <= stake <= big and -big <= net <= big):
+            return None
+        parts.append(head_text(p, first))
+        first = False
+        parts.append(number_text(i))
+        parts.append(',"cards":"')
+        parts.append(" ".join([c.text for c in h.cards]))
+        parts.append('","stake":')
+        parts.append(number_text(stake))
+        parts.append(',"class":"')
+        parts.append(labels[h.cls])
+        parts.append('","total":')
+        parts.append(number_text(h.total))
+        parts.append(',"split":true' if h.from_split else ',"split":false')
+        # C7: doubling is the only way a stake grows
+        parts.append(',"doubled":true,"net":' if stake != h.initial else ',"doubled":false,"net":')
+        parts.append(number_text(net))
+        parts.append(',"rule":')
+        parts.append(quoted(h.rule))
+        parts.append("}")
+    d = deal.dealer_hand
+    parts.append('],"dealer_hand":{"cards":"')
+    parts.append(" ".join([c.text for c in d.cards]))
+    parts.append('","class":"')
+    parts.append(labels[d.cls])
+    parts.append('","total":')
+    parts.append(number_text(d.total))
+    parts.append('},"net":{')
+    nets = deal.nets
+    balances = game.balances
+    seats = game.table.seats
+    comma = ""
+    for p in seats:
+        if p in nets:
+            net = nets[p]
+            if not -big <= net <= big:
+                return None
+            parts.append(comma)
+            parts.append(quoted(p))
+            parts.append(":")
+            parts.append(number_text(net))
+            comma = ","
+    parts.append('},"balance":{')
+    comma = ""
+    for p in seats:
+        balance = balances[p]
+        if not -big <= balance <= big:
+            return None
+        parts.append(comma)
+        parts.append(quoted(p))
+        parts.append(":")
+        parts.append(number_text(balance))
+        comma = ","
+    parts.append("}}\n")
+    return "".join(parts).encode()

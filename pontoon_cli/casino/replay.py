@@ -164,12 +164,17 @@ class ShoeTracker:
 
     def carry(self, deal: CasinoDeal | None) -> None:
         """After a round: the shoe it left, if it reached its end from a shoe that passed (else
-        unknown, so the next round's continuity cannot diverge because of this one's error)."""
+        unknown, so the next round's continuity cannot diverge because of this one's error), and
+        only when the next round may be dealt from it (no shuffle due by the count, C1)."""
         if self.fresh:
             self.rounds = 0
         self.rounds += 1
         self.first = False
-        self.after = list(deal.pack) if deal is not None and self.whole else None
+        if deal is None or not self.whole or self.infinite or self.rounds >= self.shuffle_every:
+            # unknown; or not needed: the next round is dealt from a new shoe whatever it left
+            self.after = None
+        else:
+            self.after = list(deal.pack)
 
 
 def counts(cards: list[Card]) -> list[int]:

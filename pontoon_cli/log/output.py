@@ -194,6 +194,9 @@ class Sink:
         self.is_file = is_file  # False for stdout (``--out -`` or no --out)
         self._guarded = guarded
         self._flush_each = flush_each
+        #: Whether records may wait to be written together: every record is flushed as it
+        #: comes on stdout (a reader follows it), never on a file
+        self.batched = not flush_each
         self._gzip: gzip.GzipFile | None = None
         self._out: Writable = guarded
         if where.endswith(".gz"):

@@ -93,6 +93,10 @@ def schema() -> dict[str, Any]:
     return result
 
 
+#: About how many bytes of records a file's log writer holds before it writes them.
+BATCH_BYTES: Final = 1 << 16
+
+
 class LogWriter:
     """Writes records, one JSON line each, to stdout or to ``--out`` (see :func:`open_sink`).
 
@@ -111,6 +115,12 @@ class LogWriter:
         self.records = 0
         self.headers = 0  # one a game: simulate --log writes one a shard
         self._cut = False
+        # A file's records are written together, a batch of about BATCH_BYTES at a time (each
+        # write is a held step and a few calls of Python: a tenth of play with a log, one by
+        # one); they are all written before the log is kept, whatever ends the game.
+        self._batched = self._sink.batched
+        self._pending: list[bytes] = []
+        self._pending_bytes = 0
 
     @property
     def where(self) -> str:
@@ -161,14 +171,34 @@ class LogWriter:
         self._put(data)
 
     def _put(self, data: bytes) -> None:
+        if self._batched:
+            self._pending.append(data)
+            self.records += 1
+            self._pending_bytes += len(data)
+            if self._pending_bytes >= BATCH_BYTES:
+                self._write_pending()
+            return
         with held():
             self._cut = True  # until the record is whole: a second signal may stop us here
             self._sink.write(data)
             self._cut = False
             self.records += 1
 
+    def _write_pending(self) -> None:
+        """Write the records that wait, whole (one held step)."""
+        if not self._pending:
+            return
+        data = b"".join(self._pending)
+        with held():
+            self._cut = True  # until the records are whole: a second signal may stop us here
+            self._pending = []
+            self._pending_bytes = 0
+            self._sink.write(data)
+            self._cut = False
+
     def commit(self) -> None:
         with held():
+            self._write_pending()
             self._sink.keep()
 
     def abort(self) -> None:
@@ -179,8 +209,18 @@ class LogWriter:
 
     def __exit__(self, exc_type: object, exc: object, tb: object) -> None:
         if exc is None:
+            try:
+                self._write_pending()  # the records that wait: a signal may come meanwhile
+            except BaseException as err:
+                self._end(err)
+                raise
             self.commit()
-        elif isinstance(exc, (Interrupted, StrategyError)) and self.records and not self._cut:
+        else:
+            self._end(exc)
+
+    def _end(self, exc: object) -> None:
+        """Keep or discard the log that ``exc`` ended."""
+        if isinstance(exc, (Interrupted, StrategyError)) and self.records and not self._cut:
             # the header and every whole deal: a log that replays (a signal; a strategy of the
             # user's that failed in the deal after them)
             self.commit()

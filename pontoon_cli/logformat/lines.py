@@ -193,7 +193,8 @@ class LineReader:
         look_deals = self.look_deals
         started = False
         number = 0
-        for number, raw in enumerate(lines, 1):
+        for raw in lines:  # compiled, enumerate(lines, 1) is a generic call per line
+            number += 1
             self.lines = number
             if progress is not None and position is not None and not number & TICK:
                 progress.advance(position())

@@ -5,6 +5,11 @@ round's (casino_log.py) build these parts here, so a hand's keys and their order
 A hand: ``player``, ``hand`` (its number, from 1), ``cards``, ``stake``, ``class``, ``total``,
 ``split``, then ``doubled`` where the game records it (the casino round, C7), ``net`` and
 ``rule`` (the rule that settled it).
+
+Each game also writes its record straight into the log writer's bytes, piece by piece, without
+building it (replay compares every record with them): the decisions and cards
+(:func:`write_events`) and the pieces every line is made of (:func:`head_text`,
+:func:`number_text`, :func:`quoted`) are written here once for every game.
 """
 
 from __future__ import annotations
@@ -12,10 +17,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
+import orjson
+
 from pontoon_cli.base.deal import DealBase
 from pontoon_cli.base.game import GameBase
+from pontoon_cli.core.cards import FULL_PACK
 from pontoon_cli.core.events import BankSold, CardDealt, Event
 from pontoon_cli.core.hands import Hand, HandClass
+from pontoon_cli.core.limits import MAX_SAFE_INT
 
 _LABELS: Final[tuple[str, ...]] = tuple(c.label for c in sorted(HandClass))
 
@@ -63,3 +72,94 @@ RecordWriter = Callable[[GameBase, DealBase, BankSold | None], dict[str, Any]]
 #: A game's deal record as the writer's bytes: (game, deal, sale, the pack's text if held) ->
 #: bytes, or None where the record holds a number beyond ±(2**53 − 1).
 LineWriter = Callable[[GameBase, DealBase, BankSold | None, str | None], bytes | None]
+
+
+# a record written as text: the pieces every game's line writer joins --------------------------
+
+_MAX_INT: Final = MAX_SAFE_INT
+
+
+def write_events(parts: list[str], events: list[Event]) -> bool:
+    """Append a record's decisions, ``],"cards":[`` and its cards to ``parts`` as the log
+    writer's JSON gives them (``parts`` ends with ``"decisions":[``); False where an amount is
+    beyond ±(2**53 − 1) (the caller's line is then None)."""
+    up = _CARD_UP
+    down = _CARD_DOWN
+    big = _MAX_INT
+    cards: list[str] = []
+    first_card = True
+    first_decision = True
+    for e in events:
+        if isinstance(e, CardDealt):
+            cards.append(head_text(e.player, first_card))
+            first_card = False
+            cards.append(number_text(e.hand))
+            cards.append(up[e.card.index] if e.face_up else down[e.card.index])
+        else:
+            parts.append(head_text(e.player, first_decision))
+            first_decision = False
+            parts.append(number_text(e.hand))
+            amount = e.amount
+            if amount is None:
+                parts.append(_action(e.action, False))
+            else:
+                if not -big <= amount <= big:
+                    return False
+                parts.append(_action(e.action, True))
+                parts.append(number_text(amount))
+                parts.append("}")
+    parts.append('],"cards":[')
+    parts.extend(cards)
+    return True
+
+
+#: The text of the small numbers a record holds most (hand numbers, totals, small stakes).
+_SMALL: Final[tuple[str, ...]] = tuple(str(n) for n in range(128))
+
+
+def number_text(n: int) -> str:
+    return _SMALL[n] if 0 <= n < 128 else str(n)
+
+
+#: A card's own piece of a record's card: its text and whether it lies face up (T4, T5).
+_CARD_UP: Final[tuple[str, ...]] = tuple(f',"card":"{c.text}","up":true}}' for c in FULL_PACK)
+_CARD_DOWN: Final[tuple[str, ...]] = tuple(f',"card":"{c.text}","up":false}}' for c in FULL_PACK)
+_HEADS: Final[dict[str, str]] = {}
+_LATER_HEADS: Final[dict[str, str]] = {}
+_ACTIONS: Final[dict[str, str]] = {}
+_AMOUNT_ACTIONS: Final[dict[str, str]] = {}
+
+
+def head_text(player: str, first: bool) -> str:
+    """How a card, decision or hand of ``player`` opens, up to its hand number."""
+    heads = _HEADS if first else _LATER_HEADS
+    found = heads.get(player)
+    if found is None:
+        found = ("{" if first else ",{") + f'"player":{quoted(player)},"hand":'
+        if len(heads) < 4096:  # a bounded cache: names come from the logs read
+            heads[player] = found
+    return found
+
+
+def _action(action: str, amount: bool) -> str:
+    """A decision's piece after its hand number: the action, then ``"amount":`` or its end."""
+    pieces = _AMOUNT_ACTIONS if amount else _ACTIONS
+    found = pieces.get(action)
+    if found is None:
+        found = f',"action":{quoted(action)}' + (',"amount":' if amount else "}")
+        if len(pieces) < 64:
+            pieces[action] = found
+    return found
+
+
+_QUOTED: Final[dict[str, str]] = {}
+
+
+def quoted(value: str) -> str:
+    """``value`` as a JSON string, as orjson writes it (names, words: kept once made)."""
+    found = _QUOTED.get(value)
+    if found is None:
+        found = orjson.dumps(value).decode()
+        if len(_QUOTED) < 4096:  # a bounded cache: names come from the logs read
+            _QUOTED[value] = found
+    return found

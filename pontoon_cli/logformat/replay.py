@@ -427,20 +427,21 @@ def settle_again(
     other side of every hand's net, or None)."""
     nets = {p: 0 for p in deal.nets}
     for p in deal.punters:
-        for i, h in enumerate(deal.hands[p], 1):
-            expected = settle(h)
-            if (h.net, h.rule) != expected:
+        for j, h in enumerate(deal.hands[p]):  # compiled: enumerate with a start is generic
+            i = j + 1
+            net, settled_by = settle(h)
+            if h.net != net or h.rule != settled_by:  # compiled: no tuple built to compare
                 return at.div(
                     field="internal",
                     recorded=[h.net, h.rule],
-                    expected=list(expected),
+                    expected=[net, settled_by],
                     rule=rule,
                     player=p,
                     hand=i,
                 )
-            nets[p] += expected[0]
+            nets[p] += net
             if counter is not None:
-                nets[counter] -= expected[0]
+                nets[counter] -= net
     if nets != deal.nets:
         return at.div(field="internal", recorded=deal.nets, expected=nets, rule=rule)
     return None

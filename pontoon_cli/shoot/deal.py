@@ -305,7 +305,8 @@ class ShootDeal(Deal):
         super()._settle_all()
         pontoon = self.banker_pontoon
         for p in self.punters:
-            for i, h in enumerate(self.hands[p], 1):
+            for j, h in enumerate(self.hands[p]):  # compiled: enumerate with a start is generic
+                i = j + 1
                 bets = self._bets.pop(id(h), 0)
                 if not bets:
                     continue

@@ -10,15 +10,19 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-import orjson
-
 from pontoon_cli.base.deal import DealBase
 from pontoon_cli.base.game import GameBase
-from pontoon_cli.core.cards import FULL_PACK
-from pontoon_cli.core.events import BankSold, CardDealt
+from pontoon_cli.core.events import BankSold
 from pontoon_cli.core.hands import HandClass
 from pontoon_cli.core.limits import MAX_SAFE_INT
-from pontoon_cli.logformat.record import events_record, hand_record
+from pontoon_cli.logformat.record import (
+    events_record,
+    hand_record,
+    head_text,
+    number_text,
+    quoted,
+    write_events,
+)
 from pontoon_cli.traditional.deal import Deal
 from pontoon_cli.traditional.game import Game
 
@@ -104,8 +108,6 @@ def deal_line(
     ``tests/log/test_log_line.py`` holds it to :func:`deal_record` and :func:`encode` byte for byte.
     Names and any text that is not the engine's own card or class words are written by orjson.
     """
-    up = _CARD_UP
-    down = _CARD_DOWN
     labels = _LABELS
     big = _MAX_INT
     number = deal.number
@@ -119,67 +121,46 @@ def deal_line(
         if not -big <= price <= big:
             return None
         parts.append(
-            f'{{"seller":{_quoted(sale.seller)},"buyer":{_quoted(sale.buyer)},"price":{price}}}'
+            f'{{"seller":{quoted(sale.seller)},"buyer":{quoted(sale.buyer)},"price":{price}}}'
         )
     if pack is None:  # else the caller's text of the pack: cards' texts and single spaces
         pack = " ".join([c.text for c in deal.pack_before])
     parts.append(',"banker":')
-    parts.append(_quoted(deal.banker))
+    parts.append(quoted(deal.banker))
     parts.append(',"pack_state":')
-    parts.append(_quoted(deal.pack_state))
+    parts.append(quoted(deal.pack_state))
     parts.append(',"pack":"')
     parts.append(pack)
     parts.append('","sat_out":[')
-    parts.append(",".join([_quoted(p) for p in deal.sitting_out]))
+    parts.append(",".join([quoted(p) for p in deal.sitting_out]))
     parts.append('],"decisions":[')
-    cards: list[str] = []
-    first_card = True
-    first_decision = True
-    for e in deal.events:
-        if isinstance(e, CardDealt):
-            cards.append(_head(e.player, first_card))
-            first_card = False
-            cards.append(_number(e.hand))
-            cards.append(up[e.card.index] if e.face_up else down[e.card.index])
-        else:
-            parts.append(_head(e.player, first_decision))
-            first_decision = False
-            parts.append(_number(e.hand))
-            amount = e.amount
-            if amount is None:
-                parts.append(_action(e.action, False))
-            else:
-                if not -big <= amount <= big:
-                    return None
-                parts.append(_action(e.action, True))
-                parts.append(_number(amount))
-                parts.append("}")
-    parts.append('],"cards":[')
-    parts.extend(cards)
+    if not write_events(parts, deal.events):
+        return None
     parts.append('],"hands":[')
     all_hands = deal.hands
     first_hand = True
     for p in deal.punters:
-        for i, h in enumerate(all_hands[p], 1):
+        for j, h in enumerate(all_hands[p]):  # compiled: enumerate with a start is generic
+            i = j + 1
             stake = h.stake
             net = h.net
             if not (-big <= stake <= big and -big <= net <= big):
                 return None
-            parts.append(_head(p, first_hand))
+            parts.append(head_text(p, first_hand))
             first_hand = False
-            parts.append(_number(i))
+            parts.append(number_text(i))
             parts.append(',"cards":"')
             parts.append(" ".join([c.text for c in h.cards]))
             parts.append('","stake":')
-            parts.append(_number(stake))
+            parts.append(number_text(stake))
             parts.append(',"class":"')
             parts.append(labels[h.cls])
             parts.append('","total":')
-            parts.append(_number(h.total))
+            parts.append(number_text(h.total))
             parts.append(',"split":true,"net":' if h.from_split else ',"split":false,"net":')
-            parts.append(_number(net))
+            parts.append(number_text(net))
             parts.append(',"rule":')
-            parts.append(_quoted(h.rule))
+            parts.append(quoted(h.rule))
             parts.append("}")
     b = deal.banker_hand
     parts.append('],"banker_hand":{"cards":"')
@@ -187,7 +168,7 @@ def deal_line(
     parts.append('","class":"')
     parts.append(labels[b.cls])  # as settled: V7 (b) makes A + 10 a 21
     parts.append('","total":')
-    parts.append(_number(b.total))
+    parts.append(number_text(b.total))
     parts.append('},"void":true,"net":{' if deal.void else '},"void":false,"net":{')
     nets = deal.nets
     balances = game.balances
@@ -199,9 +180,9 @@ def deal_line(
             if not -big <= net <= big:
                 return None
             parts.append(comma)
-            parts.append(_quoted(p))
+            parts.append(quoted(p))
             parts.append(":")
-            parts.append(_number(net))
+            parts.append(number_text(net))
             comma = ","
     parts.append('},"balance":{')
     comma = ""
@@ -210,66 +191,14 @@ def deal_line(
         if not -big <= balance <= big:
             return None
         parts.append(comma)
-        parts.append(_quoted(p))
+        parts.append(quoted(p))
         parts.append(":")
-        parts.append(_number(balance))
+        parts.append(number_text(balance))
         comma = ","
     parts.append('},"next_banker":')
-    parts.append(_quoted(deal.next_banker))
+    parts.append(quoted(deal.next_banker))
     parts.append("}\n")
     return "".join(parts).encode()
-
-
-#: The text of the small numbers a record holds most (hand numbers, totals, small stakes).
-_SMALL: Final[tuple[str, ...]] = tuple(str(n) for n in range(128))
-
-
-def _number(n: int) -> str:
-    return _SMALL[n] if 0 <= n < 128 else str(n)
-
-
-#: A card's own piece of a record's card: its text and whether it lies face up (T4, T5).
-_CARD_UP: Final[tuple[str, ...]] = tuple(f',"card":"{c.text}","up":true}}' for c in FULL_PACK)
-_CARD_DOWN: Final[tuple[str, ...]] = tuple(f',"card":"{c.text}","up":false}}' for c in FULL_PACK)
-_HEADS: Final[dict[str, str]] = {}
-_LATER_HEADS: Final[dict[str, str]] = {}
-_ACTIONS: Final[dict[str, str]] = {}
-_AMOUNT_ACTIONS: Final[dict[str, str]] = {}
-
-
-def _head(player: str, first: bool) -> str:
-    """How a card, decision or hand of ``player`` opens, up to its hand number."""
-    heads = _HEADS if first else _LATER_HEADS
-    found = heads.get(player)
-    if found is None:
-        found = ("{" if first else ",{") + f'"player":{_quoted(player)},"hand":'
-        if len(heads) < 4096:  # a bounded cache: names come from the logs read
-            heads[player] = found
-    return found
-
-
-def _action(action: str, amount: bool) -> str:
-    """A decision's piece after its hand number: the action, then ``"amount":`` or its end."""
-    pieces = _AMOUNT_ACTIONS if amount else _ACTIONS
-    found = pieces.get(action)
-    if found is None:
-        found = f',"action":{_quoted(action)}' + (',"amount":' if amount else "}")
-        if len(pieces) < 64:
-            pieces[action] = found
-    return found
-
-
-_QUOTED: Final[dict[str, str]] = {}
-
-
-def _quoted(value: str) -> str:
-    """``value`` as a JSON string, as orjson writes it (names, words: kept once made)."""
-    found = _QUOTED.get(value)
-    if found is None:
-        found = orjson.dumps(value).decode()
-        if len(_QUOTED) < 4096:  # a bounded cache: names come from the logs read
-            _QUOTED[value] = found
-    return found
 
 
 #: Each class's log name, by its value (a tuple index is cheaper than a dictionary look-up).

@@ -169,6 +169,8 @@ def check_casino(game: CasinoGame, deal: object) -> None:
     """A casino round's line is its record encoded (C1-C11), with or without the shoe's text."""
     want = encode(casino_deal_record(game, deal, None))  # type: ignore[arg-type]
     assert casino_deal_line(game, deal, None, None) == want  # type: ignore[arg-type]
+    shoe = " ".join(card.text for card in deal.pack_before)  # type: ignore[attr-defined]
+    assert casino_deal_line(game, deal, None, shoe) == want  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("seats", [1, 4, 7])

@@ -168,6 +168,38 @@ def test_out_keeps_whole_records_and_never_a_cut_one(
         assert str(stopped.value) == "stopped by SIGHUP"
 
 
+def test_a_files_records_are_written_together_and_all_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A file's log writer writes its records a batch at a time (not a write each), and every
+    record is in the file it keeps; stdout still gets each record as it comes (tested above)."""
+    writes: list[bytes] = []
+    real_fdopen = os.fdopen
+
+    class Counting:
+        def __init__(self, real: Any) -> None:
+            self.real = real
+
+        def write(self, data: bytes) -> int:
+            writes.append(bytes(data))
+            return int(self.real.write(data))
+
+        def __getattr__(self, name: str) -> Any:
+            return getattr(self.real, name)
+
+    monkeypatch.setattr(output.os, "fdopen", lambda fd, *a, **k: Counting(real_fdopen(fd, *a, **k)))
+    target = tmp_path / "game.jsonl"
+    with LogWriter(target) as writer:
+        writer.write({"type": "header"})
+        for n in range(1, 4):
+            writer.write({"type": "deal", "deal": n})
+    want = b'{"type":"header"}\n' + b"".join(
+        b'{"type":"deal","deal":%d}\n' % n for n in range(1, 4)
+    )
+    assert writes == [want]
+    assert target.read_bytes() == want
+
+
 # simulate --workers: a stop signal ends the workers at once ---------------------------------------
 
 SIMULATE_STOPPED = re.compile(
