@@ -33,6 +33,7 @@ from pontoon_cli.logformat.record import (
     number_text,
     quoted,
     write_events,
+    write_money,
 )
 
 _LABELS: Final[tuple[str, ...]] = tuple(c.label for c in sorted(HandClass))
@@ -130,30 +131,7 @@ def casino_deal_line(
     parts.append('","total":')
     parts.append(number_text(d.total))
     parts.append('},"net":{')
-    nets = deal.nets
-    balances = game.balances
-    seats = game.table.seats
-    comma = ""
-    for p in seats:
-        if p in nets:
-            net = nets[p]
-            if not -big <= net <= big:
-                return None
-            parts.append(comma)
-            parts.append(quoted(p))
-            parts.append(":")
-            parts.append(number_text(net))
-            comma = ","
-    parts.append('},"balance":{')
-    comma = ""
-    for p in seats:
-        balance = balances[p]
-        if not -big <= balance <= big:
-            return None
-        parts.append(comma)
-        parts.append(quoted(p))
-        parts.append(":")
-        parts.append(number_text(balance))
-        comma = ","
+    if not write_money(parts, game.table.seats, deal.nets, game.balances):
+        return None
     parts.append("}}\n")
     return "".join(parts).encode()

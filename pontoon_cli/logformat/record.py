@@ -163,3 +163,36 @@ def quoted(value: str) -> str:
         if len(_QUOTED) < 4096:  # a bounded cache: names come from the logs read
             _QUOTED[value] = found
     return found
+
+
+def write_money(
+    parts: list[str], seats: tuple[str, ...], nets: dict[str, int], balances: dict[str, int]
+) -> bool:
+    """A deal line's money, after its ``"net":{``: each seat's net (a seat that sat out has
+    none), then ``},"balance":{`` and each seat's balance, in seat order (the caller closes the
+    brace); every game's writer alike. False when a number passes ±(2**53 − 1): the record is
+    then written from its dictionary, and refused there."""
+    big = _MAX_INT
+    comma = ""
+    for p in seats:
+        if p in nets:
+            net = nets[p]
+            if not -big <= net <= big:
+                return False
+            parts.append(comma)
+            parts.append(quoted(p))
+            parts.append(":")
+            parts.append(number_text(net))
+            comma = ","
+    parts.append('},"balance":{')
+    comma = ""
+    for p in seats:
+        balance = balances[p]
+        if not -big <= balance <= big:
+            return False
+        parts.append(comma)
+        parts.append(quoted(p))
+        parts.append(":")
+        parts.append(number_text(balance))
+        comma = ","
+    return True

@@ -22,6 +22,7 @@ from pontoon_cli.logformat.record import (
     number_text,
     quoted,
     write_events,
+    write_money,
 )
 from pontoon_cli.traditional.deal import Deal
 from pontoon_cli.traditional.game import Game
@@ -170,31 +171,8 @@ def deal_line(
     parts.append('","total":')
     parts.append(number_text(b.total))
     parts.append('},"void":true,"net":{' if deal.void else '},"void":false,"net":{')
-    nets = deal.nets
-    balances = game.balances
-    seats = game.table.seats
-    comma = ""
-    for p in seats:
-        if p in nets:
-            net = nets[p]
-            if not -big <= net <= big:
-                return None
-            parts.append(comma)
-            parts.append(quoted(p))
-            parts.append(":")
-            parts.append(number_text(net))
-            comma = ","
-    parts.append('},"balance":{')
-    comma = ""
-    for p in seats:
-        balance = balances[p]
-        if not -big <= balance <= big:
-            return None
-        parts.append(comma)
-        parts.append(quoted(p))
-        parts.append(":")
-        parts.append(number_text(balance))
-        comma = ","
+    if not write_money(parts, game.table.seats, deal.nets, game.balances):
+        return None
     parts.append('},"next_banker":')
     parts.append(quoted(deal.next_banker))
     parts.append("}\n")
