@@ -24,19 +24,19 @@ from pontoon_cli.base.deal import DealBase
 from pontoon_cli.base.game import GameBase
 from pontoon_cli.casino.deal import CasinoDeal
 from pontoon_cli.core.events import BankSold
-from pontoon_cli.core.hands import HandClass
 from pontoon_cli.core.limits import MAX_SAFE_INT
 from pontoon_cli.logformat.record import (
+    HAND_LABELS,
+    HOUSE_HAND_HEAD,
     events_record,
     hand_record,
-    head_text,
-    number_text,
     quoted,
     write_events,
+    write_hand,
+    write_house_hand,
     write_money,
 )
 
-_LABELS: Final[tuple[str, ...]] = tuple(c.label for c in sorted(HandClass))
 _MAX_INT: Final = MAX_SAFE_INT
 
 
@@ -65,7 +65,7 @@ def casino_deal_record(
         "hands": hands,
         "dealer_hand": {
             "cards": " ".join([c.text for c in d.cards]),
-            "class": _LABELS[d.cls],
+            "class": HAND_LABELS[d.cls],
             "total": d.total,
         },
         "net": {p: nets[p] for p in seats if p in nets},
@@ -83,7 +83,6 @@ def casino_deal_line(
     if not isinstance(deal, CasinoDeal):  # pragma: no cover - the registry pairs them
         raise TypeError("the casino line is written for casino rounds")
     big = _MAX_INT
-    labels = _LABELS
     number = deal.number
     if not -big <= number <= big:
         return None
@@ -101,37 +100,16 @@ def casino_deal_line(
     parts.append('],"hands":[')
     first = True
     for p, i, h in deal.hands_in_order():
-        stake = h.stake
-        net = h.net
-        if not (-big <= stake <= big and -big <= net <= big):
-            return None
-        parts.append(head_text(p, first))
-        first = False
-        parts.append(number_text(i))
-        parts.append(',"cards":"')
-        parts.append(" ".join([c.text for c in h.cards]))
-        parts.append('","stake":')
-        parts.append(number_text(stake))
-        parts.append(',"class":"')
-        parts.append(labels[h.cls])
-        parts.append('","total":')
-        parts.append(number_text(h.total))
-        parts.append(',"split":true' if h.from_split else ',"split":false')
         # C7: doubling is the only way a stake grows
-        parts.append(',"doubled":true,"net":' if stake != h.initial else ',"doubled":false,"net":')
-        parts.append(number_text(net))
-        parts.append(',"rule":')
-        parts.append(quoted(h.rule))
-        parts.append("}")
-    d = deal.dealer_hand
-    parts.append('],"dealer_hand":{"cards":"')
-    parts.append(" ".join([c.text for c in d.cards]))
-    parts.append('","class":"')
-    parts.append(labels[d.cls])
-    parts.append('","total":')
-    parts.append(number_text(d.total))
+        if not write_hand(parts, p, i, h, first, 2 if h.stake != h.initial else 1):
+            return None
+        first = False
+    write_house_hand(parts, _HOUSE_HEAD, deal.dealer_hand)
     parts.append('},"net":{')
     if not write_money(parts, game.table.seats, deal.nets, game.balances):
         return None
     parts.append("}}\n")
     return "".join(parts).encode()
+
+
+_HOUSE_HEAD: Final = HOUSE_HAND_HEAD["dealer_hand"]

@@ -196,3 +196,61 @@ def write_money(
         parts.append(number_text(balance))
         comma = ","
     return True
+
+
+#: Each hand class's log label, by the class's number (HandClass).
+HAND_LABELS: Final[tuple[str, ...]] = tuple(c.label for c in sorted(HandClass))
+
+
+#: A hand row's text between its total and its net: by split (0, 1) × 3 + the casino's doubled
+#: (0 none: the traditional game's hands have no such key; 1 false; 2 true, C7).
+_SPLIT_DOUBLED: Final = tuple(
+    f',"split":{split}{doubled},"net":'
+    for split in ("false", "true")
+    for doubled in ("", ',"doubled":false', ',"doubled":true')
+)
+
+
+def write_hand(
+    parts: list[str], player: str, number: int, h: Hand, first: bool, doubled: int
+) -> bool:
+    """A deal line's row of one punter hand (``{"player":…,"hand":…,"cards":…,"stake":…,
+    "class":…,"total":…,"split":…``, the casino's ``"doubled":…`` (``doubled`` 1 false, 2
+    true, C7; 0: no such key), then ``"net":…,"rule":…}``), every game's writer alike; False
+    when its stake or net passes ±(2**53 − 1)."""
+    big = _MAX_INT
+    stake = h.stake
+    net = h.net
+    if not (-big <= stake <= big and -big <= net <= big):
+        return False
+    parts.append(head_text(player, first))
+    parts.append(number_text(number))
+    parts.append(',"cards":"')
+    parts.append(" ".join([c.text for c in h.cards]))
+    parts.append('","stake":')
+    parts.append(number_text(stake))
+    parts.append(',"class":"')
+    parts.append(HAND_LABELS[h.cls])
+    parts.append('","total":')
+    parts.append(number_text(h.total))
+    parts.append(_SPLIT_DOUBLED[3 + doubled if h.from_split else doubled])
+    parts.append(number_text(net))
+    parts.append(',"rule":')
+    parts.append(quoted(h.rule))
+    parts.append("}")
+    return True
+
+
+#: The text before a deal line's banker's or dealer's cards, by its key.
+HOUSE_HAND_HEAD: Final = {key: f'],"{key}":{{"cards":"' for key in ("banker_hand", "dealer_hand")}
+
+
+def write_house_hand(parts: list[str], head: str, h: Hand) -> None:
+    """A deal line's banker's or dealer's hand after ``head`` (:data:`HOUSE_HAND_HEAD`):
+    ``{"cards":…,"class":…,"total":…`` (the caller closes the brace)."""
+    parts.append(head)
+    parts.append(" ".join([c.text for c in h.cards]))
+    parts.append('","class":"')
+    parts.append(HAND_LABELS[h.cls])
+    parts.append('","total":')
+    parts.append(number_text(h.total))

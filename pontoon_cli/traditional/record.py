@@ -13,15 +13,16 @@ from typing import Any, Final
 from pontoon_cli.base.deal import DealBase
 from pontoon_cli.base.game import GameBase
 from pontoon_cli.core.events import BankSold
-from pontoon_cli.core.hands import HandClass
 from pontoon_cli.core.limits import MAX_SAFE_INT
 from pontoon_cli.logformat.record import (
+    HAND_LABELS,
+    HOUSE_HAND_HEAD,
     events_record,
     hand_record,
-    head_text,
-    number_text,
     quoted,
     write_events,
+    write_hand,
+    write_house_hand,
     write_money,
 )
 from pontoon_cli.traditional.deal import Deal
@@ -69,7 +70,7 @@ def deal_record(
         "hands": hands,
         "banker_hand": {
             "cards": " ".join([c.text for c in b.cards]),
-            "class": _LABELS[b.cls],  # as settled: V7 (b) makes A + 10 a 21
+            "class": HAND_LABELS[b.cls],  # as settled: V7 (b) makes A + 10 a 21
             "total": b.total,
         },
         "void": deal.void,
@@ -109,7 +110,6 @@ def deal_line(
     ``tests/log/test_log_line.py`` holds it to :func:`deal_record` and :func:`encode` byte for byte.
     Names and any text that is not the engine's own card or class words are written by orjson.
     """
-    labels = _LABELS
     big = _MAX_INT
     number = deal.number
     if not -big <= number <= big:
@@ -142,34 +142,11 @@ def deal_line(
     first_hand = True
     for p in deal.punters:
         for j, h in enumerate(all_hands[p]):  # compiled: enumerate with a start is generic
-            i = j + 1
-            stake = h.stake
-            net = h.net
-            if not (-big <= stake <= big and -big <= net <= big):
+            if not write_hand(parts, p, j + 1, h, first_hand, 0):
                 return None
-            parts.append(head_text(p, first_hand))
             first_hand = False
-            parts.append(number_text(i))
-            parts.append(',"cards":"')
-            parts.append(" ".join([c.text for c in h.cards]))
-            parts.append('","stake":')
-            parts.append(number_text(stake))
-            parts.append(',"class":"')
-            parts.append(labels[h.cls])
-            parts.append('","total":')
-            parts.append(number_text(h.total))
-            parts.append(',"split":true,"net":' if h.from_split else ',"split":false,"net":')
-            parts.append(number_text(net))
-            parts.append(',"rule":')
-            parts.append(quoted(h.rule))
-            parts.append("}")
-    b = deal.banker_hand
-    parts.append('],"banker_hand":{"cards":"')
-    parts.append(" ".join([c.text for c in b.cards]))
-    parts.append('","class":"')
-    parts.append(labels[b.cls])  # as settled: V7 (b) makes A + 10 a 21
-    parts.append('","total":')
-    parts.append(number_text(b.total))
+    # the banker's class as settled: V7 (b) makes A + 10 a 21
+    write_house_hand(parts, _HOUSE_HEAD, deal.banker_hand)
     parts.append('},"void":true,"net":{' if deal.void else '},"void":false,"net":{')
     if not write_money(parts, game.table.seats, deal.nets, game.balances):
         return None
@@ -180,4 +157,5 @@ def deal_line(
 
 
 #: Each class's log name, by its value (a tuple index is cheaper than a dictionary look-up).
-_LABELS: Final[tuple[str, ...]] = tuple(c.label for c in sorted(HandClass))
+
+_HOUSE_HEAD: Final = HOUSE_HAND_HEAD["banker_hand"]
