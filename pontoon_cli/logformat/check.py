@@ -104,6 +104,13 @@ CASINO_HAND_KEYS: Final = (
     "rule",
 )
 DEALER_HAND_KEYS: Final = BANKER_HAND_KEYS
+#: The keys the log writer puts before a deal's cards, in its order, for a traditional table
+#: and for a casino one: everything replay reads before it re-deals (not Shoot's: its kitty comes
+#: last). Replay reads a line in the writer's shape up to its cards first (LineReader.heads).
+DEAL_HEADS: Final = (
+    DEAL_KEYS[: DEAL_KEYS.index("cards")],
+    CASINO_DEAL_KEYS[: CASINO_DEAL_KEYS.index("cards")],
+)
 CASINO_WORDS: Final = CASINO_ACTIONS.words  # stake, hit, stand, double, split (C3, C6-C8)
 _CASINO_DEAL_SET: Final = frozenset(CASINO_DEAL_KEYS)
 _CASINO_HAND_SET: Final = frozenset(CASINO_HAND_KEYS)
@@ -270,9 +277,10 @@ def header_problem(record: dict[str, Any], house: bool = False) -> Problem | Non
     return None
 
 
-def deal_head_problem(record: dict[str, Any]) -> Problem | None:
+def deal_head_problem(record: dict[str, Any], *, carried: bool = True) -> Problem | None:
     """What replay reads before and after re-dealing: the number, the bank, the pack, the list
-    of decisions, and the state that carries to the next deal (net, balance, next banker)."""
+    of decisions, and (``carried``) the state that carries to the next deal (net, balance, next
+    banker), which a deal read only up to its cards (:data:`DEAL_HEADS`) does not hold yet."""
     if not _is_count(record.get("deal", MISSING)):
         return "deal", "the deal number, a whole number of 1 or more", record.get("deal", MISSING)
     pack = record.get("pack", MISSING)
@@ -303,6 +311,8 @@ def deal_head_problem(record: dict[str, Any]) -> Problem | None:
     decisions = record.get("decisions", MISSING)
     if type(decisions) is not list:
         return "decisions", "a list of decisions {player, hand, action, amount}", decisions
+    if not carried:
+        return None
     found = _by_player_problem("net", record.get("net", MISSING))
     if found is not None:
         return found

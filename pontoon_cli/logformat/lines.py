@@ -97,6 +97,13 @@ TICK: Final = 2047
 _DIGITS: Final = bytes([0x30 if 0x30 <= b <= 0x39 else 0x20 for b in range(256)])
 _SIXTEEN: Final = b"0" * 16
 
+# A deal line as the log writer starts it, and where its cards begin: replay decodes such a line
+# up to there first (LineReader.records). A `,"cards":` outside a string is structural (a quote
+# inside a string is escaped), and a cut inside a nested value leaves it unclosed, which orjson
+# refuses: a head that decodes is the record's top level.
+_DEAL_START: Final = b'{"type":"deal",'
+_CARDS: Final = b',"cards":'
+
 
 class At:
     """Where a record is: the log's name as messages give it (escaped if not printable) and
@@ -126,7 +133,7 @@ class LogRecord:
     bytes; a header also brings its rules (:meth:`Rules.from_dict`, the preset's defaults filled
     in) and table, read by :func:`~pontoon_cli.logformat.check.read_header`."""
 
-    __slots__ = ("at", "kind", "raw", "record", "rules", "table")
+    __slots__ = ("at", "head", "kind", "raw", "record", "rules", "table")
 
     def __init__(
         self,
@@ -136,6 +143,7 @@ class LogRecord:
         raw: bytes,
         rules: Rules | None = None,
         table: Table | None = None,
+        head: bool = False,
     ) -> None:
         self.at = at
         self.kind = kind
@@ -143,6 +151,9 @@ class LogRecord:
         self.raw = raw
         self.rules = rules
         self.table = table
+        #: ``record`` holds only the deal's head, its fields up to its cards (replay's reader,
+        #: :meth:`LineReader.records`); :meth:`LineReader.whole` gives the whole record.
+        self.head = head
 
 
 class Progress(Protocol):
@@ -170,7 +181,12 @@ class LineReader:
     strict look (a duplicate key, an integer beyond ±(2**53 − 1)) and the log schema, so a
     visitor may index it without a ``TypeError``. Replay reads with ``look=False``: a deal whose
     bytes are exactly the log writer's is verified in one comparison, and replay looks at the
-    others itself (:meth:`look`), in the same words.
+    others itself (:meth:`look`), in the same words. Given :attr:`heads` (by replay, for a game
+    whose deal record holds before its cards everything replay reads before it re-deals:
+    :data:`~pontoon_cli.logformat.check.DEAL_HEADS`), replay's reader decodes a deal line in the
+    writer's shape only up to its cards (its head, the writer's keys in the writer's order); the
+    rest is the writer's bytes or not, and the record is decoded whole (:meth:`whole`) only when
+    not.
 
     :attr:`lines` counts the lines read, the one that was refused included.
     """
@@ -180,6 +196,11 @@ class LineReader:
         self.look_deals = look
         self.lines = 0
         self.house = False  # the last header's table is a casino table's (C3)
+        # Replay's reader: the keys of a deal's head in the writer's order, for the game of the
+        # last header (set by replay once it has read the header), or None: decode deals whole
+        self.heads: tuple[str, ...] | None = None
+        self.head: dict[str, Any] | None = None  # the last deal given as its head only
+        self._whole: dict[str, Any] | None = None  # and that deal's whole record
 
     def records(
         self,
@@ -198,6 +219,11 @@ class LineReader:
             self.lines = number
             if progress is not None and position is not None and not number & TICK:
                 progress.advance(position())
+            if started and self.heads is not None and raw.startswith(_DEAL_START):
+                head = self._head(raw)
+                if head is not None:
+                    yield LogRecord(At(name, number), "deal", head, raw, head=True)
+                    continue
             record = decode(name, number, raw)
             kind = record.get("type", MISSING)
             if kind == "deal" and started:
@@ -213,14 +239,44 @@ class LineReader:
                 raise unknown_type(name, number, kind)
             rules, table = read_header(record, f"{name}:{number}")
             self.house = table.house
+            self.heads = None  # until replay says the new game's
             started = True
             yield LogRecord(At(name, number), "header", record, raw, rules, table)
         if number == 0:
             raise empty_log(name)
 
-    def look(self, number: int, raw: bytes, record: dict[str, Any]) -> None:
+    def _head(self, raw: bytes) -> dict[str, Any] | None:
+        """The deal line's fields up to its cards, when they are the writer's keys in the
+        writer's order (``"type": "deal"`` first); else None, and the line is decoded whole."""
+        cut = raw.find(_CARDS)
+        if cut < 0:
+            return None
+        try:
+            head = orjson.loads(raw[:cut] + b"}")
+        except orjson.JSONDecodeError:
+            return None
+        if type(head) is not dict or tuple(head) != self.heads:
+            return None
+        self.head = head
+        self._whole = None  # decoded when asked for (whole)
+        return head
+
+    def whole(self, number: int, raw: bytes, record: dict[str, Any]) -> dict[str, Any]:
+        """The deal's whole record: ``record`` itself, or, for a deal given as its head only,
+        the line decoded whole and looked at (:meth:`look`)."""
+        return record if record is not self.head else self.look(number, raw, record)
+
+    def look(self, number: int, raw: bytes, record: dict[str, Any]) -> dict[str, Any]:
         """A deal record looked at whole: the strict look, then the log schema (the head, then
-        the body of the table's kind). Raises LogFormatError naming the line and the field."""
+        the body of the table's kind). Returns the whole record (a deal given as its head only
+        is decoded whole, once); raises LogFormatError naming the line and the field, as
+        :meth:`records` would have."""
+        if record is self.head:
+            whole = self._whole
+            if whole is None:
+                whole = decode(self.name, number, raw)
+                self._whole = whole
+            record = whole
         self.strict(number, raw, record)
         problem = deal_head_problem(record)
         if problem is None:
@@ -228,6 +284,7 @@ class LineReader:
             problem = body(record)
         if problem is not None:
             raise problem_error(self.name, number, problem)
+        return record
 
     def strict(self, number: int, raw: bytes, record: dict[str, Any]) -> None:
         """Refuse a duplicate key or an integer beyond ±(2**53 − 1) (docs/log-format.md,

@@ -38,12 +38,21 @@ from pontoon_cli.core.errors import IllegalAction, LogFormatError, PontoonError
 from pontoon_cli.core.events import BankSold, Decision
 from pontoon_cli.core.hands import Hand
 from pontoon_cli.core.rules import Rules, Table
-from pontoon_cli.logformat.check import MISSING
+from pontoon_cli.logformat.check import DEAL_HEADS, MISSING
 from pontoon_cli.logformat.divergence import Divergence, Place, count
 
-#: ``look(line, raw, record)``: the record's JSON looked at whole (duplicate keys, integers out of
-#: range, the schema's types), raising LogFormatError; the line reader's own checks.
-Look = Callable[[int, bytes, dict[str, Any]], None]
+
+class Look(Protocol):
+    """How replay looks at a deal record it does not take as the writer's bytes
+    (:class:`~pontoon_cli.logformat.lines.LineReader`): ``whole`` gives the record decoded
+    whole (a deal read only up to its cards is decoded now), ``look`` that and its schema
+    checked; both raise LogFormatError naming the line and the field."""
+
+    def whole(self, number: int, raw: bytes, record: dict[str, Any]) -> dict[str, Any]: ...
+
+    def look(self, number: int, raw: bytes, record: dict[str, Any]) -> dict[str, Any]: ...
+
+
 #: A game's deal record: (game, deal, sale) -> the record (pontoon_cli.log.writer.RecordWriter).
 RecordWriter = Callable[[GameBase, DealBase, BankSold | None], dict[str, Any]]
 #: A game's deal record as the writer's bytes (pontoon_cli.log.writer.LineWriter).
@@ -117,7 +126,7 @@ class GameReplay:
         self.table = table
         self.seats: tuple[str, ...] = table.seats
         self.scenario = scenario  # only a scenario stacks the pack (T8.1, C1)
-        self.look = look
+        self.reader = look  # the line reader's looks at a record (duplicate keys, schema)
         self.game = game
         self.actions = actions
         self.derived: frozenset[str] = actions.derived
@@ -127,6 +136,10 @@ class GameReplay:
         self.next_number = 1
         self.stacked = 0  # deals a scenario stacked
         self.dealt: DealBase | None = None  # the last deal re-dealt to its end, else None
+        # the keys of a deal record's head, everything read before the re-deal, which the
+        # writer puts before its cards (the reader decodes a deal only that far first), or
+        # None: a game that reads a field of the record's end first (Shoot's kitty)
+        self.heads: tuple[str, ...] | None = DEAL_HEADS[1 if table.house else 0]
 
     # the pipeline --------------------------------------------------------------------------------
 
@@ -175,6 +188,8 @@ class GameReplay:
 
         # compare: in one step when the record is exactly what the log writer gives
         looked = False
+        verified = False
+        after = balances
         if complete and first is None:
             assert deal is not None
             first = self.cross_check(at, deal)
@@ -182,8 +197,11 @@ class GameReplay:
             game = self.game
             game.balances = after
             sale = self.sale
-            if first is None and not written_as(raw, self.line(game, deal, sale, record["pack"])):
-                self.look(line, raw, record)
+            verified = first is None and written_as(
+                raw, self.line(game, deal, sale, record["pack"])
+            )
+            if first is None and not verified:
+                record = self.reader.look(line, raw, record)
                 looked = True
                 derived = self.record(game, deal, sale)
                 first = self.compare(at, record, derived, deal, after)
@@ -191,12 +209,16 @@ class GameReplay:
                 if own is not None and (first is None or first.field in ("net", "balance")):
                     first = own  # the game's own field explains a net or balance it changes
         if first is not None and not looked:
-            self.look(line, raw, record)
+            record = self.reader.look(line, raw, record)
         if first is not None and self.guess is not None:
             first = first.following(self.guess)  # dealt from a state the log did not confirm
         done = deal if complete else None
         self.dealt = done
-        self.carry_balances(record, balances, done)
+        if verified:  # the writer's bytes: its balances are the re-deal's, and the record may
+            self.balances = dict(after)  # hold only its head (LineReader.records)
+        else:
+            record = self.reader.whole(line, raw, record)
+            self.carry_balances(record, balances, done)
         self.carry(record, done, first)
         return first
 
@@ -216,7 +238,7 @@ class GameReplay:
                 action = d["action"]
                 amount = d.get("amount")
             except (KeyError, TypeError, AttributeError):  # not a decision: say what is wrong
-                self.look(at.line, raw, record)
+                self.reader.look(at.line, raw, record)
                 where = f"decisions[{i}]"
                 raise LogFormatError(f"{self.file}:{at.line}: {where}: not a decision") from None
             if optional:

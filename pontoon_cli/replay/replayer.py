@@ -111,7 +111,7 @@ class LogReplayer:
         raw = item.raw
         record = item.record
         try:
-            found = self._deal(game, line, raw, record)
+            found = self._deal(game, line, raw, record, item.head)
         except (LogFormatError, TypeError):
             # A duplicate key, a huge number or a value of the wrong type explains it first;
             # the compiled build (mypyc) refuses a wrong type where it is passed, before the
@@ -153,16 +153,17 @@ class LogReplayer:
         file, line = self.file, item.at.line
         self.reader.house = table.house  # a record read elsewhere (diff) is looked at by its game
         seed = SeededPacks(file, line, record, rules, table) if self.seeded else None
-        game = REPLAYS[rules.preset](file, record, rules, table, self.reader.look, seed)
+        game = REPLAYS[rules.preset](file, record, rules, table, self.reader, seed)
         self.game = game
+        self.reader.heads = game.heads
         return game.check_header(Place(file, line, None), record)
 
     # a deal --------------------------------------------------------------------------------------
 
     def _deal(
-        self, game: GameReplay, line: int, raw: bytes, record: dict[str, Any]
+        self, game: GameReplay, line: int, raw: bytes, record: dict[str, Any], head: bool
     ) -> Divergence | None:
-        problem = deal_head_problem(record)
+        problem = deal_head_problem(record, carried=not head)
         if problem is not None:
             raise problem_error(self.file, line, problem)
         pack = self._pack(line, record["pack"])

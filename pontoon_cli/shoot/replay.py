@@ -58,6 +58,7 @@ class ShootReplay(TraditionalReplay):
             record=shoot_deal_record,
             line=shoot_deal_line,
         )
+        self.heads = None  # the kitty before the deal is read from the record's end (S1)
         self.shoot = game
         self.kitty: Kitty | None = None  # the kitty as the deal starts
         self.kitty_written: int | None = None  # the last deal's recorded kitty, if not the rules'
