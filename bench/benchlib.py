@@ -38,6 +38,19 @@ def median_ratio(rounds: Sequence[Mapping[str, float]], top: str, bottom: str) -
     return median(ratios(rounds, top, bottom))
 
 
+def per_byte_ratios(
+    rounds: Sequence[Mapping[str, float]],
+    top: str,
+    bottom: str,
+    bytes_per_unit: Mapping[str, float],
+) -> list[float]:
+    """``top / bottom`` within each round, both rates turned from units/s into bytes/s (each
+    times its own ``bytes_per_unit``: its log's bytes over its lines), so replays of logs whose
+    lines differ in length compare by the bytes they get through in the same round."""
+    up, down = bytes_per_unit[top], bytes_per_unit[bottom]
+    return [(r[top] * up) / (r[bottom] * down) for r in rounds]
+
+
 def rotated(names: Sequence[str], round_no: int) -> list[str]:
     """The running order for round ``round_no``: ``names`` rotated by it, so every contender is
     first (and last) equally often over ``len(names)`` rounds."""
@@ -142,6 +155,15 @@ class Target:
 def target(label: str, values: Sequence[float], op: str, goal: float) -> Target:
     """The median of per-round ``values`` held to ``op goal``, with their spread."""
     return Target(label, median(values), op, goal, (min(values), max(values)))
+
+
+def reported(label: str, values: Sequence[float]) -> str:
+    """A line for a figure measured beside the targets and held to none: the median of the
+    per-round ``values`` and their spread."""
+    return (
+        f"{label}: {median(values):.2f}×  (reported, no target; "
+        f"rounds {min(values):.2f}–{max(values):.2f})"
+    )
 
 
 def flat(small_peak_kb: int, large_peak_kb: int, allowed_kb: int = 4096) -> bool:

@@ -58,6 +58,25 @@ def test_median_of_ratios_is_not_the_ratio_of_medians() -> None:
     assert plays / gyms == 1.0
 
 
+def test_per_byte_ratio_weighs_each_rate_by_its_logs_bytes_per_line() -> None:
+    # Casino lines are a fifth of traditional ones: at 4x the lines/s its replay gets through
+    # 0.8x the bytes/s; the weights stay apart from the per-round ratio (round 2 is twice as fast
+    # for both, so its ratio is the same).
+    rounds = [
+        {"replay_casino": 4000.0, "replay_traditional": 1000.0},
+        {"replay_casino": 8000.0, "replay_traditional": 2000.0},
+        {"replay_casino": 6000.0, "replay_traditional": 1000.0},
+    ]
+    weights = {"replay_casino": 500.0, "replay_traditional": 2500.0}
+    found = benchlib.per_byte_ratios(rounds, "replay_casino", "replay_traditional", weights)
+    assert found == pytest.approx([0.8, 0.8, 1.2])
+    assert benchlib.median(found) == pytest.approx(0.8)
+    same = {"replay_casino": 1.0, "replay_traditional": 1.0}
+    assert benchlib.per_byte_ratios(rounds, "replay_casino", "replay_traditional", same) == (
+        benchlib.ratios(rounds, "replay_casino", "replay_traditional")
+    )
+
+
 def test_rotation_puts_every_contender_first_once_per_cycle() -> None:
     names = ["gym", "play", "replay"]
     orders = [benchlib.rotated(names, n) for n in range(3)]
@@ -103,6 +122,13 @@ def test_target_line_names_figure_target_verdict_and_spread() -> None:
     missed = benchlib.target("start-up", [1.5, 1.4, 1.6], "<=", 1.2)
     assert missed.line() == "start-up: 1.50×  (target ≤ 1.2×, NOT MET; rounds 1.40–1.60)"
     assert benchlib.target("edge", [2.0], ">=", 2).met
+
+
+def test_reported_line_names_figure_and_spread_without_a_verdict() -> None:
+    line = benchlib.reported("casino play with log over Gymnasium", [1.9, 2.25, 2.1])
+    assert line == (
+        "casino play with log over Gymnasium: 2.10×  (reported, no target; rounds 1.90–2.25)"
+    )
 
 
 def test_flat_memory_compares_large_log_peak_with_small_log_peak() -> None:
