@@ -105,8 +105,8 @@ CASINO_HAND_KEYS: Final = (
 )
 DEALER_HAND_KEYS: Final = BANKER_HAND_KEYS
 #: The keys the log writer puts before a deal's cards, in its order, for a traditional table
-#: and for a casino one: everything replay reads before it re-deals (not Shoot's: its kitty comes
-#: last). Replay reads a line in the writer's shape up to its cards first (LineReader.heads).
+#: and for a casino one: everything replay reads before it re-deals but Shoot's kitty, which the
+#: writer puts last. Replay reads a line in the writer's shape that far first (LineReader.heads).
 DEAL_HEADS: Final = (
     DEAL_KEYS[: DEAL_KEYS.index("cards")],
     CASINO_DEAL_KEYS[: CASINO_DEAL_KEYS.index("cards")],

@@ -181,12 +181,11 @@ class LineReader:
     strict look (a duplicate key, an integer beyond ±(2**53 − 1)) and the log schema, so a
     visitor may index it without a ``TypeError``. Replay reads with ``look=False``: a deal whose
     bytes are exactly the log writer's is verified in one comparison, and replay looks at the
-    others itself (:meth:`look`), in the same words. Given :attr:`heads` (by replay, for a game
-    whose deal record holds before its cards everything replay reads before it re-deals:
-    :data:`~pontoon_cli.logformat.check.DEAL_HEADS`), replay's reader decodes a deal line in the
-    writer's shape only up to its cards (its head, the writer's keys in the writer's order); the
-    rest is the writer's bytes or not, and the record is decoded whole (:meth:`whole`) only when
-    not.
+    others itself (:meth:`look`), in the same words. Given :attr:`heads` (by replay: the keys of
+    everything it reads before it re-deals, in the writer's order), replay's reader decodes a deal
+    line in the writer's shape only up to its cards, and with :attr:`tail`, the one field the
+    writer puts last (Shoot's kitty): its head. The rest is the writer's bytes or not, and the
+    record is decoded whole (:meth:`whole`) only when not.
 
     :attr:`lines` counts the lines read, the one that was refused included.
     """
@@ -199,6 +198,7 @@ class LineReader:
         # Replay's reader: the keys of a deal's head in the writer's order, for the game of the
         # last header (set by replay once it has read the header), or None: decode deals whole
         self.heads: tuple[str, ...] | None = None
+        self.tail: bytes | None = None  # ``,"KEY":`` of a head's field that comes last
         self.head: dict[str, Any] | None = None  # the last deal given as its head only
         self._whole: dict[str, Any] | None = None  # and that deal's whole record
 
@@ -239,20 +239,31 @@ class LineReader:
                 raise unknown_type(name, number, kind)
             rules, table = read_header(record, f"{name}:{number}")
             self.house = table.house
-            self.heads = None  # until replay says the new game's
+            self.heads = self.tail = None  # until replay says the new game's
             started = True
             yield LogRecord(At(name, number), "header", record, raw, rules, table)
         if number == 0:
             raise empty_log(name)
 
     def _head(self, raw: bytes) -> dict[str, Any] | None:
-        """The deal line's fields up to its cards, when they are the writer's keys in the
-        writer's order (``"type": "deal"`` first); else None, and the line is decoded whole."""
+        """The deal line's fields up to its cards, and its :attr:`tail` field, when they are the
+        writer's keys in the writer's order (``"type": "deal"`` first); else None, and the line
+        is decoded whole. The tail field is taken from its last ``,"KEY":``: one that is not the
+        object's last key, or not at its top level, leaves the joined text unclosed or closed
+        too far, which orjson refuses, or nested below another key, which :attr:`heads` refuses."""
         cut = raw.find(_CARDS)
         if cut < 0:
             return None
+        tail = self.tail
+        if tail is None:
+            text = raw[:cut] + b"}"
+        else:
+            at = raw.rfind(tail)
+            if at < cut:
+                return None
+            text = raw[:cut] + raw[at:]
         try:
-            head = orjson.loads(raw[:cut] + b"}")
+            head = orjson.loads(text)
         except orjson.JSONDecodeError:
             return None
         if type(head) is not dict or tuple(head) != self.heads:

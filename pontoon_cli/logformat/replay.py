@@ -137,9 +137,10 @@ class GameReplay:
         self.stacked = 0  # deals a scenario stacked
         self.dealt: DealBase | None = None  # the last deal re-dealt to its end, else None
         # the keys of a deal record's head, everything read before the re-deal, which the
-        # writer puts before its cards (the reader decodes a deal only that far first), or
-        # None: a game that reads a field of the record's end first (Shoot's kitty)
+        # writer puts before its cards (the reader decodes a deal only that far first), and
+        # ``tail``, one such field the writer puts last (Shoot's kitty); None: decode it whole
         self.heads: tuple[str, ...] | None = DEAL_HEADS[1 if table.house else 0]
+        self.tail: str | None = None
 
     # the pipeline --------------------------------------------------------------------------------
 

@@ -156,6 +156,7 @@ class LogReplayer:
         game = REPLAYS[rules.preset](file, record, rules, table, self.reader, seed)
         self.game = game
         self.reader.heads = game.heads
+        self.reader.tail = None if game.tail is None else f',"{game.tail}":'.encode()
         return game.check_header(Place(file, line, None), record)
 
     # a deal --------------------------------------------------------------------------------------

@@ -18,7 +18,7 @@ from pontoon_cli.core.cards import Card
 from pontoon_cli.core.errors import IllegalAction
 from pontoon_cli.core.rng import Rng
 from pontoon_cli.core.rules import Rules, Table
-from pontoon_cli.logformat.check import MISSING
+from pontoon_cli.logformat.check import DEAL_HEADS, MISSING
 from pontoon_cli.logformat.divergence import Divergence, Place, count
 from pontoon_cli.logformat.replay import Look, SeedCheck
 from pontoon_cli.shoot.deal import ShootDeal, ShootGame, open_kitty
@@ -58,7 +58,9 @@ class ShootReplay(TraditionalReplay):
             record=shoot_deal_record,
             line=shoot_deal_line,
         )
-        self.heads = None  # the kitty before the deal is read from the record's end (S1)
+        # the kitty before the deal (S1), read before the re-deal, is the record's last field
+        self.heads = (*DEAL_HEADS[0], "kitty")
+        self.tail = "kitty"
         self.shoot = game
         self.kitty: Kitty | None = None  # the kitty as the deal starts
         self.kitty_written: int | None = None  # the last deal's recorded kitty, if not the rules'

@@ -1,8 +1,9 @@
 """Replay decodes a deal line in the log writer's shape only up to its cards first (its head:
 every field read before the re-deal), and the whole line only when its bytes are not the writer's.
-A verifier that reads less must not be fooled: a head field moved after the cards, a head key
-written twice, a line whose end is not JSON, and Shoot Pontoon's kitty (read from the record's
-end before the deal, S1) are each caught as when the line is decoded whole."""
+Shoot Pontoon's head also holds its kitty (read before the deal, S1), which the writer puts
+last: it is taken from the line's end. A verifier that reads less must not be fooled: a head
+field moved after the cards, a head key written twice, a line whose end is not JSON, and a kitty
+that is not the record's last field are each caught as when the line is decoded whole."""
 
 from __future__ import annotations
 
@@ -89,22 +90,47 @@ def test_a_line_whose_end_is_not_json_is_unreadable_at_its_line(tmp_path: Path) 
     assert "1 deal verified" in err
 
 
-def test_S1_shoot_reads_its_kitty_from_the_end_of_the_record(tmp_path: Path) -> None:
-    """Shoot Pontoon's kitty before the deal comes last in its record: a wrong one is named."""
-    line = SHOOT[2]
+def with_kitty_before(line: bytes, change: int) -> bytes:
     start = line.index(b'"kitty":{"before":') + len(b'"kitty":{"before":')
     end = line.index(b",", start)
-    wrong = line[:start] + str(int(line[start:end]) + 5).encode() + line[end:]
-    code, found, _ = replay(tmp_path, replaced(SHOOT, 2, wrong))
+    return line[:start] + str(int(line[start:end]) + change).encode() + line[end:]
+
+
+def kitty_moved(line: bytes, where: bytes) -> bytes:
+    """``line`` with its kitty (its last field) written before ``where``."""
+    start = line.rindex(b',"kitty":')
+    kitty = line[start + 1 : -2]
+    body = line[:start] + b"}\n"
+    at = body.index(where)
+    return body[:at] + kitty + b"," + body[at:]
+
+
+@pytest.mark.parametrize(
+    "moved",
+    [
+        lambda line: line,
+        lambda line: kitty_moved(line, b'"cards":'),
+        lambda line: kitty_moved(line, b'"next_banker":'),
+    ],
+    ids=["last", "before-the-cards", "before-next_banker"],
+)
+def test_S8_shoot_reads_its_kitty_wherever_the_record_holds_it(tmp_path: Path, moved: Any) -> None:
+    """The writer's kitty comes last (taken from the line's end); written elsewhere, the line is
+    decoded whole: a wrong ``kitty.before`` is named either way."""
+    line = moved(with_kitty_before(SHOOT[2], 5))
+    code, found, _ = replay(tmp_path, replaced(SHOOT, 2, line))
     assert code == 1
-    assert (found[0]["line"], found[0]["field"]) == (3, "kitty.before")
+    assert (found[0]["line"], found[0]["field"], found[0]["rule"]) == (3, "kitty.before", "S8")
+    assert replay(tmp_path, replaced(SHOOT, 2, moved(SHOOT[2])))[:2] == (0, [])  # in any order
 
 
 @pytest.mark.skipif(
     pontoon_cli.BUILD == "compiled",
     reason="patches a module global, which compiled code does not read: runs under PONTOON_PURE=1",
 )
-@pytest.mark.parametrize("lines", [TRADITIONAL, CASINO], ids=["traditional", "casino"])
+@pytest.mark.parametrize(
+    "lines", [TRADITIONAL, CASINO, SHOOT], ids=["traditional", "casino", "shoot"]
+)
 def test_the_writers_deal_lines_are_decoded_only_up_to_their_cards(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lines: list[bytes]
 ) -> None:
