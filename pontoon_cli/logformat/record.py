@@ -9,7 +9,8 @@ A hand: ``player``, ``hand`` (its number, from 1), ``cards``, ``stake``, ``class
 Each game also writes its record straight into the log writer's bytes, piece by piece, without
 building it (replay compares every record with them): the decisions and cards
 (:func:`write_events`) and the pieces every line is made of (:func:`head_text`,
-:func:`number_text`, :func:`quoted`) are written here once for every game.
+:func:`hand_head`, :func:`money_key`, :func:`number_text`, :func:`quoted`) are written here once
+for every game.
 """
 
 from __future__ import annotations
@@ -91,14 +92,12 @@ def write_events(parts: list[str], events: list[Event]) -> bool:
     first_decision = True
     for e in events:
         if isinstance(e, CardDealt):
-            cards.append(head_text(e.player, first_card))
+            cards.append(hand_head(e.player, e.hand, first_card))
             first_card = False
-            cards.append(number_text(e.hand))
             cards.append(up[e.card.index] if e.face_up else down[e.card.index])
         else:
-            parts.append(head_text(e.player, first_decision))
+            parts.append(hand_head(e.player, e.hand, first_decision))
             first_decision = False
-            parts.append(number_text(e.hand))
             amount = e.amount
             if amount is None:
                 parts.append(_action(e.action, False))
@@ -141,6 +140,26 @@ def head_text(player: str, first: bool) -> str:
     return found
 
 
+#: :func:`head_text` with each hand number from 0 to 7 after it, by player (a bounded cache).
+_HAND_HEADS: Final[dict[str, tuple[str, ...]]] = {}
+_LATER_HAND_HEADS: Final[dict[str, tuple[str, ...]]] = {}
+
+
+def hand_head(player: str, hand: int, first: bool) -> str:
+    """How a card, decision or hand of ``player``'s hand ``hand`` opens, its number included:
+    one piece of the line rather than two (each piece is a share of joining it)."""
+    heads = _HAND_HEADS if first else _LATER_HAND_HEADS
+    found = heads.get(player)
+    if found is None:
+        head = head_text(player, first)
+        found = tuple([head + str(n) for n in range(8)])
+        if len(heads) < 4096:  # a bounded cache: names come from the logs read
+            heads[player] = found
+    if 0 <= hand < 8:
+        return found[hand]
+    return head_text(player, first) + str(hand)
+
+
 def _action(action: str, amount: bool) -> str:
     """A decision's piece after its hand number: the action, then ``"amount":`` or its end."""
     pieces = _AMOUNT_ACTIONS if amount else _ACTIONS
@@ -173,29 +192,40 @@ def write_money(
     brace); every game's writer alike. False when a number passes ±(2**53 − 1): the record is
     then written from its dictionary, and refused there."""
     big = _MAX_INT
-    comma = ""
+    first = True
     for p in seats:
         if p in nets:
             net = nets[p]
             if not -big <= net <= big:
                 return False
-            parts.append(comma)
-            parts.append(quoted(p))
-            parts.append(":")
+            parts.append(money_key(p, first))
             parts.append(number_text(net))
-            comma = ","
+            first = False
     parts.append('},"balance":{')
-    comma = ""
+    first = True
     for p in seats:
         balance = balances[p]
         if not -big <= balance <= big:
             return False
-        parts.append(comma)
-        parts.append(quoted(p))
-        parts.append(":")
+        parts.append(money_key(p, first))
         parts.append(number_text(balance))
-        comma = ","
+        first = False
     return True
+
+
+_KEYS: Final[dict[str, str]] = {}
+_LATER_KEYS: Final[dict[str, str]] = {}
+
+
+def money_key(player: str, first: bool) -> str:
+    """A seat's key in a record's ``net`` or ``balance``: ``"p1":``, after a comma but first."""
+    keys = _KEYS if first else _LATER_KEYS
+    found = keys.get(player)
+    if found is None:
+        found = ("" if first else ",") + quoted(player) + ":"
+        if len(keys) < 4096:  # a bounded cache: names come from the logs read
+            keys[player] = found
+    return found
 
 
 #: Each hand class's log label, by the class's number (HandClass).
@@ -223,8 +253,7 @@ def write_hand(
     net = h.net
     if not (-big <= stake <= big and -big <= net <= big):
         return False
-    parts.append(head_text(player, first))
-    parts.append(number_text(number))
+    parts.append(hand_head(player, number, first))
     parts.append(',"cards":"')
     parts.append(" ".join([c.text for c in h.cards]))
     parts.append('","stake":')
