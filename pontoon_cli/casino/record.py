@@ -23,6 +23,7 @@ from typing import Any, Final
 from pontoon_cli.base.deal import DealBase
 from pontoon_cli.base.game import GameBase
 from pontoon_cli.casino.deal import CasinoDeal
+from pontoon_cli.core.cards import pack_text
 from pontoon_cli.core.events import BankSold
 from pontoon_cli.core.limits import MAX_SAFE_INT
 from pontoon_cli.logformat.record import (
@@ -58,7 +59,7 @@ def casino_deal_record(
         "type": "deal",
         "deal": deal.number,
         "pack_state": deal.pack_state,
-        "pack": " ".join([c.text for c in deal.pack_before]),
+        "pack": pack_text(deal.pack_before),
         "sat_out": deal.sitting_out,
         "decisions": decisions,
         "cards": cards,
@@ -87,7 +88,7 @@ def casino_deal_line(
     if not -big <= number <= big:
         return None
     if pack is None:  # else the caller's text of the shoe: cards' texts and single spaces
-        pack = " ".join([c.text for c in deal.pack_before])
+        pack = pack_text(deal.pack_before)
     parts: list[str] = ['{"type":"deal","deal":', str(number), ',"pack_state":']
     parts.append(quoted(deal.pack_state))
     parts.append(',"pack":"')

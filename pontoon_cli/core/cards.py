@@ -126,6 +126,12 @@ def read_log_pack(text: str) -> list[Card] | None:
     return cards
 
 
+def pack_text(cards: tuple[Card, ...]) -> str:
+    """A log's ``pack`` for ``cards``: their texts joined by single spaces (``"AS 2H"``), the
+    text :func:`read_log_pack` reads. Every game's writer writes one per deal."""
+    return " ".join([c.text for c in cards])
+
+
 def new_pack(packs: int = 1) -> list[Card]:
     """``packs`` 52-card packs, one after another, each in new-pack order (T1.1)."""
     return list(FULL_PACK) * packs

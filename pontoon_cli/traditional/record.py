@@ -12,6 +12,7 @@ from typing import Any, Final
 
 from pontoon_cli.base.deal import DealBase
 from pontoon_cli.base.game import GameBase
+from pontoon_cli.core.cards import pack_text
 from pontoon_cli.core.events import BankSold
 from pontoon_cli.core.limits import MAX_SAFE_INT
 from pontoon_cli.logformat.record import (
@@ -63,7 +64,7 @@ def deal_record(
         else {"seller": sale.seller, "buyer": sale.buyer, "price": sale.price},
         "banker": deal.banker,
         "pack_state": deal.pack_state,
-        "pack": " ".join([c.text for c in deal.pack_before]) if pack is None else pack,
+        "pack": pack_text(deal.pack_before) if pack is None else pack,
         "sat_out": deal.sitting_out,
         "decisions": decisions,
         "cards": cards,
@@ -125,7 +126,7 @@ def deal_line(
             f'{{"seller":{quoted(sale.seller)},"buyer":{quoted(sale.buyer)},"price":{price}}}'
         )
     if pack is None:  # else the caller's text of the pack: cards' texts and single spaces
-        pack = " ".join([c.text for c in deal.pack_before])
+        pack = pack_text(deal.pack_before)
     parts.append(',"banker":')
     parts.append(quoted(deal.banker))
     parts.append(',"pack_state":')
