@@ -13,7 +13,7 @@ STAMP_BENCH := $(BENCH_VENV)/.installed-bench
 BUILD_REQUIRES := $(shell $(PYTHON) -c "import tomllib; print(*map(repr, tomllib.load(open('pyproject.toml', 'rb'))['build-system']['requires']))")
 COMPILED_SOURCES := $(shell $(PYTHON) pontoon_cli/_build.py)
 
-.PHONY: test lint docs commands demo bench snapshots rulebook mutation clean
+.PHONY: test lint docs commands demo bench profile snapshots rulebook mutation clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -93,6 +93,11 @@ demo: $(STAMP_BUILD)
 ## $(STAMP_BUILD) (the compiled modules, where the mypyc build exists) so the bench runs that build.
 bench: $(STAMP_BENCH) $(STAMP_BUILD)
 	$(BENCH_VENV)/bin/python bench/bench.py
+
+## make profile: where the instructions go (valgrind's callgrind) in play, replay and simulate,
+## compiled; counts, not times, so two commits compare exactly. Needs valgrind.
+profile: $(STAMP_BENCH) $(STAMP_BUILD)
+	$(BENCH_VENV)/bin/python bench/callgrind.py
 
 ## make snapshots: rewrite the syrupy snapshots (review the diff like code).
 snapshots: $(STAMP_TEST)

@@ -174,3 +174,56 @@ def test_make_bench_writes_into_the_performance_page_which_holds_the_markers() -
     page = PAGE.read_text()
     assert page.index(benchlib.FIGURES_START) < page.index(benchlib.FIGURES_END)
     assert "README" not in source
+
+
+# make profile: callgrind_annotate's output read (bench/callgrind.py) ------------------------------
+
+ANNOTATED = """\
+--------------------------------------------------------------------------------
+Ir
+--------------------------------------------------------------------------------
+1,000,000 (100.0%)  PROGRAM TOTALS
+
+--------------------------------------------------------------------------------
+Ir                    file:function
+--------------------------------------------------------------------------------
+1,000,000 (100.0%)  /src/__native.c:CPyDef_run___replay_lines [/x/_native.so]
+  600,000 (60.0%)  /src/__native.c:CPyDef_replayer___LogReplayer____deal [/x/_native.so]
+  250,000 (25.0%)  /src/__native.c:CPyDef_traditional___record___deal_line'2 [/x/_native.so]
+  200,000 (20.0%)  ???:_Py_dict_lookup [/usr/lib/libpython3.11.so]
+  150,000 (15.0%)  /src/__native.c:CPyDef_traditional___record___deal_line [/x/_native.so]
+"""
+
+
+def _callgrind() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("callgrind", BENCH / "callgrind.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_profile_reads_the_total_and_each_function_without_its_recursion_mark() -> None:
+    total, found = _callgrind().rows(ANNOTATED)
+    assert total == 1_000_000
+    assert found[1:3] == [
+        (600_000, "CPyDef_replayer___LogReplayer____deal"),
+        (250_000, "CPyDef_traditional___record___deal_line"),
+    ]
+
+
+def test_profile_summary_names_the_packages_functions_once_and_leaves_out_the_entry() -> None:
+    lines = _callgrind().summary(ANNOTATED, ANNOTATED, top=3)
+    assert lines[0] == "1 M instructions"
+    assert (
+        lines[1]
+        == "inclusive: replayer___LogReplayer____deal 60%; traditional___record___deal_line 25%"
+    )
+    assert lines[2].startswith(
+        "own: run___replay_lines 100.0%; replayer___LogReplayer____deal 60.0%"
+    )
+
+
+def test_profile_refuses_text_that_is_not_callgrinds() -> None:
+    with pytest.raises(ValueError, match="PROGRAM TOTALS"):
+        _callgrind().rows("no profile here")
