@@ -88,8 +88,10 @@ class Game(GameBase):
         if deal.phase is not Phase.END:
             raise PontoonError(f"deal {deal.number} is not over: it is at the {deal.phase.value}")
         balances = self.balances
-        for p, net in deal.nets.items():
-            balances[p] += net
+        net_at = deal.net_at
+        for at, p in enumerate(deal.punters):
+            balances[p] += net_at[at]
+        balances[deal.banker] += deal.banker_net
         self.pack = list(deal.pack)
         self.banker = deal.next_banker
         self.open_deal = None

@@ -64,7 +64,7 @@ class DealState(DealBase):
         self.banker = banker
         self.banker_hand = Hand()
         self._hand = self.banker_hand  # the actor's hand: see current_hand()
-        self.nets[banker] = 0
+        self.banker_net = 0  # the banker's net (T7): ``nets`` gives it under his name
         self.banker_pontoon = False
         self.doubled = False  # V3: the banker doubled every stake
         # V8: the hand burning now and how many of the cards at the pack's bottom it burnt
@@ -116,7 +116,7 @@ class DealState(DealBase):
     def every_punter_bust(self) -> bool:
         """T6.3: every punter hand went bust (each settled at once, T5.6): the banker has
         nothing to play for. Asked when the punters are done, and of a finished deal."""
-        return all(h.rule == "T5.6" for row in self.hands.values() for h in row)
+        return all(h.rule == "T5.6" for row in self.rows for h in row)
 
     def _decisions(self, player: str, hand: int) -> list[LegalAction]:
         """The banker's choices (T6.1, V3), or a punter's on his hand (T5), built from the
@@ -129,7 +129,7 @@ class DealState(DealBase):
         h = self.current_hand()
         if self.can_buy(player, hand, None):
             low, high = self.buy_range(h)
-            out.append(LegalAction("buy", low, min(high, self.available(player))))
+            out.append(LegalAction("buy", low, min(high, self._left(self._punter_at))))
         if self.can_twist(player, hand):
             out.append(LegalAction("twist"))
         if self.can_stick(player, hand):
@@ -171,14 +171,15 @@ class DealState(DealBase):
                 "cannot buy a fifth card on four cards totalling {}: twist it",
                 (h.low,),
             )
+        left = self._left(self._punter_at)
         if amount is None:
-            if self.available(player) < h.initial:
+            if left < h.initial:
                 return Refusal(
                     "T8.6",
                     player,
                     hand,
                     "cannot buy: the least price is {} with a balance of {}",
-                    (h.initial, self.available(player)),
+                    (h.initial, left),
                 )
             return None
         problem = amount_problem(amount, "buy", player, hand)
@@ -195,7 +196,6 @@ class DealState(DealBase):
                 "cannot buy the {} card for {}: the price must be from {} to {} ({})",
                 (nth, amount, lo, hi, why),
             )
-        left = self.available(player)
         if amount > left:
             return Refusal(
                 "T8.6", player, hand, "cannot buy for {} with a balance of {}", (amount, left)
@@ -350,6 +350,9 @@ class DealState(DealBase):
     def house_hand(self) -> tuple[str | None, Hand | None]:
         """The banker and his hand (T3.2)."""
         return self.banker, self.banker_hand
+
+    def _house_net(self, nets: dict[str, int]) -> None:
+        nets[self.banker] = self.banker_net
 
     def _pontoon_stops(self, h: Hand) -> bool:
         """T5.1: a pontoon ends the hand, unless V7 (b) makes A + 10 a two-card 21."""

@@ -42,13 +42,13 @@ class DefaultStrategy(Strategy[Deal]):
     def stake(self, deal: Deal, player: str) -> int:
         table = deal.table
         least = table.min_stake
-        first = deal.hands[player][0].cards[0]
+        first = deal.current_hand().cards[0]  # the actor's one hand at the stakes (T4.2)
         amount = least * 2 if first.is_ace or first.is_ten else least
         # min(amount, max_stake, balance), then at least the minimum, written out: the compiled
         # build calls a builtin min of three through Python's generic call
         if amount > table.max_stake:
             amount = table.max_stake
-        left = deal.available(player)
+        left = deal.left_in_turn()
         if amount > left:
             amount = left
         return amount if amount > least else least
@@ -90,7 +90,7 @@ class DefaultStrategy(Strategy[Deal]):
         # The least each standing hand can hold: the face-up cards plus one for each card down
         # (and at least the stick minimum); the lowest of them over the ordinary standing hands.
         lowest_floor = -1
-        for row in deal.hands.values():
+        for row in deal.rows:
             for h in row:
                 n = len(h.cards)
                 if h.settled or n >= 5:

@@ -88,7 +88,7 @@ def test_T4_2_C3_a_stake_is_refused_under_the_games_own_rule(game: str) -> None:
         assert not deal.can_stake("ann", amount)
     deal.stake("ann", 10)
     assert deal.actor == ("bob", 1) and deal.current_hand() is deal.hands["bob"][0]
-    deal.on_table["bob"] = 10  # what bob has on the table elsewhere leaves him 5
+    deal.staked_at[deal.seat_at("bob")] = 10  # what bob has on the table elsewhere leaves him 5
     problem = deal.stake_problem("bob", 6)
     assert problem is not None
     assert (problem.rule, problem.reason) == (balance, "cannot stake 6 with a balance of 5")
