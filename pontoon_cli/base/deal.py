@@ -91,6 +91,10 @@ class DealPack:
         """The cards left, top first."""
         return iter(self.cards[self.top :])
 
+    def rest(self) -> list[Card]:
+        """The cards left, top first, as a new list (the next deal's pack, T8.1)."""
+        return self.cards[self.top :]
+
 
 class EmptyPack(Exception):
     """Internal: a card was needed and the pack was empty (T8.5)."""
@@ -178,7 +182,8 @@ class DealBase:
     ``pack`` is taken over, top card first; ``balances`` are the balances before the deal.
     ``play_phase`` is the phase the seats play their hands in: PUNTERS (T5), PLAYERS (C6-C8);
     ``phase_rules`` the rule each phase that waits for a decision waits under (T4.2, T5, T6.1,
-    V3; C3, C6).
+    V3; C3, C6). ``card_events`` False records no card dealt as an event (a game without a
+    log: the hands hold the cards).
 
     Each game's deal names its differences as the class constants below, and gives the
     methods that raise NotImplementedError here: its automatic phases (``_advance``), the
@@ -208,6 +213,7 @@ class DealBase:
         pack_state: PackState,
         play_phase: Phase,
         phase_rules: dict[Phase, str],
+        card_events: bool = True,
     ) -> None:
         self.rules = rules
         self.table = table
@@ -239,7 +245,8 @@ class DealBase:
         self.staked_at: list[int] = [0] * len(punters)  # open stakes
         self._hands: dict[str, list[Hand]] | None = None
         self.events: list[Event] = []
-        self.card_events = True  # each card dealt is an event (only a log needs them)
+        # Each card dealt is an event: only a log needs them (GameBase.unlogged: simulate).
+        self.card_events = card_events
         self.void = False
         self.phase = Phase.FIRST_CARD
         # An attribute, not a class constant: a compiled class takes no enum member as a default.

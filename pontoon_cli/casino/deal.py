@@ -82,6 +82,8 @@ class CasinoDeal(DealBase):
         balances: dict[str, int],
         number: int = 1,
         pack_state: PackState = PackState.SHUFFLED,
+        *,
+        card_events: bool = True,
     ) -> None:
         super().__init__(
             rules,
@@ -93,6 +95,7 @@ class CasinoDeal(DealBase):
             pack_state,
             Phase.PLAYERS,
             _PHASE_RULE,
+            card_events,
         )
         self.dealer_hand = Hand()
         self.dealer_pontoon = False  # C5
@@ -480,6 +483,7 @@ class CasinoGame(GameBase):
             dict(self.balances),
             self.deals_played,
             self.pack_state,
+            card_events=self.logged,
         )
         self.without_log(deal)
         self.open_deal = deal

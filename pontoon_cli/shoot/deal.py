@@ -63,6 +63,8 @@ class ShootDeal(Deal):
         number: int = 1,
         pack_state: PackState = PackState.SHUFFLED,
         kitty: Kitty | None = None,
+        *,
+        card_events: bool = True,
     ) -> None:
         self.kitty: Kitty = kitty if kitty is not None else Kitty()
         self.open_bets = 0  # the shoot bets not yet settled, all hands together (S2)
@@ -71,7 +73,9 @@ class ShootDeal(Deal):
         self._before_fourth: set[int] = set()  # hands that shot before the fourth card (S4)
         self._new_split: set[int] = set()  # new hands of a split, yet to shoot (S5)
         self._shoot_round = False  # the round after the stakes has begun (S2)
-        super().__init__(rules, table, banker, pack, balances, number, pack_state)
+        super().__init__(
+            rules, table, banker, pack, balances, number, pack_state, card_events=card_events
+        )
         self.actions = SHOOT_ACTIONS
 
     # who acts and what is legal ---------------------------------------------------------------
@@ -420,6 +424,7 @@ class ShootGame(Game):
             self.deals_played,
             self.pack_state,
             kitty,
+            card_events=self.logged,
         )
 
     def finish_deal(self, deal: DealBase) -> None:

@@ -30,6 +30,7 @@ class Deal(DealState):
 
     ``pack`` is taken over (top card first) and holds every card again at the end of the deal, in
     the order T8.1 gives. ``balances`` are the players' balances before the deal (T8.6).
+    ``card_events`` False records no card dealt as an event (a game without a log).
     """
 
     def __init__(
@@ -41,9 +42,13 @@ class Deal(DealState):
         balances: dict[str, int],
         number: int = 1,
         pack_state: PackState = PackState.SHUFFLED,
+        *,
+        card_events: bool = True,
     ) -> None:
         self.actions: ActionTable = TRADITIONAL_ACTIONS  # the words act() takes (Shoot: its own)
-        super().__init__(rules, table, banker, pack, balances, number, pack_state)
+        super().__init__(
+            rules, table, banker, pack, balances, number, pack_state, card_events=card_events
+        )
         self._go_on()
         self.actor = self._find_actor()
 

@@ -79,6 +79,7 @@ class Game(GameBase):
             dict(self.balances),
             self.deals_played,
             self.pack_state,
+            card_events=self.logged,
         )
 
     def finish_deal(self, deal: DealBase) -> None:
@@ -92,7 +93,7 @@ class Game(GameBase):
         for at, p in enumerate(deal.punters):
             balances[p] += net_at[at]
         balances[deal.banker] += deal.banker_net
-        self.pack = list(deal.pack)
+        self.pack = deal.pack.rest()
         self.banker = deal.next_banker
         self.open_deal = None
         if deal.pontoon_in_deal:  # T8.2 (and T8.5)

@@ -53,13 +53,24 @@ class DealState(DealBase):
         balances: dict[str, int],
         number: int = 1,
         pack_state: PackState = PackState.SHUFFLED,
+        *,
+        card_events: bool = True,
     ) -> None:
         seats = table.seats
         at = seats.index(banker)
         order = seats[at + 1 :] + seats[:at]  # T3.1: clockwise from the banker's left
         # T8.6: a punter who cannot cover the minimum stake sits the deal out (DealBase).
         super().__init__(
-            rules, table, order, pack, balances, number, pack_state, Phase.PUNTERS, _PHASE_RULE
+            rules,
+            table,
+            order,
+            pack,
+            balances,
+            number,
+            pack_state,
+            Phase.PUNTERS,
+            _PHASE_RULE,
+            card_events,
         )
         self.banker = banker
         self.banker_hand = Hand()
