@@ -147,10 +147,16 @@ class CasinoPlayers(AutoPlayers):
             deal.stake(player, strategy.stake(deal, player))
             return
         action, amount = strategy.play(deal, player, hand)
+        # Each word by its own method (each checks its decision as act() would); any other
+        # answer, or an amount given with a word that takes none, through act()'s word check.
         if action == "hit":
             deal.hit(player, hand)
         elif action == "stand":
             deal.stand(player, hand)
+        elif action == "double" and amount is None:
+            deal.double(player, hand)
+        elif action == "split" and amount is None:
+            deal.split(player, hand)
         else:
             deal.act(player, hand, action, amount)
 

@@ -165,10 +165,18 @@ class Players(AutoPlayers):
         phase = deal.phase
         if phase is Phase.PUNTERS:
             action, amount = self.punter[player].play(deal, player, hand)
+            # Each word by its own method (each checks its decision as act() would); any other
+            # answer, or an amount where none is taken, through act()'s word check.
             if action == "stick":
                 deal.stick(player, hand)
             elif action == "twist":
                 deal.twist(player, hand)
+            elif action == "buy" and amount is not None:
+                deal.buy(player, hand, amount)
+            elif action == "split" and amount is None:
+                deal.split(player, hand)
+            elif action == "burn" and amount is None:
+                deal.burn(player, hand)
             else:
                 deal.act(player, hand, action, amount)
         elif phase is Phase.STAKES:

@@ -10,10 +10,12 @@ from support.engine import SEATS, make_deal, table
 
 from pontoon_cli import games
 from pontoon_cli.base.deal import DealBase, LegalAction, Phase
-from pontoon_cli.base.players import RandomStrategy, Strategy
-from pontoon_cli.casino.deal import CasinoDeal
-from pontoon_cli.casino.players import CASINO_STRATEGIES, Basic
+from pontoon_cli.base.game import GameBase
+from pontoon_cli.base.players import AutoPlayers, RandomStrategy, Strategy
+from pontoon_cli.casino.deal import CasinoDeal, CasinoGame
+from pontoon_cli.casino.players import CASINO_STRATEGIES, Basic, CasinoPlayers
 from pontoon_cli.core.cards import new_pack, parse_cards
+from pontoon_cli.core.errors import IllegalAction
 from pontoon_cli.core.events import Decision
 from pontoon_cli.core.rng import Rng
 from pontoon_cli.core.rules import PRESETS, Table
@@ -22,7 +24,7 @@ from pontoon_cli.shoot.deal import ShootDeal, ShootGame
 from pontoon_cli.shoot.kitty import Kitty
 from pontoon_cli.traditional.deal import Deal
 from pontoon_cli.traditional.game import Game
-from pontoon_cli.traditional.players import STRATEGIES
+from pontoon_cli.traditional.players import STRATEGIES, seeded_game
 
 
 def test_shoot_game_begins_a_deal_as_the_traditional_game_does_with_its_kitty_s1() -> None:
@@ -191,3 +193,52 @@ def test_T3_1_C3_a_stake_out_of_turn_names_whose_turn_it_is(game: str) -> None:
     problem = deal.stake_problem("bob", 1)
     assert problem is not None
     assert (problem.rule, problem.reason) == (out_of_turn, "cannot stake: it is ann's turn")
+
+
+class _Answers(Strategy[DealBase]):
+    """Stakes 2, then answers ``word`` with ``amount`` on every hand."""
+
+    def __init__(self, word: str, amount: int | None) -> None:
+        self.word = word
+        self.amount = amount
+
+    def stake(self, deal: DealBase, player: str) -> int:
+        return 2
+
+    def play(self, deal: DealBase, player: str, hand: int) -> tuple[str, int | None]:
+        return self.word, self.amount
+
+
+@pytest.mark.parametrize(
+    ("preset", "word", "amount", "rule", "message"),
+    [
+        ("traditional", "buy", None, "T5.3", "buy needs an amount"),
+        ("traditional", "split", 2, "T5.2", "split takes no amount"),
+        ("traditional", "burn", 1, "V8", "burn takes no amount"),
+        ("traditional", "hop", None, "T5", "unknown action 'hop'"),
+        ("casino", "double", 2, "C7", "double takes no amount"),
+        ("casino", "split", 2, "C8", "split takes no amount"),
+        ("casino", "buy", 3, "T5.3", "unknown action 'buy'"),
+    ],
+)
+def test_T5_C6_the_automatic_players_answer_is_checked_as_act_checks_a_word(
+    preset: str, word: str, amount: int | None, rule: str, message: str
+) -> None:
+    """The automatic players take a built-in answer by its own method; an answer with an amount
+    where its word takes none (or none where it needs one), or a word of no game's, is refused
+    by act()'s word check, citing the word's own rule."""
+    rules = PRESETS[preset]
+    t = Table.build(["ann", "bob"], bankroll=50, house=preset == "casino")
+    game: GameBase
+    auto: AutoPlayers
+    if preset == "casino":
+        game, auto = CasinoGame(rules, t, Rng(3)), CasinoPlayers(t.seats, Rng(4))
+        auto.player = {p: _Answers(word, amount) for p in t.seats}
+    else:
+        game, players = seeded_game(rules, t, 3)
+        players.punter = {p: _Answers(word, amount) for p in t.seats}
+        auto = players
+    with pytest.raises(IllegalAction) as caught:
+        for _ in range(20):  # until a punter decides (a banker's pontoon ends a deal first)
+            auto.play_deal(game)
+    assert (caught.value.rule, caught.value.reason[: len(message)]) == (rule, message)
