@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from support.engine import SEATS, make_deal, table
+from support.engine import SEATS, make_deal, run, table
 
 import pontoon_cli
 from pontoon_cli import games
@@ -247,3 +247,22 @@ def test_T5_C6_the_automatic_players_answer_is_checked_as_act_checks_a_word(
         for _ in range(20):  # until a punter decides (a banker's pontoon ends a deal first)
             auto.play_deal(game)
     assert (caught.value.rule, caught.value.reason[: len(message)]) == (rule, message)
+
+
+def test_T7_T8_6_a_deal_gives_each_seats_hands_net_and_open_stakes_by_name() -> None:
+    """Inside the deal a seat is its place in turn; by name, ``hands``, ``nets`` and ``on_table``
+    give the punters in turn from the banker's left (T3.1), the banker's net last (T7), and
+    nothing for a seat sitting the deal out (T8.6)."""
+    bankroll = {"ann": 10, "bob": 0, "carl": 10, "dan": 10}
+    deal = make_deal(
+        "TH TD 9C 9H 8D 7S", seats=("ann", "bob", "carl", "dan"), banker="carl", bankroll=bankroll
+    )
+    assert (deal.punters, deal.sitting_out) == (["dan", "ann"], ["bob"])
+    assert list(deal.hands) == ["dan", "ann"] and deal.hands["ann"] is deal.rows[1]
+    run(deal, "dan stake 2; ann stake 3")
+    assert deal.on_table == {"dan": 2, "ann": 3} and deal.available("ann") == 7
+    with pytest.raises(KeyError):
+        deal.available("bob")  # T8.6: he plays no hand this deal
+    run(deal, "dan stick; ann stick; carl stay")  # 19 and 18 against the banker's 16
+    assert list(deal.nets.items()) == [("dan", 2), ("ann", 3), ("carl", -5)]
+    assert deal.on_table == {"dan": 0, "ann": 0}
