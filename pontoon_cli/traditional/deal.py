@@ -94,7 +94,7 @@ class Deal(DealState):
         """Buy a card face down, adding ``amount`` to the hand's stake (T5.3)."""
         self.verify_buy(player, hand, amount)
         h = self.current_hand()
-        h.bought.append(amount)
+        h.last_price = amount
         h.stake += amount
         self.staked_at[self._punter_at] += amount
         event = Decision(player, self._hand_at + 1, "buy", amount)

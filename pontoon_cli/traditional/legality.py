@@ -161,7 +161,8 @@ class DealState(DealBase):
     def buy_range(self, hand: Hand) -> tuple[int, int]:
         """The least and most a hand may pay for its next card (T5.3)."""
         s = hand.initial
-        return s, (2 * s if not hand.bought else hand.bought[-1])
+        last = hand.last_price
+        return s, (2 * s if last == 0 else last)
 
     def buy_problem(self, player: str, hand: int, amount: int | None) -> Refusal | None:
         """Buy a card face down (T5.3); ``amount`` None checks everything but the price."""
@@ -199,7 +200,11 @@ class DealState(DealBase):
         lo, hi = self.buy_range(h)
         if not lo <= amount <= hi:
             nth = _ORDINAL[len(h.cards) + 1]
-            why = "2 × the stake" if not h.bought else f"the price of the {_ORDINAL[len(h.cards)]}"
+            why = (
+                "2 × the stake"
+                if h.last_price == 0
+                else f"the price of the {_ORDINAL[len(h.cards)]}"
+            )
             return Refusal(
                 "T5.3",
                 player,
