@@ -127,9 +127,11 @@ def _play_shard(spec: dict[str, Any]) -> dict[str, Any]:
         played += 1
         if isinstance(deal, CasinoDeal):
             bank = ""
+            bank_net = 0
             house[deal.dealer_hand.cls] += 1
         elif isinstance(deal, Deal):
             bank = deal.banker
+            bank_net = deal.banker_net
             house[deal.banker_hand.cls] += 1
         else:  # pragma: no cover - every game's deal is one of these
             raise TypeError(f"cannot simulate {type(deal).__name__}")
@@ -149,16 +151,19 @@ def _play_shard(spec: dict[str, Any]) -> dict[str, Any]:
                         initial += amount
                     elif action == "shoot":  # S2: a bet against the kitty, staked too
                         staked += amount
-        for row in deal.hands.values():
+        for row in deal.rows:
             for h in row:
                 hands[h.cls] += 1
                 staked += h.stake
         gain = 0
-        for p, net in deal.nets.items():
+        net_at = deal.net_at
+        for at, p in enumerate(deal.punters):  # the punters (seats) in turn: never the banker
+            net = net_at[at]
             if net:
                 nets[p] += net
-                if p != bank:
-                    gain -= net
+                gain -= net
+        if bank_net:
+            nets[bank] += bank_net
         if isinstance(deal, ShootDeal):  # S3, S6, S7: the kitty is the bank's money
             for p, paid in deal.shoot_net.items():
                 nets[p] += paid

@@ -22,6 +22,7 @@ _.from_label  # HandClass.from_label
 is_soft
 strength
 _.is_bust
+_.on_table  # a deal's open stakes by name (the engine keeps them by place in turn)
 settle_traditional
 exact_edge
 table_rules  # the rules the shipped basic-strategy table assumes

@@ -66,6 +66,8 @@ class LegalAction(NamedTuple):
 
 
 END: Final = Phase.END
+#: The actor's hand before anyone acts: a hand of no seat's (current_hand() is never None).
+_NO_HAND: Final = Hand()
 
 
 class DealPack:
@@ -88,6 +90,10 @@ class DealPack:
     def __iter__(self) -> Iterator[Card]:
         """The cards left, top first."""
         return iter(self.cards[self.top :])
+
+    def rest(self) -> list[Card]:
+        """The cards left, top first, as a new list (the next deal's pack, T8.1)."""
+        return self.cards[self.top :]
 
 
 class EmptyPack(Exception):
@@ -176,7 +182,8 @@ class DealBase:
     ``pack`` is taken over, top card first; ``balances`` are the balances before the deal.
     ``play_phase`` is the phase the seats play their hands in: PUNTERS (T5), PLAYERS (C6-C8);
     ``phase_rules`` the rule each phase that waits for a decision waits under (T4.2, T5, T6.1,
-    V3; C3, C6).
+    V3; C3, C6). ``card_events`` False records no card dealt as an event (a game without a
+    log: the hands hold the cards).
 
     Each game's deal names its differences as the class constants below, and gives the
     methods that raise NotImplementedError here: its automatic phases (``_advance``), the
@@ -206,6 +213,7 @@ class DealBase:
         pack_state: PackState,
         play_phase: Phase,
         phase_rules: dict[Phase, str],
+        card_events: bool = True,
     ) -> None:
         self.rules = rules
         self.table = table
@@ -218,20 +226,27 @@ class DealBase:
         least = table.min_stake
         punters: list[str] = []
         sitting_out: list[str] = []
+        before: list[int] = []
         for p in order:  # each balance looked up once
-            if balances[p] >= least:
+            balance = balances[p]
+            if balance >= least:
                 punters.append(p)
+                before.append(balance)
             else:
                 sitting_out.append(p)
         self.punters = punters
         self.sitting_out = sitting_out
-        self.hands: dict[str, list[Hand]] = {p: [Hand()] for p in punters}
+        # Inside the deal a seat is its place in ``punters``: its row of hands, its balance
+        # before the deal, its net and its open stakes are lists in that order (no look-up by
+        # name on the way); ``hands``, ``nets`` and ``on_table`` give them by name.
+        self.rows: list[list[Hand]] = [[Hand()] for _ in punters]
+        self.before_at = before
+        self.net_at: list[int] = [0] * len(punters)
+        self.staked_at: list[int] = [0] * len(punters)  # open stakes
+        self._hands: dict[str, list[Hand]] | None = None
         self.events: list[Event] = []
-        self.card_events = True  # each card dealt is an event (only a log needs them)
-        # A comprehension rather than dict.fromkeys: compiled, a method of dict is a generic call;
-        # the open stakes start as its copy (a copy of a dict looks nothing up).
-        self.nets: dict[str, int] = {p: 0 for p in punters}
-        self.on_table: dict[str, int] = self.nets.copy()  # open stakes
+        # Each card dealt is an event: only a log needs them (GameBase.unlogged: simulate).
+        self.card_events = card_events
         self.void = False
         self.phase = Phase.FIRST_CARD
         # An attribute, not a class constant: a compiled class takes no enum member as a default.
@@ -239,7 +254,7 @@ class DealBase:
         self.phase_rules = phase_rules
         self._punter_at = 0  # whose turn, in self.punters
         self._hand_at = 0  # which of that seat's hands, 0-based
-        self._hand = Hand()  # the actor's hand: see current_hand()
+        self._hand = _NO_HAND  # the actor's hand: see current_hand()
         #: (player, hand number) of whoever must decide now, or None at the end of the deal.
         self.actor: tuple[str, int] | None = None
 
@@ -247,25 +262,61 @@ class DealBase:
         """The hand the actor is playing."""
         return self._hand
 
+    # the seats by name -----------------------------------------------------------------------
+
+    @property
+    def hands(self) -> dict[str, list[Hand]]:
+        """Each punter's row of hands by name, in turn (the rows themselves: a split shows)."""
+        hands = self._hands
+        if hands is None:
+            rows = self.rows
+            hands = self._hands = {p: rows[i] for i, p in enumerate(self.punters)}
+        return hands
+
+    @property
+    def nets(self) -> dict[str, int]:
+        """What each seat has won (+) or lost (-) so far, by name: the punters in turn, then
+        the banker (T7; a casino table has no banker's seat, C3)."""
+        net_at = self.net_at
+        nets = {p: net_at[i] for i, p in enumerate(self.punters)}
+        self._house_net(nets)
+        return nets
+
+    def _house_net(self, nets: dict[str, int]) -> None:
+        """Add the banker's net to ``nets`` (T7); a casino dealer holds no seat (C3)."""
+
+    @property
+    def on_table(self) -> dict[str, int]:
+        """Each punter's open stakes, by name."""
+        staked_at = self.staked_at
+        return {p: staked_at[i] for i, p in enumerate(self.punters)}
+
+    def seat_at(self, player: str) -> int:
+        """``player``'s place in :attr:`punters`; KeyError for a seat that plays no hand."""
+        for at, p in enumerate(self.punters):
+            if p == player:
+                return at
+        raise KeyError(player)
+
     # who acts --------------------------------------------------------------------------------
 
     def _find_actor(self) -> tuple[str, int] | None:
         """Who decides now; also keeps :meth:`current_hand` at hand."""
         phase = self.phase
         if phase is self.play_phase:
-            player = self.punters[self._punter_at]
-            self._hand = self.hands[player][self._hand_at]
-            return player, self._hand_at + 1
+            at = self._punter_at
+            self._hand = self.rows[at][self._hand_at]
+            return self.punters[at], self._hand_at + 1
         if phase is Phase.STAKES:
             return self._stake_actor()
         return self._house_actor(phase)
 
     def _stake_actor(self) -> tuple[str, int]:
         """The seat in turn to stake (T4.2; C3), with its one hand."""
-        player = self.punters[self._punter_at]
+        at = self._punter_at
         # mutant-equivalent: '0' -> '(-1)': at the stakes each punter holds one hand
-        self._hand = self.hands[player][0]
-        return player, 1
+        self._hand = self.rows[at][0]
+        return self.punters[at], 1
 
     def _house_actor(self, phase: Phase) -> tuple[str, int] | None:
         """Who decides in a phase of the game's own (the banker, T6.1, V3); here nobody: a
@@ -294,7 +345,7 @@ class DealBase:
             return []
         player, hand = actor
         if self.phase is Phase.STAKES:
-            low, high = self.table.min_stake, min(self.table.max_stake, self.available(player))
+            low, high = self.table.min_stake, min(self.table.max_stake, self._left(self._punter_at))
             return [LegalAction("stake", low, high)]
         return self._decisions(player, hand)
 
@@ -359,10 +410,11 @@ class DealBase:
         """Place the seat's initial stake (T4.2; C3); the next seat stakes, and after the last
         the deal goes on by itself."""
         self.verify_stake(player, amount)
+        at = self._punter_at
         # mutant-equivalent: '0' -> '(-1)': at the stakes each punter holds one hand
-        h = self.hands[player][0]
+        h = self.rows[at][0]
         h.initial = h.stake = amount
-        self.on_table[player] += amount
+        self.staked_at[at] += amount
         event = Decision(player, 1, "stake", amount)
         self.events.append(event)
         self._punter_at += 1
@@ -389,13 +441,23 @@ class DealBase:
 
     def available(self, player: str) -> int:
         """What ``player`` may still put on the table this deal (T8.6; C3, C7, C8)."""
-        return self.balances_before[player] + self.nets[player] - self.on_table[player]
+        return self._left(self.seat_at(player))
+
+    def left_in_turn(self) -> int:
+        """What the seat in turn may still put on the table (T8.6; C3, C7, C8): the actor's,
+        at the stakes and in the punters' (players') turns."""
+        return self._left(self._punter_at)
+
+    def _left(self, at: int) -> int:
+        """What the punter at ``at`` in :attr:`punters` may still put on the table (T8.6; C3,
+        C7, C8): the actor's, in turn, is ``self._punter_at``."""
+        return self.before_at[at] + self.net_at[at] - self.staked_at[at]
 
     def _stake_room_problem(
         self, player: str, amount: int, limits_rule: str, balance_rule: str
     ) -> Refusal | None:
-        """An initial stake within the table's limits (T3.3; C3) and what ``player`` has left to
-        put on the table (T8.6; C3): each game names its rules."""
+        """An initial stake within the table's limits (T3.3; C3) and what ``player`` (the seat in
+        turn) has left to put on the table (T8.6; C3): each game names its rules."""
         lo, hi = self.table.min_stake, self.table.max_stake
         if not lo <= amount <= hi:
             return Refusal(
@@ -405,7 +467,7 @@ class DealBase:
                 "cannot stake {}: the stake must be from {} to {}",
                 (amount, lo, hi),
             )
-        left = self.available(player)
+        left = self._left(self._punter_at)
         if amount > left:
             return Refusal(
                 balance_rule, player, 1, "cannot stake {} with a balance of {}", (amount, left)
@@ -415,7 +477,8 @@ class DealBase:
     def hands_in_order(self) -> list[tuple[str, int, Hand]]:
         """(player, hand number, hand) for every hand that plays, in turn."""
         # compiled, enumerate with a start is a generic call: the number is counted from 0
-        return [(p, i + 1, h) for p in self.punters for i, h in enumerate(self.hands[p])]
+        rows = self.rows
+        return [(p, i + 1, h) for at, p in enumerate(self.punters) for i, h in enumerate(rows[at])]
 
     # dealing ---------------------------------------------------------------------------------
 
@@ -445,9 +508,9 @@ class DealBase:
 
         A pontoon, five cards and a hard 21 end a hand by themselves (T5.1, T5.7, T5.8; C6, C8).
         """
-        punters = self.punters
-        while self._punter_at < len(punters):
-            row = self.hands[punters[self._punter_at]]
+        rows = self.rows
+        while self._punter_at < len(rows):
+            row = rows[self._punter_at]
             while self._hand_at < len(row):
                 h = row[self._hand_at]
                 if not h.done:
@@ -494,9 +557,10 @@ class DealBase:
         balance_rule: str,
         seat_word: str,
     ) -> Refusal | None:
-        """A split stays within ``limit`` hands (T5.2, C8) and the balance (T8.6, C8);
-        ``seat_word`` names who holds them in the message (a punter, a player)."""
-        if len(self.hands[player]) >= limit:
+        """A split of the actor's hand stays within ``limit`` hands (T5.2, C8) and the balance
+        (T8.6, C8); ``seat_word`` names who holds them in the message (a punter, a player)."""
+        at = self._punter_at
+        if len(self.rows[at]) >= limit:
             return Refusal(
                 rule,
                 player,
@@ -504,7 +568,7 @@ class DealBase:
                 "cannot split: {} hands is the most one {} may hold",
                 (limit, seat_word),
             )
-        left = self.available(player)
+        left = self._left(at)
         if h.initial > left:
             return Refusal(
                 balance_rule,
@@ -515,10 +579,11 @@ class DealBase:
             )
         return None
 
-    def _split_current(self, player: str) -> tuple[Hand, Hand]:
+    def _split_current(self) -> tuple[Hand, Hand]:
         """Split the actor's pair: the second card starts a new hand directly after it, with
         the same initial stake on the table (T5.2, C8). Deals no card."""
-        row = self.hands[player]
+        at = self._punter_at
+        row = self.rows[at]
         h = row[self._hand_at]
         new = Hand(h.initial, from_split=True)
         h.from_split = True
@@ -527,5 +592,5 @@ class DealBase:
         h.has_ace = any(c.is_ace for c in h.cards)
         new.add(card, False)
         row.insert(self._hand_at + 1, new)
-        self.on_table[player] += h.initial
+        self.staked_at[at] += h.initial
         return h, new

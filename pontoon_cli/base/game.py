@@ -58,8 +58,9 @@ class GameBase:
 
     def without_log(self, deal: DealBase) -> None:
         """A new deal of an unlogged game records no card as an event: those it dealt as it
-        began are dropped, and it records no more."""
-        if not self.logged:
+        began are dropped, and it records no more. (A game's own deals are made so: each
+        passes ``card_events``.)"""
+        if not self.logged and deal.card_events:
             deal.card_events = False
             deal.events = [e for e in deal.events if not isinstance(e, CardDealt)]
 

@@ -82,6 +82,8 @@ class CasinoDeal(DealBase):
         balances: dict[str, int],
         number: int = 1,
         pack_state: PackState = PackState.SHUFFLED,
+        *,
+        card_events: bool = True,
     ) -> None:
         super().__init__(
             rules,
@@ -93,6 +95,7 @@ class CasinoDeal(DealBase):
             pack_state,
             Phase.PLAYERS,
             _PHASE_RULE,
+            card_events,
         )
         self.dealer_hand = Hand()
         self.dealer_pontoon = False  # C5
@@ -117,7 +120,7 @@ class CasinoDeal(DealBase):
 
     def every_player_bust(self) -> bool:
         """Every player hand went bust (each lost at once, C6): the dealer does not draw."""
-        return all(h.rule == "C6" for row in self.hands.values() for h in row)
+        return all(h.rule == "C6" for row in self.rows for h in row)
 
     def _decisions(self, player: str, hand: int) -> list[LegalAction]:
         """A player's choices on his hand (C6-C8), built from the ``can_*`` checks."""
@@ -177,7 +180,7 @@ class CasinoDeal(DealBase):
             return Refusal(
                 "C7", player, hand, "cannot double on {} cards: on 2, 3 or 4", (len(h.cards),)
             )
-        left = self.available(player)
+        left = self._left(self._punter_at)
         if h.initial > left:
             return Refusal(
                 "C7",
@@ -259,12 +262,13 @@ class CasinoDeal(DealBase):
         its whole stake at once (C6); then play goes on."""
         self._give(player, self._hand_at + 1, h, True)
         if h.low > 21:  # C6: bust, lost at once
+            at = self._punter_at
             stake = h.stake
             h.done = h.settled = True
             h.net, h.rule, h.cls = -stake, "C6", HandClass.BUST
-            self.nets[player] -= stake
+            self.net_at[at] -= stake
             self.house += stake
-            self.on_table[player] -= stake
+            self.staked_at[at] -= stake
         self._advance()
         self.actor = self._find_actor()
 
@@ -285,7 +289,7 @@ class CasinoDeal(DealBase):
         self.verify_double(player, hand)
         h = self.current_hand()
         h.stake += h.initial
-        self.on_table[player] += h.initial
+        self.staked_at[self._punter_at] += h.initial
         event = Decision(player, self._hand_at + 1, "double", h.initial)
         self.events.append(event)
         self._draw(player, h)
@@ -295,7 +299,7 @@ class CasinoDeal(DealBase):
         """Split a pair into two hands, the new one staked as the first; each gets a second
         card, the first hand first (C8)."""
         self.verify_split(player, hand)
-        h, new = self._split_current(player)
+        h, new = self._split_current()
         number = self._hand_at + 1
         event = Decision(player, number, "split", h.initial)
         self.events.append(event)
@@ -318,9 +322,10 @@ class CasinoDeal(DealBase):
             self.phase = phase = Phase.DEAL
         if phase is Phase.DEAL:  # C4: two rounds, each seat in order, then the dealer
             dealer = self.dealer_hand
+            rows = self.rows
             for _ in range(2):
-                for p in self.punters:
-                    self._give(p, 1, self.hands[p][0], True)
+                for at, p in enumerate(self.punters):
+                    self._give(p, 1, rows[at][0], True)
                 self._give(DEALER, 1, dealer, False)  # C4: face down
             self.phase = phase = Phase.DEALER_PONTOON
         if phase is Phase.DEALER_PONTOON:  # C5: shown, and every stake is lost
@@ -352,9 +357,10 @@ class CasinoDeal(DealBase):
         d.cls = d.hand_class
         dealer_class = d.cls
         dealer_total = d.total
-        nets = self.nets
-        for p in self.punters:
-            for h in self.hands[p]:
+        net_at = self.net_at
+        staked_at = self.staked_at
+        for at, row in enumerate(self.rows):
+            for h in row:
                 if h.settled:
                     continue
                 cls = h.hand_class
@@ -366,9 +372,9 @@ class CasinoDeal(DealBase):
                     stake=h.stake,
                 )
                 h.net, h.rule, h.cls, h.settled, h.done = net, rule, cls, True, True
-                nets[p] += net
+                net_at[at] += net
                 self.house -= net
-                self.on_table[p] -= h.stake
+                staked_at[at] -= h.stake
         self.phase = Phase.END
         self.actor = None
 
@@ -477,6 +483,7 @@ class CasinoGame(GameBase):
             dict(self.balances),
             self.deals_played,
             self.pack_state,
+            card_events=self.logged,
         )
         self.without_log(deal)
         self.open_deal = deal
@@ -489,8 +496,9 @@ class CasinoGame(GameBase):
         if deal.phase is not Phase.END:
             raise PontoonError(f"round {deal.number} is not over: it is at the {deal.phase.value}")
         balances = self.balances
-        for p, net in deal.nets.items():
-            balances[p] += net
+        net_at = deal.net_at
+        for at, p in enumerate(deal.punters):
+            balances[p] += net_at[at]
         self.top += len(deal.pack_before) - len(deal.pack)
         self.open_deal = None
         self.rounds_since_shuffle += 1

@@ -65,20 +65,23 @@ class Basic(Strategy[CasinoDeal]):
         cards = h.cards
         n = len(cards)
         total = h.total
-        pair = cards[0].value if n == 2 and cards[0].value == cards[1].value else None
+        soft = total != h.low  # an ace counts 11 (T1.3)
+        doubled = h.stake != h.initial  # C7
+        pair = cards[0].value if n == 2 and cards[0].value == cards[1].value else 0
+        # Only a pair of the same value splits (C8): no other hand asks the split's check.
+        may_split = pair != 0 and deal.can_split(player, hand)
+        may_double = deal.can_double(player, hand)
+        # What is asked, as one number (soft, total under 32, up to 7 cards, the pair's value
+        # under 16, doubled, may split, may double): a dictionary keyed by it finds the answer
+        # without making and hashing a tuple.
         key = (
-            total != h.low,  # soft: an ace counts 11 (T1.3)
-            total,
-            n,
-            pair,
-            h.stake != h.initial,  # doubled (C7)
-            deal.can_split(player, hand),
-            deal.can_double(player, hand),
-        )
-        decision = _ANSWERS.get(key)
+            ((((total << 3 | n) << 4 | pair) << 1 | doubled) << 1 | may_split) << 1 | may_double
+        ) << 1 | soft
+        decision = _ANSWERS.get(key) if total < 32 and n < 8 else None
         if decision is None:
-            decision = basic_decision(*key)
-            _ANSWERS[key] = decision
+            decision = basic_decision(soft, total, n, pair or None, doubled, may_split, may_double)
+            if total < 32 and n < 8:
+                _ANSWERS[key] = decision
         return decision, None
 
 
@@ -86,7 +89,7 @@ class Basic(Strategy[CasinoDeal]):
 #: total, cards, pair, doubled, may split, may double): the answer never changes, and asking
 #: the table (its dictionaries, in Python) was a fifth of a casino simulation. A few thousand
 #: hands at most can be asked about; a hand that cannot exist is refused each time it is asked.
-_ANSWERS: Final[dict[tuple[bool, int, int, int | None, bool, bool, bool], str]] = {}
+_ANSWERS: Final[dict[int, str]] = {}
 
 
 def casino_random(rng: Rng | None = None) -> Strategy[CasinoDeal]:
@@ -147,10 +150,16 @@ class CasinoPlayers(AutoPlayers):
             deal.stake(player, strategy.stake(deal, player))
             return
         action, amount = strategy.play(deal, player, hand)
+        # Each word by its own method (each checks its decision as act() would); any other
+        # answer, or an amount given with a word that takes none, through act()'s word check.
         if action == "hit":
             deal.hit(player, hand)
         elif action == "stand":
             deal.stand(player, hand)
+        elif action == "double" and amount is None:
+            deal.double(player, hand)
+        elif action == "split" and amount is None:
+            deal.split(player, hand)
         else:
             deal.act(player, hand, action, amount)
 

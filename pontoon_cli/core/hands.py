@@ -169,13 +169,13 @@ class Hand:
     """One hand's cards and money. Totals are kept as cards arrive, for speed."""
 
     __slots__ = (
-        "bought",
         "cards",
         "cls",
         "done",
         "from_split",
         "has_ace",
         "initial",
+        "last_price",
         "low",
         "net",
         "rule",
@@ -194,7 +194,7 @@ class Hand:
         self.up_cards = 0  # how many cards lie face up
         self.initial = initial  # s, the initial stake (T5.2: a split hand has the same s)
         self.stake = initial  # everything staked on the hand so far
-        self.bought: list[int] = []  # amounts paid for bought cards, in order (T5.3)
+        self.last_price = 0  # what the last bought card cost (T5.3); 0 before any is bought
         self.twisted = False  # T5.4: no buy after a twist
         self.from_split = from_split  # T8.3, T7.2
         self.done = False

@@ -95,13 +95,14 @@ def _draw_below(hi: i64, lo: i64, n: i64) -> tuple[i64, i64, i64]:
     the state's new halves and the number. No 64-bit number is made along the way (compiled, such
     a number is boxed), and compiled, the three come back unboxed."""
     r32 = (1 << 32) % n
-    threshold = r32 * r32 % n  # 2**64 mod n: only an output below 2**32 can be refused
     while True:
         lo += _GOLDEN_LO  # state = (state + _GOLDEN) mod 2**64
         hi = (hi + _GOLDEN_HI + (lo >> 32)) & _LO32
         lo &= _LO32
         z_hi, z_lo = _output(hi, lo)
-        if z_hi != 0 or z_lo >= threshold:
+        # Refused only below 2**64 mod n, which is under 2**32: an output with a high half is
+        # never refused, so the threshold is worked out only for one without.
+        if z_hi != 0 or z_lo >= r32 * r32 % n:
             return hi, lo, (z_hi % n * r32 + z_lo) % n  # z mod n, from the halves
 
 

@@ -63,6 +63,8 @@ class ShootDeal(Deal):
         number: int = 1,
         pack_state: PackState = PackState.SHUFFLED,
         kitty: Kitty | None = None,
+        *,
+        card_events: bool = True,
     ) -> None:
         self.kitty: Kitty = kitty if kitty is not None else Kitty()
         self.open_bets = 0  # the shoot bets not yet settled, all hands together (S2)
@@ -71,7 +73,9 @@ class ShootDeal(Deal):
         self._before_fourth: set[int] = set()  # hands that shot before the fourth card (S4)
         self._new_split: set[int] = set()  # new hands of a split, yet to shoot (S5)
         self._shoot_round = False  # the round after the stakes has begun (S2)
-        super().__init__(rules, table, banker, pack, balances, number, pack_state)
+        super().__init__(
+            rules, table, banker, pack, balances, number, pack_state, card_events=card_events
+        )
         self.actions = SHOOT_ACTIONS
 
     # who acts and what is legal ---------------------------------------------------------------
@@ -81,10 +85,10 @@ class ShootDeal(Deal):
             return self._stake_actor()
         return super()._find_actor()
 
-    def available(self, player: str) -> int:
-        """What ``player`` may still put on the table: his stakes' and shoot bets' results count
-        (T8.6)."""
-        return super().available(player) + self.shoot_net.get(player, 0)
+    def _left(self, at: int) -> int:
+        """What the punter at ``at`` may still put on the table: his stakes' and shoot bets'
+        results count (T8.6)."""
+        return super()._left(at) + self.shoot_net.get(self.punters[at], 0)
 
     def shoot_limit(self, player: str) -> int:
         """The most ``player`` may shoot now: what the kitty holds beyond the open shoot bets
@@ -204,7 +208,7 @@ class ShootDeal(Deal):
         key = id(h)
         self._bets[key] = self._bets.get(key, 0) + amount
         self.open_bets += amount
-        self.on_table[player] += amount
+        self.staked_at[self._punter_at] += amount
         if self.phase is Phase.SHOOT:
             event = Decision(player, 1, "shoot", amount)
             self.events.append(event)
@@ -255,10 +259,9 @@ class ShootDeal(Deal):
     def split(self, player: str, hand: int) -> Decision:
         """T5.2, and S5: the shoot bets stay with the hand holding the first card; the new hand
         may take a shoot bet of its own."""
-        row = self.hands[player]
-        at = self._hand_at
+        seat, at = self._punter_at, self._hand_at
         event = super().split(player, hand)
-        self._new_split.add(id(row[at + 1]))
+        self._new_split.add(id(self.rows[seat][at + 1]))
         return event
 
     # the steps Shoot adds to the deal ---------------------------------------------------------
@@ -289,13 +292,15 @@ class ShootDeal(Deal):
         (so also when the bust leaves every punter hand bust and the deal ends, T6.3)."""
         bets = self._bets.pop(id(h), 0)
         if bets:
-            self._settle_bet(player, self._hand_at + 1, bets, "S6", False)
+            self._settle_bet(self._punter_at, self._hand_at + 1, bets, "S6", False)
 
-    def _settle_bet(self, player: str, number: int, bets: int, rule: str, won: bool) -> None:
-        """A hand's shoot bets paid 1:1 out of the kitty (``won``, S7) or into it (S3, S6, S7)."""
+    def _settle_bet(self, at: int, number: int, bets: int, rule: str, won: bool) -> None:
+        """The shoot bets of hand ``number`` of the punter at ``at`` (in turn) paid 1:1 out of
+        the kitty (``won``, S7) or into it (S3, S6, S7)."""
+        player = self.punters[at]
         self.kitty.move(rule, player, number, -bets if won else bets)
         self.open_bets -= bets
-        self.on_table[player] -= bets
+        self.staked_at[at] -= bets
         self.shoot_net[player] = self.shoot_net.get(player, 0) + (bets if won else -bets)
 
     def _settle_all(self) -> None:
@@ -304,16 +309,16 @@ class ShootDeal(Deal):
         the banker, into it for one that does not (S7)."""
         super()._settle_all()
         pontoon = self.banker_pontoon
-        for p in self.punters:
-            for j, h in enumerate(self.hands[p]):  # compiled: enumerate with a start is generic
+        for at, row in enumerate(self.rows):
+            for j, h in enumerate(row):  # compiled: enumerate with a start is generic
                 i = j + 1
                 bets = self._bets.pop(id(h), 0)
                 if not bets:
                     continue
                 if pontoon:
-                    self._settle_bet(p, i, bets, "S3", False)
+                    self._settle_bet(at, i, bets, "S3", False)
                 else:  # S7: a hand that beats the banker is the one his stake won on
-                    self._settle_bet(p, i, bets, "S7", h.net > 0)
+                    self._settle_bet(at, i, bets, "S7", h.net > 0)
 
     def _void(self) -> None:
         """T8.5: the open shoot bets go back with the stakes; the kitty keeps what it took."""
@@ -419,6 +424,7 @@ class ShootGame(Game):
             self.deals_played,
             self.pack_state,
             kitty,
+            card_events=self.logged,
         )
 
     def finish_deal(self, deal: DealBase) -> None:

@@ -48,7 +48,7 @@ class ShootPlayers(Players):
             if strategy.rng.below(2):
                 return 0
             return 1 + strategy.rng.below(limit)
-        first = deal.hands[player][0].cards[0]
+        first = deal.current_hand().cards[0]  # the actor's one hand in the round of bets (S2)
         if not (first.is_ace or first.is_ten):
             return 0
         return min(limit, max(1, deal.kitty.amount // SHOOT_FRACTION_DENOMINATOR))

@@ -30,6 +30,7 @@ class Deal(DealState):
 
     ``pack`` is taken over (top card first) and holds every card again at the end of the deal, in
     the order T8.1 gives. ``balances`` are the players' balances before the deal (T8.6).
+    ``card_events`` False records no card dealt as an event (a game without a log).
     """
 
     def __init__(
@@ -41,9 +42,13 @@ class Deal(DealState):
         balances: dict[str, int],
         number: int = 1,
         pack_state: PackState = PackState.SHUFFLED,
+        *,
+        card_events: bool = True,
     ) -> None:
         self.actions: ActionTable = TRADITIONAL_ACTIONS  # the words act() takes (Shoot: its own)
-        super().__init__(rules, table, banker, pack, balances, number, pack_state)
+        super().__init__(
+            rules, table, banker, pack, balances, number, pack_state, card_events=card_events
+        )
         self._go_on()
         self.actor = self._find_actor()
 
@@ -89,9 +94,9 @@ class Deal(DealState):
         """Buy a card face down, adding ``amount`` to the hand's stake (T5.3)."""
         self.verify_buy(player, hand, amount)
         h = self.current_hand()
-        h.bought.append(amount)
+        h.last_price = amount
         h.stake += amount
-        self.on_table[player] += amount
+        self.staked_at[self._punter_at] += amount
         event = Decision(player, self._hand_at + 1, "buy", amount)
         self.events.append(event)
         try:
@@ -128,7 +133,7 @@ class Deal(DealState):
     def split(self, player: str, hand: int) -> Decision:
         """Split a pair into two hands, staking ``s`` on the new one (T5.2)."""
         self.verify_split(player, hand)
-        h, new = self._split_current(player)
+        h, new = self._split_current()
         event = Decision(player, self._hand_at + 1, "split", h.initial)
         self.events.append(event)
         try:
@@ -210,15 +215,16 @@ class Deal(DealState):
     # dealing ---------------------------------------------------------------------------------
 
     def _draw_to_punter(self, h: Hand, face_up: bool) -> None:
-        player = self.punters[self._punter_at]
+        at = self._punter_at
+        player = self.punters[at]
         self._give(player, self._hand_at + 1, h, face_up)
         if h.low > 21:  # T5.6: thrown in at once, settled at once, cards to the bottom
             h.done = h.settled = True
             lost = 2 * h.stake if self.doubled else h.stake  # V3: a doubled stake is lost
             h.net, h.rule, h.cls = -lost, "T5.6", HandClass.BUST
-            self.nets[player] -= lost
-            self.nets[self.banker] += lost
-            self.on_table[player] -= h.stake
+            self.net_at[at] -= lost
+            self.banker_net += lost
+            self.staked_at[at] -= h.stake
             self.pack.extend(h.cards)
             self._busted(player, h)  # before the deal moves on: it may end with this bust (T6.3)
         self._advance()
@@ -243,8 +249,7 @@ class Deal(DealState):
         if phase is Phase.PUNTERS and self._next_punter_hand():
             return  # the common case: the next decision is a punter's (T5)
         if phase is Phase.FIRST_CARD:  # T4.1: from the banker's left round to the banker
-            for p in self.punters:
-                self._give(p, 1, self.hands[p][0], False)
+            self._one_each()
             self._give(self.banker, 1, self.banker_hand, False)
             self.phase = phase = Phase.STAKES
             self._punter_at = 0
@@ -256,8 +261,7 @@ class Deal(DealState):
                 return
             self.phase = phase = Phase.SECOND_CARD
         if phase is Phase.SECOND_CARD:  # T4.3: the banker last
-            for p in self.punters:
-                self._give(p, 1, self.hands[p][0], False)
+            self._one_each()
             self._give(self.banker, 1, self.banker_hand, False)
             self.phase = phase = Phase.BANKER_PONTOON
         if phase is Phase.BANKER_PONTOON:  # T4.4
@@ -282,6 +286,12 @@ class Deal(DealState):
         if phase is Phase.SETTLEMENT:
             self._settle_all()
 
+    def _one_each(self) -> None:
+        """A card face down to each punter's hand, in turn (T4.1, T4.3)."""
+        rows = self.rows
+        for at, p in enumerate(self.punters):
+            self._give(p, 1, rows[at][0], False)
+
     # settlement and the end of the deal ----------------------------------------------------------
 
     def _settle_all(self) -> None:
@@ -292,10 +302,12 @@ class Deal(DealState):
         banker_total = b.total
         settler = self._settle  # its method called on it: natively when compiled
         rules = self.rules
-        nets = self.nets
+        net_at = self.net_at
+        staked_at = self.staked_at
+        doubled = self.doubled
         to_banker = 0
-        for p in self.punters:
-            for h in self.hands[p]:
+        for at, row in enumerate(self.rows):
+            for h in row:
                 if h.settled:
                     continue
                 cls, grade = self.rated(h, True)  # V6, V7
@@ -308,26 +320,27 @@ class Deal(DealState):
                     punter_total=h.total,
                     punter_grade=grade,
                     stake=h.stake,
-                    doubled=self.doubled,  # V3
+                    doubled=doubled,  # V3
                 )
                 h.net, h.rule, h.cls, h.settled, h.done = net, rule, cls, True, True
-                nets[p] += net
+                net_at[at] += net
                 to_banker -= net
-                self.on_table[p] -= h.stake
-        nets[self.banker] += to_banker
+                staked_at[at] -= h.stake
+        self.banker_net += to_banker
         self._end()
 
     def _void(self) -> None:
         """T8.5: the pack is empty; stakes still on the table go back; nothing else is paid."""
         self.void = True
-        for row in self.hands.values():
+        for row in self.rows:
             for h in row:
                 if not h.settled:
                     h.done = h.settled = True
                     h.net, h.rule, h.cls = 0, "T8.5", self.rated(h, True)[0]
         self.banker_hand.cls = self.rated(self.banker_hand, False)[0]
-        for p in self.punters:
-            self.on_table[p] = 0
+        staked_at = self.staked_at
+        for at in range(len(staked_at)):
+            staked_at[at] = 0
         self._end()
 
     def _end(self) -> None:
@@ -344,8 +357,9 @@ class Deal(DealState):
         pontoon = self.banker_pontoon or banker.cls is HandClass.PONTOON
         # the grade a punter's pontoon must pass to take the bank (T8.3, V7); -1: any pontoon
         best = self.rated(banker, False)[1] if self.banker_pontoon else -1
-        for p in self.punters:
-            for h in self.hands[p]:
+        rows = self.rows
+        for at, p in enumerate(self.punters):
+            for h in rows[at]:
                 if h.low <= 21:  # bust hands went to the bottom already (T5.6)
                     pack.extend(h.cards)
                     if h.is_pontoon:

@@ -79,6 +79,7 @@ class Game(GameBase):
             dict(self.balances),
             self.deals_played,
             self.pack_state,
+            card_events=self.logged,
         )
 
     def finish_deal(self, deal: DealBase) -> None:
@@ -88,9 +89,11 @@ class Game(GameBase):
         if deal.phase is not Phase.END:
             raise PontoonError(f"deal {deal.number} is not over: it is at the {deal.phase.value}")
         balances = self.balances
-        for p, net in deal.nets.items():
-            balances[p] += net
-        self.pack = list(deal.pack)
+        net_at = deal.net_at
+        for at, p in enumerate(deal.punters):
+            balances[p] += net_at[at]
+        balances[deal.banker] += deal.banker_net
+        self.pack = deal.pack.rest()
         self.banker = deal.next_banker
         self.open_deal = None
         if deal.pontoon_in_deal:  # T8.2 (and T8.5)

@@ -53,18 +53,29 @@ class DealState(DealBase):
         balances: dict[str, int],
         number: int = 1,
         pack_state: PackState = PackState.SHUFFLED,
+        *,
+        card_events: bool = True,
     ) -> None:
         seats = table.seats
         at = seats.index(banker)
         order = seats[at + 1 :] + seats[:at]  # T3.1: clockwise from the banker's left
         # T8.6: a punter who cannot cover the minimum stake sits the deal out (DealBase).
         super().__init__(
-            rules, table, order, pack, balances, number, pack_state, Phase.PUNTERS, _PHASE_RULE
+            rules,
+            table,
+            order,
+            pack,
+            balances,
+            number,
+            pack_state,
+            Phase.PUNTERS,
+            _PHASE_RULE,
+            card_events,
         )
         self.banker = banker
         self.banker_hand = Hand()
         self._hand = self.banker_hand  # the actor's hand: see current_hand()
-        self.nets[banker] = 0
+        self.banker_net = 0  # the banker's net (T7): ``nets`` gives it under his name
         self.banker_pontoon = False
         self.doubled = False  # V3: the banker doubled every stake
         # V8: the hand burning now and how many of the cards at the pack's bottom it burnt
@@ -116,7 +127,7 @@ class DealState(DealBase):
     def every_punter_bust(self) -> bool:
         """T6.3: every punter hand went bust (each settled at once, T5.6): the banker has
         nothing to play for. Asked when the punters are done, and of a finished deal."""
-        return all(h.rule == "T5.6" for row in self.hands.values() for h in row)
+        return all(h.rule == "T5.6" for row in self.rows for h in row)
 
     def _decisions(self, player: str, hand: int) -> list[LegalAction]:
         """The banker's choices (T6.1, V3), or a punter's on his hand (T5), built from the
@@ -129,7 +140,7 @@ class DealState(DealBase):
         h = self.current_hand()
         if self.can_buy(player, hand, None):
             low, high = self.buy_range(h)
-            out.append(LegalAction("buy", low, min(high, self.available(player))))
+            out.append(LegalAction("buy", low, min(high, self._left(self._punter_at))))
         if self.can_twist(player, hand):
             out.append(LegalAction("twist"))
         if self.can_stick(player, hand):
@@ -150,7 +161,8 @@ class DealState(DealBase):
     def buy_range(self, hand: Hand) -> tuple[int, int]:
         """The least and most a hand may pay for its next card (T5.3)."""
         s = hand.initial
-        return s, (2 * s if not hand.bought else hand.bought[-1])
+        last = hand.last_price
+        return s, (2 * s if last == 0 else last)
 
     def buy_problem(self, player: str, hand: int, amount: int | None) -> Refusal | None:
         """Buy a card face down (T5.3); ``amount`` None checks everything but the price."""
@@ -171,14 +183,15 @@ class DealState(DealBase):
                 "cannot buy a fifth card on four cards totalling {}: twist it",
                 (h.low,),
             )
+        left = self._left(self._punter_at)
         if amount is None:
-            if self.available(player) < h.initial:
+            if left < h.initial:
                 return Refusal(
                     "T8.6",
                     player,
                     hand,
                     "cannot buy: the least price is {} with a balance of {}",
-                    (h.initial, self.available(player)),
+                    (h.initial, left),
                 )
             return None
         problem = amount_problem(amount, "buy", player, hand)
@@ -187,7 +200,11 @@ class DealState(DealBase):
         lo, hi = self.buy_range(h)
         if not lo <= amount <= hi:
             nth = _ORDINAL[len(h.cards) + 1]
-            why = "2 × the stake" if not h.bought else f"the price of the {_ORDINAL[len(h.cards)]}"
+            why = (
+                "2 × the stake"
+                if h.last_price == 0
+                else f"the price of the {_ORDINAL[len(h.cards)]}"
+            )
             return Refusal(
                 "T5.3",
                 player,
@@ -195,7 +212,6 @@ class DealState(DealBase):
                 "cannot buy the {} card for {}: the price must be from {} to {} ({})",
                 (nth, amount, lo, hi, why),
             )
-        left = self.available(player)
         if amount > left:
             return Refusal(
                 "T8.6", player, hand, "cannot buy for {} with a balance of {}", (amount, left)
@@ -350,6 +366,9 @@ class DealState(DealBase):
     def house_hand(self) -> tuple[str | None, Hand | None]:
         """The banker and his hand (T3.2)."""
         return self.banker, self.banker_hand
+
+    def _house_net(self, nets: dict[str, int]) -> None:
+        nets[self.banker] = self.banker_net
 
     def _pontoon_stops(self, h: Hand) -> bool:
         """T5.1: a pontoon ends the hand, unless V7 (b) makes A + 10 a two-card 21."""

@@ -42,13 +42,13 @@ class DefaultStrategy(Strategy[Deal]):
     def stake(self, deal: Deal, player: str) -> int:
         table = deal.table
         least = table.min_stake
-        first = deal.hands[player][0].cards[0]
+        first = deal.current_hand().cards[0]  # the actor's one hand at the stakes (T4.2)
         amount = least * 2 if first.is_ace or first.is_ten else least
         # min(amount, max_stake, balance), then at least the minimum, written out: the compiled
         # build calls a builtin min of three through Python's generic call
         if amount > table.max_stake:
             amount = table.max_stake
-        left = deal.available(player)
+        left = deal.left_in_turn()
         if amount > left:
             amount = left
         return amount if amount > least else least
@@ -90,7 +90,7 @@ class DefaultStrategy(Strategy[Deal]):
         # The least each standing hand can hold: the face-up cards plus one for each card down
         # (and at least the stick minimum); the lowest of them over the ordinary standing hands.
         lowest_floor = -1
-        for row in deal.hands.values():
+        for row in deal.rows:
             for h in row:
                 n = len(h.cards)
                 if h.settled or n >= 5:
@@ -165,10 +165,18 @@ class Players(AutoPlayers):
         phase = deal.phase
         if phase is Phase.PUNTERS:
             action, amount = self.punter[player].play(deal, player, hand)
+            # Each word by its own method (each checks its decision as act() would); any other
+            # answer, or an amount where none is taken, through act()'s word check.
             if action == "stick":
                 deal.stick(player, hand)
             elif action == "twist":
                 deal.twist(player, hand)
+            elif action == "buy" and amount is not None:
+                deal.buy(player, hand, amount)
+            elif action == "split" and amount is None:
+                deal.split(player, hand)
+            elif action == "burn" and amount is None:
+                deal.burn(player, hand)
             else:
                 deal.act(player, hand, action, amount)
         elif phase is Phase.STAKES:

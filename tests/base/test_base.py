@@ -6,14 +6,18 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from support.engine import SEATS, make_deal, table
+from support.engine import SEATS, make_deal, run, table
 
+import pontoon_cli
 from pontoon_cli import games
+from pontoon_cli._build import COMPILED
 from pontoon_cli.base.deal import DealBase, LegalAction, Phase
-from pontoon_cli.base.players import RandomStrategy, Strategy
-from pontoon_cli.casino.deal import CasinoDeal
-from pontoon_cli.casino.players import CASINO_STRATEGIES, Basic
+from pontoon_cli.base.game import GameBase
+from pontoon_cli.base.players import AutoPlayers, RandomStrategy, Strategy
+from pontoon_cli.casino.deal import CasinoDeal, CasinoGame
+from pontoon_cli.casino.players import CASINO_STRATEGIES, Basic, CasinoPlayers
 from pontoon_cli.core.cards import new_pack, parse_cards
+from pontoon_cli.core.errors import IllegalAction
 from pontoon_cli.core.events import Decision
 from pontoon_cli.core.rng import Rng
 from pontoon_cli.core.rules import PRESETS, Table
@@ -22,7 +26,7 @@ from pontoon_cli.shoot.deal import ShootDeal, ShootGame
 from pontoon_cli.shoot.kitty import Kitty
 from pontoon_cli.traditional.deal import Deal
 from pontoon_cli.traditional.game import Game
-from pontoon_cli.traditional.players import STRATEGIES
+from pontoon_cli.traditional.players import STRATEGIES, seeded_game
 
 
 def test_shoot_game_begins_a_deal_as_the_traditional_game_does_with_its_kitty_s1() -> None:
@@ -88,7 +92,7 @@ def test_T4_2_C3_a_stake_is_refused_under_the_games_own_rule(game: str) -> None:
         assert not deal.can_stake("ann", amount)
     deal.stake("ann", 10)
     assert deal.actor == ("bob", 1) and deal.current_hand() is deal.hands["bob"][0]
-    deal.on_table["bob"] = 10  # what bob has on the table elsewhere leaves him 5
+    deal.staked_at[deal.seat_at("bob")] = 10  # what bob has on the table elsewhere leaves him 5
     problem = deal.stake_problem("bob", 6)
     assert problem is not None
     assert (problem.rule, problem.reason) == (balance, "cannot stake 6 with a balance of 5")
@@ -191,3 +195,74 @@ def test_T3_1_C3_a_stake_out_of_turn_names_whose_turn_it_is(game: str) -> None:
     problem = deal.stake_problem("bob", 1)
     assert problem is not None
     assert (problem.rule, problem.reason) == (out_of_turn, "cannot stake: it is ann's turn")
+
+
+class _Answers(Strategy[DealBase]):
+    """Stakes 2, then answers ``word`` with ``amount`` on every hand."""
+
+    def __init__(self, word: str, amount: int | None) -> None:
+        self.word = word
+        self.amount = amount
+
+    def stake(self, deal: DealBase, player: str) -> int:
+        return 2
+
+    def play(self, deal: DealBase, player: str, hand: int) -> tuple[str, int | None]:
+        return self.word, self.amount
+
+
+@pytest.mark.skipif(
+    pontoon_cli.BUILD == COMPILED, reason="a Python class cannot extend the compiled Strategy"
+)
+@pytest.mark.parametrize(
+    ("preset", "word", "amount", "rule", "message"),
+    [
+        ("traditional", "buy", None, "T5.3", "buy needs an amount"),
+        ("traditional", "split", 2, "T5.2", "split takes no amount"),
+        ("traditional", "burn", 1, "V8", "burn takes no amount"),
+        ("traditional", "hop", None, "T5", "unknown action 'hop'"),
+        ("casino", "double", 2, "C7", "double takes no amount"),
+        ("casino", "split", 2, "C8", "split takes no amount"),
+        ("casino", "buy", 3, "T5.3", "unknown action 'buy'"),
+    ],
+)
+def test_T5_C6_the_automatic_players_answer_is_checked_as_act_checks_a_word(
+    preset: str, word: str, amount: int | None, rule: str, message: str
+) -> None:
+    """The automatic players take a built-in answer by its own method; an answer with an amount
+    where its word takes none (or none where it needs one), or a word of no game's, is refused
+    by act()'s word check, citing the word's own rule."""
+    rules = PRESETS[preset]
+    t = Table.build(["ann", "bob"], bankroll=50, house=preset == "casino")
+    game: GameBase
+    auto: AutoPlayers
+    if preset == "casino":
+        game, auto = CasinoGame(rules, t, Rng(3)), CasinoPlayers(t.seats, Rng(4))
+        auto.player = {p: _Answers(word, amount) for p in t.seats}
+    else:
+        game, players = seeded_game(rules, t, 3)
+        players.punter = {p: _Answers(word, amount) for p in t.seats}
+        auto = players
+    with pytest.raises(IllegalAction) as caught:
+        for _ in range(20):  # until a punter decides (a banker's pontoon ends a deal first)
+            auto.play_deal(game)
+    assert (caught.value.rule, caught.value.reason[: len(message)]) == (rule, message)
+
+
+def test_T7_T8_6_a_deal_gives_each_seats_hands_net_and_open_stakes_by_name() -> None:
+    """Inside the deal a seat is its place in turn; by name, ``hands``, ``nets`` and ``on_table``
+    give the punters in turn from the banker's left (T3.1), the banker's net last (T7), and
+    nothing for a seat sitting the deal out (T8.6)."""
+    bankroll = {"ann": 10, "bob": 0, "carl": 10, "dan": 10}
+    deal = make_deal(
+        "TH TD 9C 9H 8D 7S", seats=("ann", "bob", "carl", "dan"), banker="carl", bankroll=bankroll
+    )
+    assert (deal.punters, deal.sitting_out) == (["dan", "ann"], ["bob"])
+    assert list(deal.hands) == ["dan", "ann"] and deal.hands["ann"] is deal.rows[1]
+    run(deal, "dan stake 2; ann stake 3")
+    assert deal.on_table == {"dan": 2, "ann": 3} and deal.available("ann") == 7
+    with pytest.raises(KeyError):
+        deal.available("bob")  # T8.6: he plays no hand this deal
+    run(deal, "dan stick; ann stick; carl stay")  # 19 and 18 against the banker's 16
+    assert list(deal.nets.items()) == [("dan", 2), ("ann", 3), ("carl", -5)]
+    assert deal.on_table == {"dan": 0, "ann": 0}

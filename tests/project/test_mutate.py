@@ -154,8 +154,8 @@ def test_modules_and_their_tests() -> None:
 def test_a_quoted_mutation_marks_only_that_mutant() -> None:
     engine = Path("pontoon_cli/traditional/deal.py")
     mutants, _ = mutate.find_mutants(engine)
-    line = _line_of(engine, "self._give(p, 1, self.hands[p][0], False)")
-    (entry,) = [e for e in EQUIVALENTS if e.source == "self._give(p, 1, self.hands[p][0], False)"]
+    line = _line_of(engine, "self._give(p, 1, rows[at][0], False)")
+    (entry,) = [e for e in EQUIVALENTS if e.source == "self._give(p, 1, rows[at][0], False)"]
     assert entry.mutations == {"'0' -> '(-1)'"}
     on_line = {(m.before, m.after) for m in mutants if m.line == line}
     assert ("0", "(-1)") not in on_line
