@@ -75,21 +75,23 @@ def casino_deal_record(
 
 
 def casino_deal_line(
-    game: GameBase, deal: DealBase, sale: BankSold | None, pack: str | None
-) -> bytes | None:
-    """The bytes ``encode(casino_deal_record(...))`` gives (log.LineWriter), written as text
-    without building the record; None where a number is beyond ±(2**53 − 1). ``pack`` is the
-    shoe's text when the caller holds it (replay reads it from the record it re-deals): it is
-    used as given, so a round does not write its 416-card shoe again."""
+    parts: list[str], game: GameBase, deal: DealBase, sale: BankSold | None, pack: str | None
+) -> bool:
+    """Append to ``parts`` the text ``encode(casino_deal_record(...))`` gives (log.LineWriter),
+    piece by piece, without building the record; False where a number is beyond ±(2**53 − 1).
+    ``pack`` is the shoe's text when the caller holds it (replay reads it from the record it
+    re-deals): it is used as given, so a round does not write its 416-card shoe again."""
     if not isinstance(deal, CasinoDeal):  # pragma: no cover - the registry pairs them
         raise TypeError("the casino line is written for casino rounds")
     big = _MAX_INT
     number = deal.number
     if not -big <= number <= big:
-        return None
+        return False
     if pack is None:  # else the caller's text of the shoe: cards' texts and single spaces
         pack = pack_text(deal.pack_before)
-    parts: list[str] = ['{"type":"deal","deal":', str(number), ',"pack_state":']
+    parts.append('{"type":"deal","deal":')
+    parts.append(str(number))
+    parts.append(',"pack_state":')
     parts.append(quoted(deal.pack_state))
     parts.append(',"pack":"')
     parts.append(pack)
@@ -97,20 +99,20 @@ def casino_deal_line(
     parts.append(",".join([quoted(p) for p in deal.sitting_out]))
     parts.append('],"decisions":[')
     if not write_events(parts, deal.events):
-        return None
+        return False
     parts.append('],"hands":[')
     first = True
     for p, i, h in deal.hands_in_order():
         # C7: doubling is the only way a stake grows
         if not write_hand(parts, p, i, h, first, 2 if h.stake != h.initial else 1):
-            return None
+            return False
         first = False
     write_house_hand(parts, _HOUSE_HEAD, deal.dealer_hand)
     parts.append('},"net":{')
     if not write_money(parts, game.table.seats, deal.nets, game.balances):
-        return None
+        return False
     parts.append("}}\n")
-    return "".join(parts).encode()
+    return True
 
 
 _HOUSE_HEAD: Final = HOUSE_HAND_HEAD["dealer_hand"]

@@ -22,7 +22,7 @@ from pontoon_cli.core.limits import MAX_SAFE_INT
 from pontoon_cli.core.rules import Rules, Table
 from pontoon_cli.log.output import Interrupted, Writable, held, open_sink
 from pontoon_cli.logformat.format import FORMAT
-from pontoon_cli.logformat.record import LineWriter, RecordWriter
+from pontoon_cli.logformat.record import LineWriter, RecordWriter, line_bytes
 from pontoon_cli.traditional.engine import DealBase, Game
 from pontoon_cli.traditional.record import traditional_line, traditional_record
 
@@ -93,8 +93,9 @@ def schema() -> dict[str, Any]:
     return result
 
 
-#: About how many bytes of records a file's log writer holds before it writes them.
-BATCH_BYTES: Final = 1 << 16
+#: About how many pieces of text a file's log writer holds before it writes them: a few
+#: thousand, 50 to 200 kB of records (a 6-seat deal's line is about 125 pieces, 2.5 kB).
+BATCH_PIECES: Final = 4096
 
 
 class LogWriter:
@@ -115,12 +116,13 @@ class LogWriter:
         self.records = 0
         self.headers = 0  # one a game: simulate --log writes one a shard
         self._cut = False
-        # A file's records are written together, a batch of about BATCH_BYTES at a time (each
+        # A file's records are written together, a batch of about BATCH_PIECES at a time (each
         # write is a held step and a few calls of Python: a tenth of play with a log, one by
-        # one); they are all written before the log is kept, whatever ends the game.
+        # one); they are all written before the log is kept, whatever ends the game. A deal's
+        # line is written straight into the pieces that wait (the game's LineWriter), and the
+        # batch joined and encoded once: no text or bytes made per line.
         self._batched = self._sink.batched
-        self._pending: list[bytes] = []
-        self._pending_bytes = 0
+        self._pending: list[str] = []
 
     @property
     def where(self) -> str:
@@ -165,17 +167,33 @@ class LogWriter:
         traditional game's by default): the line's bytes, the same as the record encoded without
         building it (a dictionary per card, decision and hand was most of play with a log); the
         record itself only where the line has none (a number beyond ±(2**53 − 1))."""
-        data = (line or traditional_line)(game, deal, sale, None)
+        write = line or traditional_line
+        if self._batched:
+            pending = self._pending
+            whole = len(pending)  # the pieces of whole records
+            try:
+                done = write(pending, game, deal, sale, None)
+            except BaseException:
+                del pending[whole:]  # only whole records are ever written
+                raise
+            if done:
+                self.records += 1
+                if len(pending) >= BATCH_PIECES:
+                    self._write_pending()
+                return
+            del pending[whole:]
+            data = None
+        else:
+            data = line_bytes(write, game, deal, sale, None)
         if data is None:
             data = encode((record or traditional_record)(game, deal, sale))
         self._put(data)
 
     def _put(self, data: bytes) -> None:
         if self._batched:
-            self._pending.append(data)
+            self._pending.append(data.decode())
             self.records += 1
-            self._pending_bytes += len(data)
-            if self._pending_bytes >= BATCH_BYTES:
+            if len(self._pending) >= BATCH_PIECES:
                 self._write_pending()
             return
         with held():
@@ -188,11 +206,10 @@ class LogWriter:
         """Write the records that wait, whole (one held step)."""
         if not self._pending:
             return
-        data = b"".join(self._pending)
+        data = "".join(self._pending).encode()
         with held():
             self._cut = True  # until the records are whole: a second signal may stop us here
             self._pending = []
-            self._pending_bytes = 0
             self._sink.write(data)
             self._cut = False
 

@@ -70,9 +70,18 @@ def hand_record(player: str, number: int, h: Hand, doubled: bool | None = None) 
 
 #: A game's deal record, built after the deal: (game, deal, sale) -> record.
 RecordWriter = Callable[[GameBase, DealBase, BankSold | None], dict[str, Any]]
-#: A game's deal record as the writer's bytes: (game, deal, sale, the pack's text if held) ->
-#: bytes, or None where the record holds a number beyond ±(2**53 − 1).
-LineWriter = Callable[[GameBase, DealBase, BankSold | None, str | None], bytes | None]
+#: A game's deal record as the writer's text: (parts, game, deal, sale, the pack's text if held)
+#: appends the line's pieces to ``parts`` (the last ends with the newline) and gives True; False
+#: where the record holds a number beyond ±(2**53 − 1) (``parts`` then holds part of the line).
+LineWriter = Callable[[list[str], GameBase, DealBase, BankSold | None, str | None], bool]
+
+
+def line_bytes(
+    line: LineWriter, game: GameBase, deal: DealBase, sale: BankSold | None, pack: str | None
+) -> bytes | None:
+    """The deal's line as bytes (what replay compares a record with), or None (``line``)."""
+    parts: list[str] = []
+    return "".join(parts).encode() if line(parts, game, deal, sale, pack) else None
 
 
 # a record written as text: the pieces every game's line writer joins --------------------------

@@ -40,6 +40,7 @@ from pontoon_cli.core.hands import Hand
 from pontoon_cli.core.rules import Rules, Table
 from pontoon_cli.logformat.check import DEAL_HEADS, MISSING
 from pontoon_cli.logformat.divergence import Divergence, Place, count
+from pontoon_cli.logformat.record import LineWriter, RecordWriter, line_bytes
 
 
 class Look(Protocol):
@@ -53,10 +54,6 @@ class Look(Protocol):
     def look(self, number: int, raw: bytes, record: dict[str, Any]) -> dict[str, Any]: ...
 
 
-#: A game's deal record: (game, deal, sale) -> the record (pontoon_cli.log.writer.RecordWriter).
-RecordWriter = Callable[[GameBase, DealBase, BankSold | None], dict[str, Any]]
-#: A game's deal record as the writer's bytes (pontoon_cli.log.writer.LineWriter).
-LineWriter = Callable[[GameBase, DealBase, BankSold | None, str | None], bytes | None]
 #: A deal record, or a row of one (a card, a hand), as JSON reads it.
 Fields = dict[str, Any]
 #: A finished hand settled again by the pure settlement function: the hand -> (net, rule).
@@ -199,7 +196,7 @@ class GameReplay:
             game.balances = after
             sale = self.sale
             verified = first is None and written_as(
-                raw, self.line(game, deal, sale, record["pack"])
+                raw, line_bytes(self.line, game, deal, sale, record["pack"])
             )
             if first is None and not verified:
                 record = self.reader.look(line, raw, record)

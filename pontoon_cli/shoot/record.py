@@ -45,15 +45,17 @@ def shoot_deal_record(
 
 
 def shoot_deal_line(
-    game: GameBase, deal: DealBase, sale: BankSold | None, pack: str | None
-) -> bytes | None:
-    """The bytes ``encode(shoot_deal_record(...))`` gives: the traditional line with the kitty
-    last (log.LineWriter); None where a number is beyond ±(2**53 − 1)."""
-    line = traditional_line(game, deal, sale, pack)
-    if line is None or not isinstance(deal, ShootDeal):
-        return line
+    parts: list[str], game: GameBase, deal: DealBase, sale: BankSold | None, pack: str | None
+) -> bool:
+    """Append to ``parts`` the text ``encode(shoot_deal_record(...))`` gives: the traditional
+    line with the kitty last (log.LineWriter); False where a number is beyond ±(2**53 − 1)."""
+    if not traditional_line(parts, game, deal, sale, pack):
+        return False
+    if not isinstance(deal, ShootDeal):
+        return True
     try:
         kitty = orjson.dumps(kitty_record(deal.kitty), option=orjson.OPT_STRICT_INTEGER)
     except orjson.JSONEncodeError:
-        return None
-    return b"".join((line[:-2], b',"kitty":', kitty, b"}\n"))
+        return False
+    parts[-1] = ',"kitty":' + kitty.decode() + "}\n"  # in place of the traditional line's end
+    return True

@@ -91,37 +91,50 @@ def traditional_record(
 
 
 def traditional_line(
-    game: GameBase, deal: DealBase, sale: BankSold | None, pack: str | None
-) -> bytes | None:
-    """:func:`deal_line` as a :data:`LineWriter` (the traditional game's)."""
+    parts: list[str], game: GameBase, deal: DealBase, sale: BankSold | None, pack: str | None
+) -> bool:
+    """:func:`write_deal_line` as a :data:`LineWriter` (the traditional game's)."""
     if not isinstance(game, Game) or not isinstance(deal, Deal):  # pragma: no cover
         raise TypeError("the traditional line is written for the traditional game's deals")
-    return deal_line(game, deal, sale, pack=pack)
+    return write_deal_line(parts, game, deal, sale, pack)
 
 
 def deal_line(
     game: Game, deal: Deal, sale: BankSold | None = None, *, pack: str | None = None
 ) -> bytes | None:
-    """The bytes ``encode(deal_record(game, deal, sale, pack=pack))`` gives, written as text
-    without building the record; None where that record holds an integer beyond ±(2**53 − 1)
-    (OPT_STRICT_INTEGER refuses it, docs/reference/output.md, "Limits").
+    """:func:`write_deal_line`'s text as bytes: what ``encode(deal_record(game, deal, sale,
+    pack=pack))`` gives; None where that record holds an integer beyond ±(2**53 − 1)."""
+    parts: list[str] = []
+    return "".join(parts).encode() if write_deal_line(parts, game, deal, sale, pack) else None
 
-    What replay compares each record's bytes with: a dictionary per card, decision and hand
-    and their encoding were a quarter of replay. The pieces go into one list joined once.
+
+def write_deal_line(
+    parts: list[str], game: Game, deal: Deal, sale: BankSold | None, pack: str | None
+) -> bool:
+    """Append to ``parts`` the text ``encode(deal_record(game, deal, sale, pack=pack))`` gives,
+    piece by piece, without building the record (its last piece ends with the newline); False
+    where that record holds an integer beyond ±(2**53 − 1) (OPT_STRICT_INTEGER refuses it,
+    docs/reference/output.md, "Limits"), ``parts`` then holding part of the line.
+
+    What replay compares each record's bytes with, and what the log writer writes: a dictionary
+    per card, decision and hand and their encoding were a quarter of replay. The writer appends
+    the pieces to the ones it holds and joins them once a batch.
     ``tests/log/test_log_line.py`` holds it to :func:`deal_record` and :func:`encode` byte for byte.
     Names and any text that is not the engine's own card or class words are written by orjson.
     """
     big = _MAX_INT
     number = deal.number
     if not -big <= number <= big:
-        return None
-    parts: list[str] = ['{"type":"deal","deal":', str(number), ',"sale":']
+        return False
+    parts.append('{"type":"deal","deal":')
+    parts.append(str(number))
+    parts.append(',"sale":')
     if sale is None:
         parts.append("null")
     else:
         price = sale.price
         if not -big <= price <= big:
-            return None
+            return False
         parts.append(
             f'{{"seller":{quoted(sale.seller)},"buyer":{quoted(sale.buyer)},"price":{price}}}'
         )
@@ -137,24 +150,24 @@ def deal_line(
     parts.append(",".join([quoted(p) for p in deal.sitting_out]))
     parts.append('],"decisions":[')
     if not write_events(parts, deal.events):
-        return None
+        return False
     parts.append('],"hands":[')
     all_hands = deal.hands
     first_hand = True
     for p in deal.punters:
         for j, h in enumerate(all_hands[p]):  # compiled: enumerate with a start is generic
             if not write_hand(parts, p, j + 1, h, first_hand, 0):
-                return None
+                return False
             first_hand = False
     # the banker's class as settled: V7 (b) makes A + 10 a 21
     write_house_hand(parts, _HOUSE_HEAD, deal.banker_hand)
     parts.append('},"void":true,"net":{' if deal.void else '},"void":false,"net":{')
     if not write_money(parts, game.table.seats, deal.nets, game.balances):
-        return None
+        return False
     parts.append('},"next_banker":')
     parts.append(quoted(deal.next_banker))
     parts.append("}\n")
-    return "".join(parts).encode()
+    return True
 
 
 #: Each class's log name, by its value (a tuple index is cheaper than a dictionary look-up).

@@ -17,6 +17,7 @@ from pontoon_cli.core.limits import MAX_SAFE_INT
 from pontoon_cli.core.rules import PRESETS, Rules, Table
 from pontoon_cli.games import seeded_game as registry_game
 from pontoon_cli.log.writer import LogWriter, encode
+from pontoon_cli.logformat.record import line_bytes
 from pontoon_cli.traditional.engine import Deal, Game
 from pontoon_cli.traditional.players import seeded_game
 from pontoon_cli.traditional.record import deal_line, deal_record
@@ -137,7 +138,28 @@ def test_the_writer_writes_each_deal_as_its_record_encoded(tmp_path: Path) -> No
     game.balances["p3"] = before
     assert written[0] == encode(deal_record(game, deal))
     assert written[1] == encode(deal_record(game, deal, BankSold("p1", "p2", 3)))
+    game.balances["p3"] = MAX_SAFE_INT + 1
+    assert written[2] == encode(deal_record(game, deal))  # no piece of the line before it
     assert b'"p3":9007199254740992' in written[2]
+
+
+def test_a_signal_while_a_line_is_written_keeps_only_whole_records(tmp_path: Path) -> None:
+    """The writer writes a deal's line into the pieces that wait for the batch: a stop signal
+    that comes before the line is whole takes its pieces back, so the log kept replays."""
+    from pontoon_cli.log.output import Interrupted
+
+    (game, deal), *_ = played(4, 5, Rules(), "random", 1000)
+
+    def cut_short(parts: list[str], *_: object) -> bool:
+        parts.append('{"type":"deal","deal":')
+        raise Interrupted(2)
+
+    out = tmp_path / "log.jsonl"
+    with pytest.raises(Interrupted) as stopped, LogWriter(out) as writer:
+        writer.write_deal(game, deal)
+        writer.write_deal(game, deal, line=cut_short)
+    assert stopped.value.kept == f"kept 1 deal in {out}"
+    assert out.read_bytes() == encode(deal_record(game, deal))
 
 
 @pytest.mark.parametrize("strategy", ["default", "random"])
@@ -155,8 +177,8 @@ def test_every_games_line_is_its_record_encoded_S1_S10(strategy: str) -> None:
             for deal in auto.play(game, 60):
                 want = encode(definition.record(game, deal, None))
                 pack = " ".join(card.text for card in deal.pack_before)
-                assert definition.line(game, deal, None, None) == want
-                assert definition.line(game, deal, None, pack) == want
+                assert line_bytes(definition.line, game, deal, None, None) == want
+                assert line_bytes(definition.line, game, deal, None, pack) == want
                 checked += 1
         except ValueError as err:  # T8.6: nobody can stake; the game cannot go on
             assert "T8.6" in str(err)
@@ -168,9 +190,9 @@ def test_every_games_line_is_its_record_encoded_S1_S10(strategy: str) -> None:
 def check_casino(game: CasinoGame, deal: object) -> None:
     """A casino round's line is its record encoded (C1-C11), with or without the shoe's text."""
     want = encode(casino_deal_record(game, deal, None))  # type: ignore[arg-type]
-    assert casino_deal_line(game, deal, None, None) == want  # type: ignore[arg-type]
+    assert line_bytes(casino_deal_line, game, deal, None, None) == want  # type: ignore[arg-type]
     shoe = " ".join(card.text for card in deal.pack_before)  # type: ignore[attr-defined]
-    assert casino_deal_line(game, deal, None, shoe) == want  # type: ignore[arg-type]
+    assert line_bytes(casino_deal_line, game, deal, None, shoe) == want  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("seats", [1, 4, 7])
