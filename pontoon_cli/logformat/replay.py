@@ -444,11 +444,15 @@ def settle_again(
 ) -> Divergence | None:
     """Settle every final hand of ``deal`` again (``settle``); the re-deal and it must agree,
     hand by hand and in each seat's net, citing ``rule`` (``counter``: the seat that takes the
-    other side of every hand's net, or None)."""
-    nets = {p: 0 for p in deal.nets}
-    for p in deal.punters:
-        for j, h in enumerate(deal.hands[p]):  # compiled: enumerate with a start is generic
-            i = j + 1
+    other side of every hand's net, or None). The seats are taken by their place in turn."""
+    punters = deal.punters
+    rows = deal.rows
+    net_at = deal.net_at
+    house = 0
+    agree = True
+    for i in range(len(punters)):
+        seat = 0
+        for j, h in enumerate(rows[i]):  # compiled: enumerate with a start is generic
             net, settled_by = settle(h)
             if h.net != net or h.rule != settled_by:  # compiled: no tuple built to compare
                 return at.div(
@@ -456,15 +460,22 @@ def settle_again(
                     recorded=[h.net, h.rule],
                     expected=[net, settled_by],
                     rule=rule,
-                    player=p,
-                    hand=i,
+                    player=punters[i],
+                    hand=j + 1,
                 )
-            nets[p] += net
-            if counter is not None:
-                nets[counter] -= net
-    if nets != deal.nets:
-        return at.div(field="internal", recorded=deal.nets, expected=nets, rule=rule)
-    return None
+            seat += net
+        agree = agree and seat == net_at[i]
+        house -= seat
+    recorded = deal.nets
+    if agree and (counter is None or recorded.get(counter) == house):
+        return None
+    expected = {p: 0 for p in recorded}  # say what every seat should have had
+    for i, p in enumerate(punters):
+        for h in rows[i]:
+            expected[p] += h.net
+    if counter is not None:
+        expected[counter] = house
+    return at.div(field="internal", recorded=recorded, expected=expected, rule=rule)
 
 
 # comparing a record with the re-deal: every game's checks ------------------------------------

@@ -451,6 +451,32 @@ def test_a_disagreement_with_the_settlement_function_is_internal() -> None:
     assert (found.field, found.rule, found.player, found.hand) == ("internal", "T7", punter, 1)
 
 
+@pytest.mark.parametrize("seat", ["punter", "banker"])
+def test_T7_a_seats_net_that_is_not_its_hands_is_internal(seat: str) -> None:
+    """Every hand agrees with the settlement table, but a seat's net (a punter's, or the
+    banker's, the other side of every hand) is not the sum of its hands': internal, with every
+    seat's net as the engine has it and as the hands give it."""
+    from pontoon_cli.core.rules import PRESETS, Table
+    from pontoon_cli.core.settle import SETTLERS
+    from pontoon_cli.logformat.divergence import Place
+    from pontoon_cli.traditional.compare import cross_check
+    from pontoon_cli.traditional.players import seeded_game
+
+    rules = PRESETS["traditional"]
+    game, players = seeded_game(rules, Table.build(["p1", "p2", "p3"]), 7)
+    deal = next(d for d in players.play(game, 50) if not d.void)
+    right = deal.nets
+    if seat == "punter":
+        deal.net_at[0] += 1
+    else:
+        deal.banker_net += 1
+    found = cross_check(Place("t.jsonl", 2, deal.number), deal, rules, SETTLERS[rules.settlement])
+    assert found is not None
+    assert (found.field, found.rule, found.player) == ("internal", "T7", None)
+    assert (found.recorded, found.expected) == (deal.nets, right)
+    assert found.recorded != right
+
+
 def test_every_divergence_of_the_log_is_reported_one_per_deal(tmp_path: Path) -> None:
     recs = base()
     # A third party overpays p1 by 1 in deal 2 and carries the wrong balance on: the net is
