@@ -230,18 +230,22 @@ class GameReplay:
         optional = self.optional
         found: Divergence | None = None
         for i, d in enumerate(decisions):
-            try:
-                player = d["player"]
-                hand = d["hand"]
-                action = d["action"]
-                amount = d.get("amount")
-            except (KeyError, TypeError, AttributeError):  # not a decision: say what is wrong
-                self.reader.look(at.line, raw, record)
+            if type(d) is dict:  # compiled: a dictionary's own look-ups, not generic ones
+                fields: dict[str, Any] = d
+                player = fields.get("player", MISSING)
+                hand = fields.get("hand", MISSING)
+                action = fields.get("action", MISSING)
+                amount = fields.get("amount")
+            else:
+                player = hand = action = MISSING
+            if player is MISSING or hand is MISSING or action is MISSING:
+                self.reader.look(at.line, raw, record)  # not a decision: say what is wrong
                 where = f"decisions[{i}]"
-                raise LogFormatError(f"{self.file}:{at.line}: {where}: not a decision") from None
+                raise LogFormatError(f"{self.file}:{at.line}: {where}: not a decision")
             if optional:
                 self.optional_decision(deal, player, hand, action)
-            if deal.actor != (player, hand):
+            actor = deal.actor  # compiled: no tuple made to compare
+            if actor is None or actor[0] != player or actor[1] != hand:
                 return self.out_of_turn(at, deal, i, player, hand, action, amount), False
             try:
                 if action in derived:  # the amount is the rules' (T5.2; C7, C8)
