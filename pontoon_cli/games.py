@@ -64,7 +64,7 @@ class GameDefinition:
     game: Callable[[Rules, Table, Rng], GameBase]
     players: Callable[[tuple[str, ...], Rng, str | dict[str, str], str], AutoPlayers]
     record: RecordWriter
-    line: LineWriter  # the record as the writer's bytes, without building it (log.deal_line)
+    line: LineWriter  # the record as the writer's text, piece by piece, without building it
     actions: ActionTable  # the decision words (pontoon_cli.core.actions)
     strategies: tuple[str, ...]  # the automatic players' strategy names
     default_strategy: str = "default"  # the strategy when none is named

@@ -1,6 +1,7 @@
 """The traditional game's deal record (docs/log-format.md): built from the deal's events and
-hands as a dictionary (:func:`deal_record`), or written straight into the bytes the log writer
-would give for it (:func:`deal_line`), which replay compares with each record it re-deals.
+hands as a dictionary (:func:`deal_record`), or written straight into the text the log writer
+writes for it, piece by piece (:func:`write_deal_line`; :func:`deal_line` as bytes), which replay
+compares with each record it re-deals.
 
 Shoot Pontoon's record extends it (:mod:`pontoon_cli.shoot.record`); the registry
 (:mod:`pontoon_cli.games`) names each game's writers.
