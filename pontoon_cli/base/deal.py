@@ -255,8 +255,10 @@ class DealBase:
         self._punter_at = 0  # whose turn, in self.punters
         self._hand_at = 0  # which of that seat's hands, 0-based
         self._hand = _NO_HAND  # the actor's hand: see current_hand()
-        #: (player, hand number) of whoever must decide now, or None at the end of the deal.
-        self.actor: tuple[str, int] | None = None
+        # Whoever must decide now: his name and his hand's number (1-based); 0 when nobody
+        # does (the deal is over). ``actor`` gives them as a pair.
+        self.actor_name = ""
+        self.actor_hand = 0
 
     def current_hand(self) -> Hand:
         """The hand the actor is playing."""
@@ -300,28 +302,36 @@ class DealBase:
 
     # who acts --------------------------------------------------------------------------------
 
-    def _find_actor(self) -> tuple[str, int] | None:
-        """Who decides now; also keeps :meth:`current_hand` at hand."""
+    @property
+    def actor(self) -> tuple[str, int] | None:
+        """(player, hand number) of whoever must decide now, or None at the end of the deal."""
+        return None if self.actor_hand == 0 else (self.actor_name, self.actor_hand)
+
+    def _find_actor(self) -> None:
+        """Find who decides now (``actor``); also keeps :meth:`current_hand` at hand."""
         phase = self.phase
         if phase is self.play_phase:
             at = self._punter_at
             self._hand = self.rows[at][self._hand_at]
-            return self.punters[at], self._hand_at + 1
-        if phase is Phase.STAKES:
-            return self._stake_actor()
-        return self._house_actor(phase)
+            self.actor_name = self.punters[at]
+            self.actor_hand = self._hand_at + 1
+        elif phase is Phase.STAKES:
+            self._stake_actor()
+        else:
+            self._house_actor(phase)
 
-    def _stake_actor(self) -> tuple[str, int]:
-        """The seat in turn to stake (T4.2; C3), with its one hand."""
+    def _stake_actor(self) -> None:
+        """The seat in turn to stake (T4.2; C3), with its one hand, decides."""
         at = self._punter_at
         # mutant-equivalent: '0' -> '(-1)': at the stakes each punter holds one hand
         self._hand = self.rows[at][0]
-        return self.punters[at], 1
+        self.actor_name = self.punters[at]
+        self.actor_hand = 1
 
-    def _house_actor(self, phase: Phase) -> tuple[str, int] | None:
+    def _house_actor(self, phase: Phase) -> None:
         """Who decides in a phase of the game's own (the banker, T6.1, V3); here nobody: a
         casino dealer has no choices (C9)."""
-        return None
+        self.actor_hand = 0
 
     def house_hand(self) -> tuple[str | None, Hand | None]:
         """Who the seats play against and his hand: the banker and his (T3.2), the dealer's
@@ -377,11 +387,11 @@ class DealBase:
                 "cannot {} now: the {} is at the {}",
                 (what, self.DEAL_WORD, self.phase.value),
             )
-        actor = self.actor
-        if actor is None:  # pragma: no cover - the phase check above excludes it
+        which = self.actor_hand
+        if which == 0:  # pragma: no cover - the phase check above excludes it
             rule = self.OVER_RULE or self.phase_rules[phase]
             return Refusal(rule, player, hand, "cannot {}: the {} is over", (what, self.DEAL_WORD))
-        who, which = actor
+        who = self.actor_name
         if who != player or which != hand:
             turn = f"{who}'s hand {which}" if phase is self.play_phase else f"{who}'s turn"
             rule = self.TURN_RULE or self.phase_rules[phase]
@@ -419,10 +429,10 @@ class DealBase:
         self.events.append(event)
         self._punter_at += 1
         if self._punter_at < len(self.punters):  # the next seat stakes (T4.2; C3)
-            self.actor = self._stake_actor()
+            self._stake_actor()
         else:
             self._go_on()
-            self.actor = self._find_actor()
+            self._find_actor()
         return event
 
     def act(self, player: str, hand: int, action: str, amount: int | None = None) -> Decision:

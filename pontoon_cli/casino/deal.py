@@ -106,7 +106,7 @@ class CasinoDeal(DealBase):
                 f"round {number}: no seat can cover the minimum stake of {table.min_stake} "
                 "(C3); the game cannot go on"
             )
-        self.actor = self._find_actor()
+        self._find_actor()
 
     # who acts (the stakes and the seat in turn: DealBase) -----------------------------------
 
@@ -270,7 +270,7 @@ class CasinoDeal(DealBase):
             self.house += stake
             self.staked_at[at] -= stake
         self._advance()
-        self.actor = self._find_actor()
+        self._find_actor()
 
     def stand(self, player: str, hand: int) -> Decision:
         """Stand: the hand stays as it is (C6)."""
@@ -279,7 +279,7 @@ class CasinoDeal(DealBase):
         self.events.append(event)
         self.current_hand().done = True
         self._advance()
-        self.actor = self._find_actor()
+        self._find_actor()
         return event
 
     def double(self, player: str, hand: int) -> Decision:
@@ -306,7 +306,7 @@ class CasinoDeal(DealBase):
         self._give(player, number, h, True)
         self._give(player, number + 1, new, True)
         self._advance()  # an ace and a ten-card is a pontoon and ends the hand (C8)
-        self.actor = self._find_actor()
+        self._find_actor()
         return event
 
     # the automatic phases ----------------------------------------------------------------------
@@ -376,7 +376,7 @@ class CasinoDeal(DealBase):
                 self.house -= net
                 staked_at[at] -= h.stake
         self.phase = Phase.END
-        self.actor = None
+        self.actor_hand = 0  # nobody decides: the round is over
 
 
 class CasinoGame(GameBase):

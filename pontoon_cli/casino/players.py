@@ -142,9 +142,8 @@ class CasinoPlayers(AutoPlayers):
 
     def decide(self, deal: CasinoDeal) -> None:
         """Take the actor's next decision in ``deal`` through the engine's methods."""
-        actor = deal.actor
-        assert actor is not None
-        player, hand = actor
+        player, hand = deal.actor_name, deal.actor_hand
+        assert hand != 0  # someone decides
         strategy = self.player[player]
         if deal.phase is Phase.STAKES:
             deal.stake(player, strategy.stake(deal, player))

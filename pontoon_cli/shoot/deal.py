@@ -80,10 +80,11 @@ class ShootDeal(Deal):
 
     # who acts and what is legal ---------------------------------------------------------------
 
-    def _find_actor(self) -> tuple[str, int] | None:
+    def _find_actor(self) -> None:
         if self.phase is Phase.SHOOT:  # S2: each punter in turn, as at the stakes
-            return self._stake_actor()
-        return super()._find_actor()
+            self._stake_actor()
+        else:
+            super()._find_actor()
 
     def _left(self, at: int) -> int:
         """What the punter at ``at`` may still put on the table: his stakes' and shoot bets'
@@ -233,7 +234,7 @@ class ShootDeal(Deal):
     def _next_decision(self) -> None:
         """After the round's decision: on to the next punter, or the second card (T4.3)."""
         self._go_on()  # T8.5: an empty pack voids the deal
-        self.actor = self._find_actor()
+        self._find_actor()
 
     def act(self, player: str, hand: int, action: str, amount: int | None = None) -> Decision:
         """Shoot Pontoon's decision words (actions.SHOOT_ACTIONS): ``shoot N`` here, the rest as

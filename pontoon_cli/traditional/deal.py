@@ -50,7 +50,7 @@ class Deal(DealState):
             rules, table, banker, pack, balances, number, pack_state, card_events=card_events
         )
         self._go_on()
-        self.actor = self._find_actor()
+        self._find_actor()
 
     # actions ---------------------------------------------------------------------------------
 
@@ -103,7 +103,7 @@ class Deal(DealState):
             self._draw_to_punter(h, False)
         except EmptyPack:
             self._void()
-        self.actor = self._find_actor()
+        self._find_actor()
         return event
 
     def twist(self, player: str, hand: int) -> Decision:
@@ -117,7 +117,7 @@ class Deal(DealState):
             self._draw_to_punter(h, True)
         except EmptyPack:
             self._void()
-        self.actor = self._find_actor()
+        self._find_actor()
         return event
 
     def stick(self, player: str, hand: int) -> Decision:
@@ -127,7 +127,7 @@ class Deal(DealState):
         self.events.append(event)
         self.current_hand().done = True
         self._advance()  # deals no card: the next hand, the banker's turn or the settlement
-        self.actor = self._find_actor()
+        self._find_actor()
         return event
 
     def split(self, player: str, hand: int) -> Decision:
@@ -140,7 +140,7 @@ class Deal(DealState):
             self._deal_split(player, h, new)
         except EmptyPack:
             self._void()
-        self.actor = self._find_actor()
+        self._find_actor()
         return event
 
     def draw(self, player: str) -> Decision:
@@ -152,7 +152,7 @@ class Deal(DealState):
             self._draw_to_banker()
         except EmptyPack:
             self._void()
-        self.actor = self._find_actor()
+        self._find_actor()
         return event
 
     def stay(self, player: str) -> Decision:
@@ -162,7 +162,7 @@ class Deal(DealState):
         self.events.append(event)
         self.phase = Phase.SETTLEMENT
         self._settle_all()  # T7: the banker stays, every hand still standing is settled
-        self.actor = None
+        self.actor_hand = 0  # nobody decides: the deal is over
         return event
 
     def burn(self, player: str, hand: int) -> Decision:
@@ -191,7 +191,7 @@ class Deal(DealState):
             self._advance()  # a pontoon or a new hard 13 (burn again) is the hand's own affair
         except EmptyPack:  # pragma: no cover - burn_problem: two fresh cards are in the pack
             self._void()
-        self.actor = self._find_actor()
+        self._find_actor()
         return event
 
     def double(self, player: str) -> Decision:
@@ -209,7 +209,7 @@ class Deal(DealState):
         self.events.append(event)
         self.phase = Phase.SECOND_CARD
         self._go_on()
-        self.actor = self._find_actor()
+        self._find_actor()
         return event
 
     # dealing ---------------------------------------------------------------------------------

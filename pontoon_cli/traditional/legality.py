@@ -94,12 +94,14 @@ class DealState(DealBase):
 
     # who acts (the stakes and the punter in turn: DealBase) -----------------------------------
 
-    def _house_actor(self, phase: Phase) -> tuple[str, int] | None:
+    def _house_actor(self, phase: Phase) -> None:
         """The banker decides in his turn (T6.1) and on his double (V3)."""
         if phase is Phase.BANKER or phase is Phase.BANKER_DOUBLE:
             self._hand = self.banker_hand
-            return self.banker, 1
-        return None
+            self.actor_name = self.banker
+            self.actor_hand = 1
+        else:
+            self.actor_hand = 0
 
     def expected_decision(self) -> str:
         """Who must decide now and what, in words: the banker's decisions (T6.1, V3) here."""

@@ -159,9 +159,8 @@ class Players(AutoPlayers):
 
     def decide(self, deal: Deal) -> None:
         """Take the actor's next decision in ``deal`` through the engine's methods."""
-        actor = deal.actor
-        assert actor is not None
-        player, hand = actor
+        player, hand = deal.actor_name, deal.actor_hand
+        assert hand != 0  # someone decides
         phase = deal.phase
         if phase is Phase.PUNTERS:
             action, amount = self.punter[player].play(deal, player, hand)
