@@ -244,8 +244,8 @@ class GameReplay:
                 raise LogFormatError(f"{self.file}:{at.line}: {where}: not a decision")
             if optional:
                 self.optional_decision(deal, player, hand, action)
-            actor = deal.actor  # compiled: no tuple made to compare
-            if actor is None or actor[0] != player or actor[1] != hand:
+            # whose turn it is, compared without a tuple made (actor_hand 0: nobody's)
+            if deal.actor_hand == 0 or deal.actor_name != player or deal.actor_hand != hand:
                 return self.out_of_turn(at, deal, i, player, hand, action, amount), False
             try:
                 if action in derived:  # the amount is the rules' (T5.2; C7, C8)
