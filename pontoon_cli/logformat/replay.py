@@ -629,7 +629,7 @@ def net_detail(rows: list[Fields], derived: Fields, house: str) -> str | None:
 
 def written_as(raw: bytes, written: bytes | None) -> bool:
     """Whether ``raw`` is byte for byte ``written``, what the log writer gives for the re-deal
-    (:func:`~pontoon_cli.traditional.record.deal_line`), with or without its newline, or with CRLF.
+    (:func:`~pontoon_cli.logformat.record.line_bytes`), with or without its newline, or with CRLF.
     The writer's bytes hold no duplicate key, and no integer beyond ±(2**53 − 1) (``written`` is
     None for such a deal), so such a record needs no other look at its JSON. Every game's
     one-step comparison."""

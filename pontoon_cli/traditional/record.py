@@ -1,7 +1,7 @@
 """The traditional game's deal record (docs/log-format.md): built from the deal's events and
 hands as a dictionary (:func:`deal_record`), or written straight into the text the log writer
-writes for it, piece by piece (:func:`write_deal_line`; :func:`deal_line` as bytes), which replay
-compares with each record it re-deals.
+writes for it, piece by piece (:func:`write_deal_line`), which replay compares with each record
+it re-deals (as bytes: :func:`~pontoon_cli.logformat.record.line_bytes`).
 
 Shoot Pontoon's record extends it (:mod:`pontoon_cli.shoot.record`); the registry
 (:mod:`pontoon_cli.games`) names each game's writers.
@@ -98,15 +98,6 @@ def traditional_line(
     if not isinstance(game, Game) or not isinstance(deal, Deal):  # pragma: no cover
         raise TypeError("the traditional line is written for the traditional game's deals")
     return write_deal_line(parts, game, deal, sale, pack)
-
-
-def deal_line(
-    game: Game, deal: Deal, sale: BankSold | None = None, *, pack: str | None = None
-) -> bytes | None:
-    """:func:`write_deal_line`'s text as bytes: what ``encode(deal_record(game, deal, sale,
-    pack=pack))`` gives; None where that record holds an integer beyond ±(2**53 − 1)."""
-    parts: list[str] = []
-    return "".join(parts).encode() if write_deal_line(parts, game, deal, sale, pack) else None
 
 
 def write_deal_line(

@@ -1,8 +1,9 @@
-"""``log.deal_line``: the bytes replay compares each record with, written as text without building
-the record, are exactly what the log writer writes (``encode(deal_record(...))``), for every kind
-of deal: 2-10 seats, every preset, random strategies (splits, buys, busts), small bankrolls (players
-sit out, T8.6), empty packs (void deals, T8.5), a sale of the bank (T8.4), names JSON must escape;
-and None where OPT_STRICT_INTEGER would refuse the record (docs/reference/output.md, "Limits")."""
+"""A game's line (``traditional_line``; as bytes, ``line_bytes``): what replay compares each
+record with, written as text without building the record, is exactly what the log writer writes
+(``encode(deal_record(...))``), for every kind of deal: 2-10 seats, every preset, random
+strategies (splits, buys, busts), small bankrolls (players sit out, T8.6), empty packs (void
+deals, T8.5), a sale of the bank (T8.4), names JSON must escape; and None where
+OPT_STRICT_INTEGER would refuse the record (docs/reference/output.md, "Limits")."""
 
 from __future__ import annotations
 
@@ -20,7 +21,14 @@ from pontoon_cli.log.writer import LogWriter, encode
 from pontoon_cli.logformat.record import line_bytes
 from pontoon_cli.traditional.engine import Deal, Game
 from pontoon_cli.traditional.players import seeded_game
-from pontoon_cli.traditional.record import deal_line, deal_record
+from pontoon_cli.traditional.record import deal_record, traditional_line
+
+
+def deal_line(
+    game: Game, deal: Deal, sale: BankSold | None = None, *, pack: str | None = None
+) -> bytes | None:
+    """The traditional game's line as bytes (what replay compares a record with)."""
+    return line_bytes(traditional_line, game, deal, sale, pack)
 
 
 def played(
