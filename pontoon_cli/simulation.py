@@ -128,11 +128,11 @@ def _play_shard(spec: dict[str, Any]) -> dict[str, Any]:
         if isinstance(deal, CasinoDeal):
             bank = ""
             bank_net = 0
-            house[deal.dealer_hand.cls] += 1
+            house[deal.dealer_hand.cls] = house[deal.dealer_hand.cls] + 1
         elif isinstance(deal, Deal):
             bank = deal.banker
             bank_net = deal.banker_net
-            house[deal.banker_hand.cls] += 1
+            house[deal.banker_hand.cls] = house[deal.banker_hand.cls] + 1
         else:  # pragma: no cover - every game's deal is one of these
             raise TypeError(f"cannot simulate {type(deal).__name__}")
         initial = 0
@@ -144,7 +144,7 @@ def _play_shard(spec: dict[str, Any]) -> dict[str, Any]:
                 if at < 0:
                     at = actions[action] = len(counts)
                     counts.append(0)
-                counts[at] += 1
+                counts[at] = counts[at] + 1
                 amount = e.amount
                 if amount is not None:
                     if action == "stake":
@@ -153,21 +153,21 @@ def _play_shard(spec: dict[str, Any]) -> dict[str, Any]:
                         staked += amount
         for row in deal.rows:
             for h in row:
-                hands[h.cls] += 1
+                hands[h.cls] = hands[h.cls] + 1
                 staked += h.stake
         gain = 0
         net_at = deal.net_at
         for at, p in enumerate(deal.punters):  # the punters (seats) in turn: never the banker
             net = net_at[at]
             if net:
-                nets[p] += net
+                nets[p] = nets[p] + net
                 gain -= net
         if bank_net:
-            nets[bank] += bank_net
+            nets[bank] = nets[bank] + bank_net
         if isinstance(deal, ShootDeal):  # S3, S6, S7: the kitty is the bank's money
             for p, paid in deal.shoot_net.items():
-                nets[p] += paid
-                nets[bank] -= paid
+                nets[p] = nets[p] + paid
+                nets[bank] = nets[bank] - paid
                 gain -= paid
         sum_g += gain
         sum_i += initial

@@ -424,7 +424,7 @@ class DealBase:
         # mutant-equivalent: '0' -> '(-1)': at the stakes each punter holds one hand
         h = self.rows[at][0]
         h.initial = h.stake = amount
-        self.staked_at[at] += amount
+        self.staked_at[at] = self.staked_at[at] + amount
         event = Decision(player, 1, "stake", amount)
         self.events.append(event)
         self._punter_at += 1
@@ -602,5 +602,5 @@ class DealBase:
         h.has_ace = any(c.is_ace for c in h.cards)
         new.add(card, False)
         row.insert(self._hand_at + 1, new)
-        self.staked_at[at] += h.initial
+        self.staked_at[at] = self.staked_at[at] + h.initial
         return h, new

@@ -266,9 +266,9 @@ class CasinoDeal(DealBase):
             stake = h.stake
             h.done = h.settled = True
             h.net, h.rule, h.cls = -stake, "C6", HandClass.BUST
-            self.net_at[at] -= stake
+            self.net_at[at] = self.net_at[at] - stake
             self.house += stake
-            self.staked_at[at] -= stake
+            self.staked_at[at] = self.staked_at[at] - stake
         self._advance()
         self._find_actor()
 
@@ -289,7 +289,7 @@ class CasinoDeal(DealBase):
         self.verify_double(player, hand)
         h = self.current_hand()
         h.stake += h.initial
-        self.staked_at[self._punter_at] += h.initial
+        self.staked_at[self._punter_at] = self.staked_at[self._punter_at] + h.initial
         event = Decision(player, self._hand_at + 1, "double", h.initial)
         self.events.append(event)
         self._draw(player, h)
@@ -372,9 +372,9 @@ class CasinoDeal(DealBase):
                     stake=h.stake,
                 )
                 h.net, h.rule, h.cls, h.settled, h.done = net, rule, cls, True, True
-                net_at[at] += net
+                net_at[at] = net_at[at] + net
                 self.house -= net
-                staked_at[at] -= h.stake
+                staked_at[at] = staked_at[at] - h.stake
         self.phase = Phase.END
         self.actor_hand = 0  # nobody decides: the round is over
 
@@ -498,7 +498,7 @@ class CasinoGame(GameBase):
         balances = self.balances
         net_at = deal.net_at
         for at, p in enumerate(deal.punters):
-            balances[p] += net_at[at]
+            balances[p] = balances[p] + net_at[at]
         self.top += len(deal.pack_before) - len(deal.pack)
         self.open_deal = None
         self.rounds_since_shuffle += 1

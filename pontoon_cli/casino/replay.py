@@ -182,7 +182,8 @@ def counts(cards: list[Card]) -> list[int]:
     Counter of a 416-card shoe and its comparison took a third of a casino replay)."""
     out = [0] * 52
     for card in cards:
-        out[card.index] += 1
+        i = card.index
+        out[i] = out[i] + 1
     return out
 
 

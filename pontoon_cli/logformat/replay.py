@@ -295,7 +295,7 @@ class GameReplay:
         side = self.side_bets(deal)
         if side:
             for p in self.seats:
-                after[p] += side.get(p, 0)
+                after[p] = after[p] + side.get(p, 0)
         return after
 
     def redealt(self) -> dict[str, Any] | None:
@@ -476,7 +476,7 @@ def settle_again(
     expected = {p: 0 for p in recorded}  # say what every seat should have had
     for i, p in enumerate(punters):
         for h in rows[i]:
-            expected[p] += h.net
+            expected[p] = expected[p] + h.net
     if counter is not None:
         expected[counter] = house
     return at.div(field="internal", recorded=recorded, expected=expected, rule=rule)

@@ -209,7 +209,7 @@ class ShootDeal(Deal):
         key = id(h)
         self._bets[key] = self._bets.get(key, 0) + amount
         self.open_bets += amount
-        self.staked_at[self._punter_at] += amount
+        self.staked_at[self._punter_at] = self.staked_at[self._punter_at] + amount
         if self.phase is Phase.SHOOT:
             event = Decision(player, 1, "shoot", amount)
             self.events.append(event)
@@ -301,7 +301,7 @@ class ShootDeal(Deal):
         player = self.punters[at]
         self.kitty.move(rule, player, number, -bets if won else bets)
         self.open_bets -= bets
-        self.staked_at[at] -= bets
+        self.staked_at[at] = self.staked_at[at] - bets
         self.shoot_net[player] = self.shoot_net.get(player, 0) + (bets if won else -bets)
 
     def _settle_all(self) -> None:
@@ -351,17 +351,17 @@ def open_kitty(
     kitty = Kitty(amount)
     if holder is not None and holder != banker and amount > 0:
         kitty.move("S10", holder, None, -amount)
-        balances[holder] += amount
+        balances[holder] = balances[holder] + amount
     if kitty.amount == 0:
         rule = "S1" if holder is None else "S10" if holder != banker else "S9"
         kitty.move(rule, banker, None, rules.kitty)
-        balances[banker] -= rules.kitty
+        balances[banker] = balances[banker] - rules.kitty
     if top_up:
         problem = top_up_problem(rules, kitty.amount, top_up, banker)
         if problem is not None:
             raise problem
         kitty.move("S8", banker, None, top_up)
-        balances[banker] -= top_up
+        balances[banker] = balances[banker] - top_up
     return kitty
 
 
@@ -433,5 +433,5 @@ class ShootGame(Game):
         super().finish_deal(deal)
         if isinstance(deal, ShootDeal):
             for p, net in deal.shoot_net.items():
-                self.balances[p] += net
+                self.balances[p] = self.balances[p] + net
             self.kitty = deal.kitty.amount

@@ -96,7 +96,7 @@ class Deal(DealState):
         h = self.current_hand()
         h.last_price = amount
         h.stake += amount
-        self.staked_at[self._punter_at] += amount
+        self.staked_at[self._punter_at] = self.staked_at[self._punter_at] + amount
         event = Decision(player, self._hand_at + 1, "buy", amount)
         self.events.append(event)
         try:
@@ -222,9 +222,9 @@ class Deal(DealState):
             h.done = h.settled = True
             lost = 2 * h.stake if self.doubled else h.stake  # V3: a doubled stake is lost
             h.net, h.rule, h.cls = -lost, "T5.6", HandClass.BUST
-            self.net_at[at] -= lost
+            self.net_at[at] = self.net_at[at] - lost
             self.banker_net += lost
-            self.staked_at[at] -= h.stake
+            self.staked_at[at] = self.staked_at[at] - h.stake
             self.pack.extend(h.cards)
             self._busted(player, h)  # before the deal moves on: it may end with this bust (T6.3)
         self._advance()
@@ -323,9 +323,9 @@ class Deal(DealState):
                     doubled=doubled,  # V3
                 )
                 h.net, h.rule, h.cls, h.settled, h.done = net, rule, cls, True, True
-                net_at[at] += net
+                net_at[at] = net_at[at] + net
                 to_banker -= net
-                staked_at[at] -= h.stake
+                staked_at[at] = staked_at[at] - h.stake
         self.banker_net += to_banker
         self._end()
 

@@ -91,8 +91,8 @@ class Game(GameBase):
         balances = self.balances
         net_at = deal.net_at
         for at, p in enumerate(deal.punters):
-            balances[p] += net_at[at]
-        balances[deal.banker] += deal.banker_net
+            balances[p] = balances[p] + net_at[at]
+        balances[deal.banker] = balances[deal.banker] + deal.banker_net
         self.pack = deal.pack.rest()
         self.banker = deal.next_banker
         self.open_deal = None
@@ -125,7 +125,7 @@ class Game(GameBase):
                 "T8.6",
                 buyer,
             )
-        self.balances[buyer] -= price
-        self.balances[seller] += price
+        self.balances[buyer] = self.balances[buyer] - price
+        self.balances[seller] = self.balances[seller] + price
         self.banker = buyer
         return BankSold(seller, buyer, price)

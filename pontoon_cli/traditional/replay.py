@@ -261,5 +261,5 @@ def _staking_banker(
 def _transfer(balances: dict[str, int], buyer: str, seller: str, price: Any) -> None:
     """The recorded sale's money, moved as recorded, when the rules refused it."""
     if buyer in balances and seller in balances and type(price) is int:
-        balances[buyer] -= price
-        balances[seller] += price
+        balances[buyer] = balances[buyer] - price
+        balances[seller] = balances[seller] + price
