@@ -114,8 +114,7 @@ def write_events(parts: list[str], events: list[Event]) -> bool:
                 if not -big <= amount <= big:
                     return False
                 parts.append(_action(e.action, True))
-                parts.append(number_text(amount))
-                parts.append("}")
+                parts.append(_AMOUNT_ENDS[amount] if 0 <= amount < 128 else f"{amount}}}")
     parts.append('],"cards":[')
     parts.extend(cards)
     return True
@@ -123,6 +122,10 @@ def write_events(parts: list[str], events: list[Event]) -> bool:
 
 #: The text of the small numbers a record holds most (hand numbers, totals, small stakes).
 _SMALL: Final[tuple[str, ...]] = tuple(str(n) for n in range(128))
+
+
+#: A small amount and the brace that closes its decision.
+_AMOUNT_ENDS: Final[tuple[str, ...]] = tuple(f"{n}}}" for n in range(128))
 
 
 def number_text(n: int) -> str:
@@ -267,20 +270,33 @@ def write_hand(
     parts.append(" ".join([c.text for c in h.cards]))
     parts.append('","stake":')
     parts.append(number_text(stake))
-    parts.append(',"class":"')
-    parts.append(HAND_LABELS[h.cls])
-    parts.append('","total":')
+    parts.append(_CLASS_TOTAL[h.cls])
     parts.append(number_text(h.total))
     parts.append(_SPLIT_DOUBLED[3 + doubled if h.from_split else doubled])
     parts.append(number_text(net))
-    parts.append(',"rule":')
-    parts.append(quoted(h.rule))
-    parts.append("}")
+    parts.append(rule_end(h.rule))
     return True
+
+
+#: A hand row's class, between its stake and its total: ``,"class":"…","total":``, by class.
+_CLASS_TOTAL: Final = tuple(f',"class":"{label}","total":' for label in HAND_LABELS)
+_RULE_ENDS: Final[dict[str, str]] = {}
+
+
+def rule_end(rule: str) -> str:
+    """A hand row's end: ``,"rule":"T7"}`` (kept once made: rule IDs are few)."""
+    found = _RULE_ENDS.get(rule)
+    if found is None:
+        found = f',"rule":{quoted(rule)}}}'
+        if len(_RULE_ENDS) < 256:  # a bounded cache: a third party's log names its own
+            _RULE_ENDS[rule] = found
+    return found
 
 
 #: The text before a deal line's banker's or dealer's cards, by its key.
 HOUSE_HAND_HEAD: Final = {key: f'],"{key}":{{"cards":"' for key in ("banker_hand", "dealer_hand")}
+#: The banker's or dealer's class, between its cards and its total, by class.
+_HOUSE_CLASS_TOTAL: Final = tuple(f'","class":"{label}","total":' for label in HAND_LABELS)
 
 
 def write_house_hand(parts: list[str], head: str, h: Hand) -> None:
@@ -288,7 +304,5 @@ def write_house_hand(parts: list[str], head: str, h: Hand) -> None:
     ``{"cards":…,"class":…,"total":…`` (the caller closes the brace)."""
     parts.append(head)
     parts.append(" ".join([c.text for c in h.cards]))
-    parts.append('","class":"')
-    parts.append(HAND_LABELS[h.cls])
-    parts.append('","total":')
+    parts.append(_HOUSE_CLASS_TOTAL[h.cls])
     parts.append(number_text(h.total))
