@@ -155,21 +155,35 @@ def head_text(player: str, first: bool) -> str:
 #: :func:`head_text` with each hand number from 0 to 7 after it, by player (a bounded cache).
 _HAND_HEADS: Final[dict[str, tuple[str, ...]]] = {}
 _LATER_HAND_HEADS: Final[dict[str, tuple[str, ...]]] = {}
+_ROW_HEADS: Final[dict[str, tuple[str, ...]]] = {}
+_LATER_ROW_HEADS: Final[dict[str, tuple[str, ...]]] = {}
+_CARDS_KEY: Final = ',"cards":"'
 
 
 def hand_head(player: str, hand: int, first: bool) -> str:
     """How a card, decision or hand of ``player``'s hand ``hand`` opens, its number included:
     one piece of the line rather than two (each piece is a share of joining it)."""
-    heads = _HAND_HEADS if first else _LATER_HAND_HEADS
+    return _numbered(_HAND_HEADS if first else _LATER_HAND_HEADS, player, hand, first, "")
+
+
+def row_head(player: str, hand: int, first: bool) -> str:
+    """:func:`hand_head` of a hand row, up to its cards: ``…,"hand":2,"cards":"``."""
+    return _numbered(_ROW_HEADS if first else _LATER_ROW_HEADS, player, hand, first, _CARDS_KEY)
+
+
+def _numbered(
+    heads: dict[str, tuple[str, ...]], player: str, n: int, first: bool, tail: str
+) -> str:
+    """:func:`head_text`, the number ``n`` and ``tail``, kept by player for ``n`` below 8."""
     found = heads.get(player)
     if found is None:
         head = head_text(player, first)
-        found = tuple([head + str(n) for n in range(8)])
+        found = tuple([f"{head}{i}{tail}" for i in range(8)])
         if len(heads) < 4096:  # a bounded cache: names come from the logs read
             heads[player] = found
-    if 0 <= hand < 8:
-        return found[hand]
-    return head_text(player, first) + str(hand)
+    if 0 <= n < 8:
+        return found[n]
+    return f"{head_text(player, first)}{n}{tail}"
 
 
 def _action(action: str, amount: bool) -> str:
@@ -265,11 +279,9 @@ def write_hand(
     net = h.net
     if not (-big <= stake <= big and -big <= net <= big):
         return False
-    parts.append(hand_head(player, number, first))
-    parts.append(',"cards":"')
+    parts.append(row_head(player, number, first))
     parts.append(" ".join([c.text for c in h.cards]))
-    parts.append('","stake":')
-    parts.append(number_text(stake))
+    parts.append(_STAKES[stake] if 0 <= stake < 128 else f'","stake":{stake}')
     parts.append(_CLASS_TOTAL[h.cls])
     parts.append(number_text(h.total))
     parts.append(_SPLIT_DOUBLED[3 + doubled if h.from_split else doubled])
@@ -278,6 +290,8 @@ def write_hand(
     return True
 
 
+#: A hand row's cards' end and a small stake.
+_STAKES: Final[tuple[str, ...]] = tuple(f'","stake":{n}' for n in range(128))
 #: A hand row's class, between its stake and its total: ``,"class":"…","total":``, by class.
 _CLASS_TOTAL: Final = tuple(f',"class":"{label}","total":' for label in HAND_LABELS)
 _RULE_ENDS: Final[dict[str, str]] = {}
