@@ -31,11 +31,11 @@ from pontoon_cli.logformat.record import (
     HOUSE_HAND_HEAD,
     events_record,
     hand_record,
-    quoted,
     write_events,
     write_hand,
     write_house_hand,
     write_money,
+    write_pack,
 )
 
 _MAX_INT: Final = MAX_SAFE_INT
@@ -91,13 +91,7 @@ def casino_deal_line(
         pack = pack_text(deal.pack_before)
     parts.append('{"type":"deal","deal":')
     parts.append(str(number))
-    parts.append(',"pack_state":')
-    parts.append(quoted(deal.pack_state))
-    parts.append(',"pack":"')
-    parts.append(pack)
-    parts.append('","sat_out":[')
-    parts.append(",".join([quoted(p) for p in deal.sitting_out]))
-    parts.append('],"decisions":[')
+    write_pack(parts, deal.pack_state, pack, deal.sitting_out)
     if not write_events(parts, deal.events):
         return False
     parts.append('],"hands":[')

@@ -210,6 +210,27 @@ def quoted(value: str) -> str:
     return found
 
 
+_STATE_PACKS: Final[dict[str, str]] = {}
+
+
+def write_pack(parts: list[str], state: str, pack: str, sitting_out: list[str]) -> None:
+    """A deal line's pack and who sat out, after its bank (``,"pack_state":…,"pack":…,
+    "sat_out":[…],"decisions":[``), every game's writer alike."""
+    head = _STATE_PACKS.get(state)
+    if head is None:
+        head = f',"pack_state":{quoted(state)},"pack":"'
+        if len(_STATE_PACKS) < 16:
+            _STATE_PACKS[state] = head
+    parts.append(head)
+    parts.append(pack)
+    if not sitting_out:
+        parts.append('","sat_out":[],"decisions":[')
+        return
+    parts.append('","sat_out":[')
+    parts.append(",".join([quoted(p) for p in sitting_out]))
+    parts.append('],"decisions":[')
+
+
 def write_money(
     parts: list[str], seats: tuple[str, ...], nets: dict[str, int], balances: dict[str, int]
 ) -> bool:
@@ -265,6 +286,10 @@ _SPLIT_DOUBLED: Final = tuple(
     for split in ("false", "true")
     for doubled in ("", ',"doubled":false', ',"doubled":true')
 )
+#: A total below 64 and the text after it, by split and doubled × 64 + total.
+_TOTAL_SPLIT_DOUBLED: Final = tuple(
+    f"{total}{text}" for text in _SPLIT_DOUBLED for total in range(64)
+)
 
 
 def write_hand(
@@ -283,8 +308,13 @@ def write_hand(
     parts.append(" ".join([c.text for c in h.cards]))
     parts.append(_STAKES[stake] if 0 <= stake < 128 else f'","stake":{stake}')
     parts.append(_CLASS_TOTAL[h.cls])
-    parts.append(number_text(h.total))
-    parts.append(_SPLIT_DOUBLED[3 + doubled if h.from_split else doubled])
+    split_doubled = 3 + doubled if h.from_split else doubled
+    total = h.total
+    if 0 <= total < 64:
+        parts.append(_TOTAL_SPLIT_DOUBLED[split_doubled * 64 + total])
+    else:
+        parts.append(number_text(total))
+        parts.append(_SPLIT_DOUBLED[split_doubled])
     parts.append(number_text(net))
     parts.append(rule_end(h.rule))
     return True

@@ -26,6 +26,7 @@ from pontoon_cli.logformat.record import (
     write_hand,
     write_house_hand,
     write_money,
+    write_pack,
 )
 from pontoon_cli.traditional.deal import Deal
 from pontoon_cli.traditional.game import Game
@@ -120,27 +121,20 @@ def write_deal_line(
         return False
     parts.append('{"type":"deal","deal":')
     parts.append(str(number))
-    parts.append(',"sale":')
     if sale is None:
-        parts.append("null")
+        parts.append(',"sale":null,"banker":')
     else:
         price = sale.price
         if not -big <= price <= big:
             return False
         parts.append(
-            f'{{"seller":{quoted(sale.seller)},"buyer":{quoted(sale.buyer)},"price":{price}}}'
+            f',"sale":{{"seller":{quoted(sale.seller)},"buyer":{quoted(sale.buyer)},'
+            f'"price":{price}}},"banker":'
         )
     if pack is None:  # else the caller's text of the pack: cards' texts and single spaces
         pack = pack_text(deal.pack_before)
-    parts.append(',"banker":')
     parts.append(quoted(deal.banker))
-    parts.append(',"pack_state":')
-    parts.append(quoted(deal.pack_state))
-    parts.append(',"pack":"')
-    parts.append(pack)
-    parts.append('","sat_out":[')
-    parts.append(",".join([quoted(p) for p in deal.sitting_out]))
-    parts.append('],"decisions":[')
+    write_pack(parts, deal.pack_state, pack, deal.sitting_out)
     if not write_events(parts, deal.events):
         return False
     parts.append('],"hands":[')
