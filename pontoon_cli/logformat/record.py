@@ -16,7 +16,7 @@ for every game.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 import orjson
 
@@ -141,14 +141,27 @@ _ACTIONS: Final[dict[str, str]] = {}
 _AMOUNT_ACTIONS: Final[dict[str, str]] = {}
 
 
+#: How many pieces each of the caches below keeps: the names, words and rule IDs of the logs
+#: read, which a hostile log may make endless, so a cache stops growing and makes the rest anew.
+KEPT: Final = 4096
+
+V = TypeVar("V")
+
+
+def kept(cache: dict[str, V], key: str, value: V) -> V:
+    """``value``, kept in ``cache`` under ``key`` while the cache holds fewer than :data:`KEPT`
+    pieces (every piece cache of the writer: a name's, a word's or a rule's text)."""
+    if len(cache) < KEPT:
+        cache[key] = value
+    return value
+
+
 def head_text(player: str, first: bool) -> str:
     """How a card, decision or hand of ``player`` opens, up to its hand number."""
     heads = _HEADS if first else _LATER_HEADS
     found = heads.get(player)
     if found is None:
-        found = ("{" if first else ",{") + f'"player":{quoted(player)},"hand":'
-        if len(heads) < 4096:  # a bounded cache: names come from the logs read
-            heads[player] = found
+        found = kept(heads, player, ("{" if first else ",{") + f'"player":{quoted(player)},"hand":')
     return found
 
 
@@ -178,9 +191,7 @@ def _numbered(
     found = heads.get(player)
     if found is None:
         head = head_text(player, first)
-        found = tuple([f"{head}{i}{tail}" for i in range(8)])
-        if len(heads) < 4096:  # a bounded cache: names come from the logs read
-            heads[player] = found
+        found = kept(heads, player, tuple([f"{head}{i}{tail}" for i in range(8)]))
     if 0 <= n < 8:
         return found[n]
     return f"{head_text(player, first)}{n}{tail}"
@@ -191,9 +202,9 @@ def _action(action: str, amount: bool) -> str:
     pieces = _AMOUNT_ACTIONS if amount else _ACTIONS
     found = pieces.get(action)
     if found is None:
-        found = f',"action":{quoted(action)}' + (',"amount":' if amount else "}")
-        if len(pieces) < 64:
-            pieces[action] = found
+        found = kept(
+            pieces, action, f',"action":{quoted(action)}' + (',"amount":' if amount else "}")
+        )
     return found
 
 
@@ -204,9 +215,7 @@ def quoted(value: str) -> str:
     """``value`` as a JSON string, as orjson writes it (names, words: kept once made)."""
     found = _QUOTED.get(value)
     if found is None:
-        found = orjson.dumps(value).decode()
-        if len(_QUOTED) < 4096:  # a bounded cache: names come from the logs read
-            _QUOTED[value] = found
+        found = kept(_QUOTED, value, orjson.dumps(value).decode())
     return found
 
 
@@ -218,9 +227,7 @@ def write_pack(parts: list[str], state: str, pack: str, sitting_out: list[str]) 
     "sat_out":[…],"decisions":[``), every game's writer alike."""
     head = _STATE_PACKS.get(state)
     if head is None:
-        head = f',"pack_state":{quoted(state)},"pack":"'
-        if len(_STATE_PACKS) < 16:
-            _STATE_PACKS[state] = head
+        head = kept(_STATE_PACKS, state, f',"pack_state":{quoted(state)},"pack":"')
     parts.append(head)
     parts.append(pack)
     if not sitting_out:
@@ -269,9 +276,7 @@ def money_key(player: str, first: bool) -> str:
     keys = _KEYS if first else _LATER_KEYS
     found = keys.get(player)
     if found is None:
-        found = ("" if first else ",") + quoted(player) + ":"
-        if len(keys) < 4096:  # a bounded cache: names come from the logs read
-            keys[player] = found
+        found = kept(keys, player, ("" if first else ",") + quoted(player) + ":")
     return found
 
 
@@ -331,9 +336,7 @@ def rule_end(rule: str) -> str:
     """A hand row's end: ``,"rule":"T7"}`` (kept once made: rule IDs are few)."""
     found = _RULE_ENDS.get(rule)
     if found is None:
-        found = f',"rule":{quoted(rule)}}}'
-        if len(_RULE_ENDS) < 256:  # a bounded cache: a third party's log names its own
-            _RULE_ENDS[rule] = found
+        found = kept(_RULE_ENDS, rule, f',"rule":{quoted(rule)}}}')
     return found
 
 
