@@ -29,6 +29,10 @@ MAX_WORKERS: Final = 64
 MAX_LOG_LINE_BYTES: Final = 1 << 20  # 1 MiB
 MAX_LOG_BYTES: Final = 1 << 36  # 64 GiB
 
+# How many pieces each cache of a log's texts keeps (the log writer's names, words and rule IDs,
+# replay's decisions): a hostile log may make them endless, so a full cache makes the rest anew.
+KEPT: Final = 4096
+
 
 def int_problem(value: int, what: str, *, least: int = -MAX_SAFE_INT) -> str | None:
     """Why ``value`` cannot be used as ``what``, or None: below ``least`` or beyond 2**53 - 1."""

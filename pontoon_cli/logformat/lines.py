@@ -21,8 +21,10 @@ from typing import Any, Final, Protocol
 import orjson
 
 from pontoon_cli.core.errors import LogFormatError
+from pontoon_cli.core.limits import KEPT
 from pontoon_cli.core.rules import Rules, Table
 from pontoon_cli.logformat.check import (
+    DECISION_KEYS,
     MISSING,
     Problem,
     brief,
@@ -86,6 +88,31 @@ def empty_log(name: str) -> LogFormatError:
     return LogFormatError(f"{name}: empty log: expected a header record on line 1")
 
 
+def read_move(text: bytes) -> Move | None:
+    """One decision of a head from its writer's text after ``{"player":`` and before its
+    ``}``: its fields when the object is exactly what orjson writes for a decision (a player's
+    name, a hand number, an action word and an amount or none, in that order); else None."""
+    whole = _FIRST_MOVE + text + b"}"
+    try:
+        fields = orjson.loads(whole)
+    except orjson.JSONDecodeError:
+        return None
+    if type(fields) is not dict or orjson.dumps(fields) != whole:
+        return None
+    keys = tuple(fields)
+    if keys != DECISION_KEYS and keys != DECISION_KEYS[:3]:
+        return None
+    player = fields["player"]
+    hand = fields["hand"]
+    action = fields["action"]
+    amount = fields.get("amount")
+    if type(player) is not str or type(hand) is not int or type(action) is not str:
+        return None
+    if amount is not None and type(amount) is not int:
+        return None
+    return (player, hand, action, amount)
+
+
 # the one loop ------------------------------------------------------------------------------------
 
 #: Progress is told every 2048 lines.
@@ -103,6 +130,15 @@ _SIXTEEN: Final = b"0" * 16
 # refuses: a head that decodes is the record's top level.
 _DEAL_START: Final = b'{"type":"deal",'
 _CARDS: Final = b',"cards":'
+# A head's decisions, its last field before the cards, in the writer's shape: each decision an
+# object that opens with its player, the objects joined by `},{"player":`. A quote inside a
+# string is escaped, so that text is structural too.
+_DECISIONS: Final = b',"decisions":['
+_FIRST_MOVE: Final = b'{"player":'
+_NEXT_MOVE: Final = b'},{"player":'
+
+#: A recorded decision read from the writer's bytes: (player, hand, action, amount or None).
+Move = tuple[str, int, str, int | None]
 
 
 class At:
@@ -201,6 +237,11 @@ class LineReader:
         self.tail: bytes | None = None  # ``,"KEY":`` of a head's field that comes last
         self.head: dict[str, Any] | None = None  # the last deal given as its head only
         self._whole: dict[str, Any] | None = None  # and that deal's whole record
+        # each decision's text in the writer's shape, as read (a bounded cache: a decision is
+        # decoded once, however many deals hold it)
+        self._moves: dict[bytes, Move] = {}
+        self._heads_of: tuple[str, ...] | None = None  # the heads _rest is made of
+        self._rest: tuple[str, ...] = ()
 
     def records(
         self,
@@ -250,27 +291,76 @@ class LineReader:
         writer's keys in the writer's order (``"type": "deal"`` first); else None, and the line
         is decoded whole. The tail field is taken from its last ``,"KEY":``: one that is not the
         object's last key, or not at its top level, leaves the joined text unclosed or closed
-        too far, which orjson refuses, or nested below another key, which :attr:`heads` refuses."""
+        too far, which orjson refuses, or nested below another key, which :attr:`heads` refuses.
+
+        The decisions, the last field before the cards, are read from the writer's bytes
+        (:meth:`_decisions`) as :data:`Move` tuples when each is the writer's text; the rest of
+        the head is decoded without them, and must then hold every other key of :attr:`heads`
+        in order (so not a second ``decisions``)."""
         cut = raw.find(_CARDS)
         if cut < 0:
             return None
+        start = raw.rfind(_DECISIONS, 0, cut)
+        moves = None
+        if start >= 0 and raw[cut - 1] == 93:  # 93: "]", the decisions' end
+            moves = self._decisions(raw[start + len(_DECISIONS) : cut - 1])
+        end = cut if moves is None else start
         tail = self.tail
         if tail is None:
-            text = raw[:cut] + b"}"
+            text = raw[:end] + b"}"
         else:
             at = raw.rfind(tail)
             if at < cut:
                 return None
-            text = raw[:cut] + raw[at:]
+            text = raw[:end] + raw[at:]
         try:
             head = orjson.loads(text)
         except orjson.JSONDecodeError:
             return None
-        if type(head) is not dict or tuple(head) != self.heads:
+        if type(head) is not dict:
             return None
+        if moves is None:
+            if tuple(head) != self.heads:
+                return None
+        else:
+            if tuple(head) != self._heads_but_decisions():
+                return None
+            head["decisions"] = moves
         self.head = head
         self._whole = None  # decoded when asked for (whole)
         return head
+
+    def _heads_but_decisions(self) -> tuple[str, ...]:
+        """:attr:`heads` without ``decisions``, made once for each game's heads."""
+        heads = self.heads
+        if heads is None:
+            return ()
+        if heads is not self._heads_of:
+            self._heads_of = heads
+            self._rest = tuple([key for key in heads if key != "decisions"])
+        return self._rest
+
+    def _decisions(self, body: bytes) -> list[Move] | None:
+        """The decisions between a head's ``[`` and ``]``, when each is the text the writer
+        gives it: ``{"player":…,"hand":…,"action":…}`` with ``,"amount":…`` before its end where
+        it has one, and nothing else. A decision's text is decoded once and kept (a bounded
+        cache); None when one is not the writer's (the head is then decoded with orjson)."""
+        if not body:
+            return []
+        if not body.startswith(_FIRST_MOVE) or body[-1] != 125:  # 125: "}"
+            return None
+        known = self._moves
+        moves: list[Move] = []
+        for text in body[len(_FIRST_MOVE) : -1].split(_NEXT_MOVE):
+            move = known.get(text)
+            if move is None:
+                move = read_move(text)
+                if move is None:
+                    return None
+                if len(known) < KEPT:
+                    known[text] = move
+            moves.append(move)
+        return moves
 
     def whole(self, number: int, raw: bytes, record: dict[str, Any]) -> dict[str, Any]:
         """The deal's whole record: ``record`` itself, or, for a deal given as its head only,

@@ -25,7 +25,7 @@ from pontoon_cli.base.game import GameBase
 from pontoon_cli.core.cards import FULL_PACK
 from pontoon_cli.core.events import BankSold, CardDealt, Event
 from pontoon_cli.core.hands import Hand, HandClass
-from pontoon_cli.core.limits import MAX_SAFE_INT
+from pontoon_cli.core.limits import KEPT, MAX_SAFE_INT
 
 _LABELS: Final[tuple[str, ...]] = tuple(c.label for c in sorted(HandClass))
 
@@ -140,10 +140,6 @@ _LATER_HEADS: Final[dict[str, str]] = {}
 _ACTIONS: Final[dict[str, str]] = {}
 _AMOUNT_ACTIONS: Final[dict[str, str]] = {}
 
-
-#: How many pieces each of the caches below keeps: the names, words and rule IDs of the logs
-#: read, which a hostile log may make endless, so a cache stops growing and makes the rest anew.
-KEPT: Final = 4096
 
 V = TypeVar("V")
 

@@ -40,6 +40,7 @@ from pontoon_cli.core.hands import Hand
 from pontoon_cli.core.rules import Rules, Table
 from pontoon_cli.logformat.check import DEAL_HEADS, MISSING
 from pontoon_cli.logformat.divergence import Divergence, Place, count
+from pontoon_cli.logformat.lines import Move
 from pontoon_cli.logformat.record import LineWriter, RecordWriter, line_bytes
 
 
@@ -224,13 +225,17 @@ class GameReplay:
         self, at: Place, deal: DealBase, record: dict[str, Any], raw: bytes
     ) -> tuple[Divergence | None, bool]:
         """Take the recorded decisions in order through the deal's own ``act``; (first
-        divergence, whether the deal reached its end)."""
+        divergence, whether the deal reached its end). A decision is a JSON object, or a
+        :data:`~pontoon_cli.logformat.lines.Move` the line reader read from the writer's bytes."""
         decisions: list[Any] = record["decisions"]
         derived = self.derived
         optional = self.optional
         found: Divergence | None = None
         for i, d in enumerate(decisions):
-            if type(d) is dict:  # compiled: a dictionary's own look-ups, not generic ones
+            if type(d) is tuple:  # read from the writer's bytes (LineReader: a Move)
+                move: Move = d
+                player, hand, action, amount = move
+            elif type(d) is dict:  # compiled: a dictionary's own look-ups, not generic ones
                 fields: dict[str, Any] = d
                 player = fields.get("player", MISSING)
                 hand = fields.get("hand", MISSING)

@@ -23,6 +23,7 @@ from pontoon_cli.core.rules import Rules, Table
 from pontoon_cli.core.settle import SETTLERS
 from pontoon_cli.logformat.check import MISSING
 from pontoon_cli.logformat.divergence import Divergence, Place
+from pontoon_cli.logformat.lines import Move
 from pontoon_cli.logformat.record import LineWriter, RecordWriter
 from pontoon_cli.logformat.replay import (
     Fields,
@@ -246,7 +247,11 @@ def _staking_banker(
     stakes nothing and could (T8.6); None when the decisions do not say."""
     stakers: list[str] = []
     for d in decisions if type(decisions) is list else ():
-        if type(d) is dict and d.get("action") == "stake" and d.get("player") in seats:
+        if type(d) is tuple:  # a decision the line reader read from the writer's bytes
+            move: Move = d
+            if move[2] == "stake" and move[0] in seats:
+                stakers.append(move[0])
+        elif type(d) is dict and d.get("action") == "stake" and d.get("player") in seats:
             stakers.append(d["player"])
     if not stakers:
         return None

@@ -150,3 +150,137 @@ def test_the_writers_deal_lines_are_decoded_only_up_to_their_cards(
     changed = lines[3].replace(b'"type":"deal"', b'"type": "deal"')  # not the writer's bytes
     assert replay(tmp_path, replaced(lines, 3, changed))[0] == 0
     assert decoded == [1, 1, 4]
+
+
+# the decisions, read from the writer's bytes ------------------------------------------------------
+
+ODD_NAMES = played(
+    *("--seed", "4", "--deals", "8"),
+    *("--player", 'a"},{"player":"b', "--player", "x\\y", "--player", "c"),
+)
+
+
+def first_decision(line: bytes, action: bytes) -> tuple[int, int]:
+    """Where the line's first decision with ``action`` starts and ends (its braces included)."""
+    end = line.index(b'"action":"' + action + b'"')
+    end = line.index(b"}", end) + 1
+    start = line.rindex(b'{"player":', 0, end)
+    return start, end
+
+
+def reordered(d: bytes) -> bytes:
+    """``{"player":…,"hand":…}`` as ``{"hand":…,"player":…}``: the same object, not the
+    writer's bytes."""
+    at = d.index(b',"hand":')
+    return b"{" + d[at + 1 : -1] + b"," + d[1:at] + b"}"
+
+
+@pytest.mark.parametrize(
+    "shape",
+    [
+        lambda d: d,
+        lambda d: d.replace(b'"hand":', b'"hand": '),
+        reordered,
+    ],
+    ids=["writers", "a-space", "keys-reordered"],
+)
+def test_T7_3_a_stake_changed_in_any_shape_of_decision_is_caught(
+    tmp_path: Path, shape: Any
+) -> None:
+    """A decision in the writer's shape is read from its bytes, any other as JSON: the deal is
+    verified either way, and a stake made negative is found either way (T7.3)."""
+    line = TRADITIONAL[3]
+    start, end = first_decision(line, b"stake")
+    decision = line[start:end]
+    assert decision.startswith(b'{"player":"p2","hand":1,"action":"stake","amount":')
+
+    def log(d: bytes) -> bytes:
+        return replaced(TRADITIONAL, 3, line[:start] + shape(d) + line[end:])
+
+    assert replay(tmp_path, log(decision))[:2] == (0, [])
+    code, found, _ = replay(tmp_path, log(decision.replace(b'"amount":', b'"amount":-')))
+    assert code == 1
+    assert [(d["line"], d["field"], d["rule"], d["player"]) for d in found[:1]] == [
+        (4, "decisions[0]", "T7.3", "p2")
+    ]
+
+
+def test_a_decision_with_a_key_of_its_own_is_refused_naming_it(tmp_path: Path) -> None:
+    """Not the writer's shape, read as JSON: the schema names the unknown key."""
+    line = TRADITIONAL[3]
+    end = first_decision(line, b"stake")[1]
+    changed = line[: end - 1] + b',"note":"x"' + line[end - 1 :]
+    code, found, err = replay(tmp_path, replaced(TRADITIONAL, 3, changed))
+    assert (code, found) == (2, [])
+    assert err.splitlines()[0].endswith(
+        "game.jsonl:4: decisions[0].note: expected no such field (one of player, hand, action, "
+        'amount), got "x"'
+    )
+
+
+def test_seat_names_that_hold_the_decisions_separator_are_read_exactly(tmp_path: Path) -> None:
+    """A name may hold ``},{"player":`` and a backslash: inside a JSON string its quotes are
+    escaped, so the decisions are still split where the writer joined them, and every deal is
+    verified; a decision of that seat changed is found at its line."""
+    code, found, err = replay(tmp_path, b"".join(ODD_NAMES))
+    assert (code, found) == (0, []), err
+    assert "8 deals verified" in err
+    odd = b'"player":"a\\"},{\\"player\\":\\"b","hand":1,"action":"stake","amount":'
+    line = ODD_NAMES[3]
+    assert odd in line
+    code, found, _ = replay(tmp_path, replaced(ODD_NAMES, 3, line.replace(odd, odd + b"-", 1)))
+    assert code == 1
+    assert [(d["line"], d["player"], d["rule"]) for d in found[:1]] == [
+        (4, 'a"},{"player":"b', "T7.3")
+    ]
+
+
+def test_a_decision_seen_before_is_checked_again_in_a_later_deal(tmp_path: Path) -> None:
+    """Replay keeps each decision's text it has read; the same text in a later deal is the same
+    decision, and one changed there into a text read before is checked as that deal's."""
+    lines = TRADITIONAL
+    start, end = first_decision(lines[2], b"stake")
+    seen = lines[2][start:end]  # read in deal 2
+    later = lines[5]
+    at, stop = first_decision(later, b"stake")
+    assert later[at:stop] != seen
+    code, found, _ = replay(tmp_path, replaced(lines, 5, later[:at] + seen + later[stop:]))
+    assert code == 1
+    assert found[0]["line"] == 6
+    assert found[0]["field"].startswith("decisions[")
+
+
+def test_a_decisions_key_written_twice_in_the_head_is_unreadable(tmp_path: Path) -> None:
+    """The decisions read from the writer's bytes are the head's last field: a head that holds
+    the key before them too is not taken as the writer's, and the line is refused whole."""
+    line = TRADITIONAL[2].replace(b',"decisions":[', b',"decisions":[],"decisions":[', 1)
+    code, found, err = replay(tmp_path, replaced(TRADITIONAL, 2, line))
+    assert (code, found) == (2, [])
+    assert 'the key "decisions" appears twice in one object' in err.splitlines()[0]
+
+
+@pytest.mark.parametrize(
+    ("text", "move"),
+    [
+        (b'"p1","hand":1,"action":"stick"', ("p1", 1, "stick", None)),
+        (b'"p1","hand":2,"action":"buy","amount":4', ("p1", 2, "buy", 4)),
+        (b'"p1","hand":1,"action":"stick","amount":null', ("p1", 1, "stick", None)),
+        (b'"p1", "hand":1,"action":"stick"', None),  # a space
+        (b'"\\u00701","hand":1,"action":"stick"', None),  # an escape orjson does not write
+        (b'"p1","action":"stick","hand":1', None),  # keys out of order
+        (b'"p1","hand":true,"action":"stick"', None),
+        (b'"p1","hand":1.0,"action":"stick"', None),
+        (b'"p1","hand":1,"action":"buy","amount":"4"', None),
+        (b'"p1","hand":1,"action":"stick","up":true', None),
+        (b'"p1","hand":1', None),
+        (b'"p1","hand":1,"action":"stick"},{"player":"p2"', None),
+        (b'"p1","hand":1,"action":"stick"} ', None),
+    ],
+)
+def test_a_decision_is_read_from_its_bytes_only_in_the_writers_shape(
+    text: bytes, move: Any
+) -> None:
+    """Anything but the writer's exact text of a decision is left to the JSON decode."""
+    from pontoon_cli.logformat.lines import read_move
+
+    assert read_move(text) == move
