@@ -226,7 +226,7 @@ class ShootDeal(Deal):
 
     def decline(self, player: str) -> None:
         """Pass in the round of shoot bets (S2): no event, the next punter may shoot."""
-        if self.phase is not Phase.SHOOT or self.actor != (player, 1):
+        if self.phase is not Phase.SHOOT or self.actor_name != player or self.actor_hand != 1:
             raise IllegalAction("cannot pass a shoot bet now", "S2", player, 1)
         self._punter_at += 1
         self._next_decision()

@@ -93,11 +93,10 @@ class ShootReplay(TraditionalReplay):
         out)."""
         shoot = cast(ShootDeal, deal)
         while shoot.optional_decision() is not None:
-            actor = shoot.actor
-            assert actor is not None
-            if action == "shoot" and actor == (player, hand):
+            # whose turn it is, compared without a tuple made (actor_hand 0: nobody's)
+            if action == "shoot" and shoot.actor_name == player and shoot.actor_hand == hand:
                 return
-            shoot.decline(actor[0])
+            shoot.decline(shoot.actor_name)
 
     def side_bets(self, deal: DealBase) -> dict[str, int] | None:
         """What the shoot bets of the deal did to each balance (S2-S7)."""
