@@ -137,6 +137,12 @@ _DECISIONS: Final = b',"decisions":['
 _FIRST_MOVE: Final = b'{"player":'
 _NEXT_MOVE: Final = b'},{"player":'
 
+# The longest decision text replay keeps once read: a seat's name is at most 64 characters of
+# at most four bytes each (UTF-8), the rest under 100 bytes. A longer one, which only a log that
+# is not the writer's holds, is decoded each time it is read, so the cache holds at most KEPT
+# times this many bytes (2 MiB).
+_KEPT_MOVE_BYTES: Final = 512
+
 #: A recorded decision read from the writer's bytes: (player, hand, action, amount or None).
 Move = tuple[str, int, str, int | None]
 
@@ -344,7 +350,8 @@ class LineReader:
         """The decisions between a head's ``[`` and ``]``, when each is the text the writer
         gives it: ``{"player":…,"hand":…,"action":…}`` with ``,"amount":…`` before its end where
         it has one, and nothing else. A decision's text is decoded once and kept (a bounded
-        cache); None when one is not the writer's (the head is then decoded with orjson)."""
+        cache of short texts); None when one is not the writer's (the head is then decoded
+        with orjson)."""
         if not body:
             return []
         if not body.startswith(_FIRST_MOVE) or body[-1] != 125:  # 125: "}"
@@ -357,7 +364,7 @@ class LineReader:
                 move = read_move(text)
                 if move is None:
                     return None
-                if len(known) < KEPT:
+                if len(known) < KEPT and len(text) <= _KEPT_MOVE_BYTES:
                     known[text] = move
             moves.append(move)
         return moves

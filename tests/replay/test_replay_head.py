@@ -284,3 +284,35 @@ def test_a_decision_is_read_from_its_bytes_only_in_the_writers_shape(
     from pontoon_cli.logformat.lines import read_move
 
     assert read_move(text) == move
+
+
+def test_a_long_decision_text_is_read_each_time_and_not_kept(tmp_path: Path) -> None:
+    """The decisions replay keeps once read are short (a seat's name is at most 64 characters):
+    one of 100 kB, which only a log that is not the writer's holds, is read as any other, and
+    not kept, so a hostile log cannot fill memory through the cache."""
+    from pontoon_cli.logformat.lines import LineReader
+
+    reader = LineReader("x", look=False)
+    reader.heads = ("type", "deal", "decisions")
+    long_name = "n" * 100_000
+    line = (
+        orjson.dumps(
+            {
+                "type": "deal",
+                "deal": 1,
+                "decisions": [{"player": long_name, "hand": 1, "action": "stick"}],
+            }
+        )[:-1]
+        + b',"cards":[]}'
+    )
+    head = reader._head(line)
+    assert head is not None
+    assert head["decisions"] == [(long_name, 1, "stick", None)]
+    assert reader._moves == {}
+    short = line.replace(long_name.encode(), b"p1")
+    assert reader._head(short) == {
+        "type": "deal",
+        "deal": 1,
+        "decisions": [("p1", 1, "stick", None)],
+    }
+    assert list(reader._moves.values()) == [("p1", 1, "stick", None)]
