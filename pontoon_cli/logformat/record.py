@@ -241,25 +241,27 @@ def write_money(
     none), then ``},"balance":{`` and each seat's balance, in seat order (the caller closes the
     brace); every game's writer alike. False when a number passes ±(2**53 − 1): the record is
     then written from its dictionary, and refused there."""
+    if not _write_amounts(parts, seats, nets, False):
+        return False
+    parts.append('},"balance":{')
+    return _write_amounts(parts, seats, balances, True)
+
+
+def _write_amounts(
+    parts: list[str], seats: tuple[str, ...], amounts: dict[str, int], every: bool
+) -> bool:
+    """Each seat's amount as ``"p1":5``, in seat order, every seat's (``every``) or only those
+    ``amounts`` holds; False when one passes ±(2**53 − 1)."""
     big = _MAX_INT
     first = True
     for p in seats:
-        if p in nets:
-            net = nets[p]
-            if not -big <= net <= big:
+        if every or p in amounts:
+            amount = amounts[p]
+            if not -big <= amount <= big:
                 return False
             parts.append(money_key(p, first))
-            parts.append(number_text(net))
+            parts.append(number_text(amount))
             first = False
-    parts.append('},"balance":{')
-    first = True
-    for p in seats:
-        balance = balances[p]
-        if not -big <= balance <= big:
-            return False
-        parts.append(money_key(p, first))
-        parts.append(number_text(balance))
-        first = False
     return True
 
 
