@@ -10,8 +10,9 @@ split). The dealer has no decisions (C9): his cards are re-derived, and a decisi
 is a divergence. Every field the record holds is then compared with the re-deal: the cards (to whom,
 face up or down: C4, C6, C8, C9), each hand (stake, doubled, class, total, net and the rule that
 settled it: C2, C5-C8, C10, C11), the dealer's hand, the nets and the balances; and the shoe between
-rounds (:class:`ShoeTracker`, C1). A record that is byte for byte what the log writer gives for the
-re-deal is verified in one comparison; only another one is looked at field by field.
+rounds (:class:`~pontoon_cli.casino.shoe.ShoeTracker`, C1). A record that is byte for byte what
+the log writer gives for the re-deal is verified in one comparison; only another one is looked at
+field by field.
 """
 
 from __future__ import annotations
@@ -21,12 +22,13 @@ from typing import Any, Final, cast
 from pontoon_cli.base.deal import DealBase, PackState
 from pontoon_cli.casino.deal import CasinoDeal, CasinoGame
 from pontoon_cli.casino.record import casino_deal_line, casino_deal_record
+from pontoon_cli.casino.shoe import ShoeTracker
 from pontoon_cli.core.actions import CASINO_ACTIONS
-from pontoon_cli.core.cards import FULL_PACK, Card
+from pontoon_cli.core.cards import Card
 from pontoon_cli.core.events import CardDealt, Decision
 from pontoon_cli.core.hands import Hand, hand_value, is_soft
 from pontoon_cli.core.rng import Rng
-from pontoon_cli.core.rules import DEALER, Rules, Table, round_cards
+from pontoon_cli.core.rules import DEALER, Rules, Table
 from pontoon_cli.core.settle import settle_casino
 from pontoon_cli.logformat.check import (
     CARD_KEYS,
@@ -62,143 +64,6 @@ _CARD_RULE: Final = CASINO_ACTIONS.card_rule  # stake C4 (the deal), hit C6, dou
 NO_DEALER_CHOICE: Final = "the dealer has no choices: he plays by his rule"
 
 
-class ShoeTracker:
-    """The shoe between rounds (C1): when the rules shuffle it, and what the last round left.
-
-    The shoe is ``decks`` × 52 cards. It is new (shuffled) before the first round, after every
-    ``shuffle_every`` rounds, and before a round it could not finish (fewer cards than
-    :func:`~pontoon_cli.core.rules.round_cards`); between shuffles it carries over, so a round's
-    shoe is exactly what the last round left. A shoe may be new only when a shuffle was due.
-    An infinite shoe (``decks`` 0) is new before every round and holds the cards of one round
-    (``round_cards``), each card any number of times.
-    """
-
-    def __init__(self, rules: Rules, seats: int) -> None:
-        self.infinite = rules.decks == 0
-        self.size = 52 * rules.decks
-        self.full: list[int] = [rules.decks] * 52  # each card's count in a new shoe
-        self.need = round_cards(rules, seats)
-        self.shuffle_every = rules.shuffle_every
-        self.rounds = 0  # rounds dealt from the shoe since it was shuffled
-        self.first = True
-        self.after: list[Card] | None = None  # what the last round left, when it is known
-        self.fresh = True  # the round being checked is dealt from a new shoe
-        self.whole = True  # the round's shoe passed its checks
-
-    def due(self) -> bool | None:
-        """Whether the rules shuffle before this round (C1): True, False, or None when the last
-        round's shoe is not known (it diverged before its end) and only the count could say."""
-        if self.first or self.infinite or self.rounds >= self.shuffle_every:
-            return True
-        after = self.after
-        if after is None:
-            return None
-        return len(after) < self.need
-
-    def expected_state(self) -> str:
-        """The ``pack_state`` the rules give this round of a dealt (not scripted) game."""
-        return "continued" if self.due() is False else "shuffled"
-
-    def check(
-        self, at: Place, pack: list[Card], state: str | None, scenario: bool
-    ) -> Divergence | None:
-        """The round's shoe: a new one holds every card ``decks`` times, and is new only when a
-        shuffle was due; else it is the shoe the last round left, card by card (C1). A stacked
-        shoe (a scenario's cards on top) holds what the rules' shoe holds, in any order."""
-        due = self.due()
-        self.fresh = due is True or (
-            due is None and (state == "shuffled" or len(pack) == self.size)
-        )
-        found: Divergence | None = None
-        if state == "stacked" and not scenario:
-            found = at.div(
-                field="pack_state", recorded=state, expected=self.expected_state(), rule="C1"
-            )
-        elif due is True:
-            if state == "continued":
-                found = at.div(field="pack_state", recorded=state, expected="shuffled", rule="C1")
-            elif self.infinite:  # C1: one round's cards, each drawn on its own from the 52
-                if state != "stacked" and len(pack) != self.need:
-                    found = at.div(
-                        field="pack",
-                        recorded=f"{len(pack)} cards",
-                        expected=f"{self.need} cards",
-                        rule="C1",
-                    )
-            else:
-                found = self._holds(at, pack, self.full)
-        elif due is False:
-            after = self.after
-            assert after is not None
-            if state == "shuffled":
-                found = at.div(field="pack_state", recorded=state, expected="continued", rule="C1")
-            elif state == "stacked":
-                found = self._holds(at, pack, counts(after))
-            else:
-                found = _continued(at, pack, after)
-        elif self.fresh:  # the last round is unknown: a whole shoe is still a whole shoe
-            found = self._holds(at, pack, self.full)
-        self.whole = found is None
-        return found
-
-    def _holds(self, at: Place, pack: list[Card], want: list[int]) -> Divergence | None:
-        """The shoe holds each card as often as ``want`` says (by ``Card.index``, C1)."""
-        size = sum(want)
-        if len(pack) != size:
-            return at.div(
-                field="pack", recorded=f"{len(pack)} cards", expected=f"{size} cards", rule="C1"
-            )
-        got = counts(pack)
-        if got == want:
-            return None
-        for card in FULL_PACK:
-            i = card.index
-            if got[i] != want[i]:
-                return at.div(
-                    field="pack",
-                    recorded=f"{card.text} {count(got[i], 'time')}",
-                    expected=f"{card.text} {count(want[i], 'time')}",
-                    rule="C1",
-                )
-        return None  # pragma: no cover - some card's count differs
-
-    def carry(self, deal: CasinoDeal | None) -> None:
-        """After a round: the shoe it left, if it reached its end from a shoe that passed (else
-        unknown, so the next round's continuity cannot diverge because of this one's error), and
-        only when the next round may be dealt from it (no shuffle due by the count, C1)."""
-        if self.fresh:
-            self.rounds = 0
-        self.rounds += 1
-        self.first = False
-        if deal is None or not self.whole or self.infinite or self.rounds >= self.shuffle_every:
-            # unknown; or not needed: the next round is dealt from a new shoe whatever it left
-            self.after = None
-        else:
-            self.after = list(deal.pack)
-
-
-def counts(cards: list[Card]) -> list[int]:
-    """How often each of the 52 cards is in ``cards``, by ``Card.index`` (a compiled loop: a
-    Counter of a 416-card shoe and its comparison took a third of a casino replay)."""
-    out = [0] * 52
-    for card in cards:
-        i = card.index
-        out[i] = out[i] + 1
-    return out
-
-
-def _continued(at: Place, pack: list[Card], before: list[Card]) -> Divergence | None:
-    """C1: a shoe that carries over is exactly what the last round left."""
-    if pack == before:
-        return None
-    for i, (got, want) in enumerate(zip(pack, before, strict=False)):
-        if got is not want:
-            return at.div(field=f"pack[{i}]", recorded=got.text, expected=want.text, rule="C1")
-    return at.div(
-        field="pack", recorded=f"{len(pack)} cards", expected=f"{len(before)} cards", rule="C1"
-    )
-
-
 class CasinoReplay(GameReplay):
     """Verifies the deal records of one casino log, keeping only what carries from round to
     round: the balances, the shoe the last round left, the next round's number."""
@@ -232,6 +97,11 @@ class CasinoReplay(GameReplay):
         self.shoe = ShoeTracker(rules, len(table.seats))
         self.seed = seed  # --seeded: each new shoe is the seed's (C1)
 
+    def read_pack(self, text: str) -> list[Card] | None:
+        """The round is dealt from the top of its shoe; the whole shoe is counted
+        (:meth:`~pontoon_cli.casino.shoe.ShoeTracker.read`)."""
+        return self.shoe.read(text)
+
     def before_deal(
         self, at: Place, record: dict[str, Any], pack: list[Card], balances: dict[str, int]
     ) -> Divergence | None:
@@ -239,9 +109,9 @@ class CasinoReplay(GameReplay):
         if state == "stacked" and self.scenario:
             self.stacked += 1
         shoe = self.shoe
-        first = shoe.check(at, pack, state, self.scenario)  # always: it keeps the shoe's count
+        first = shoe.check(at, state, self.scenario)  # always: it keeps the shoe's count
         if self.seed is not None:  # checked whatever came first: its shuffle is drawn
-            found = self.seed.check(at, pack, shoe.fresh, None)
+            found = self.seed.check(at, shoe.whole_shoe(), shoe.fresh, None)
             first = first or found
         return first
 
@@ -256,7 +126,7 @@ class CasinoReplay(GameReplay):
         """A shoe that could not finish the round (C1)."""
         return at.div(
             field="pack",
-            recorded=f"{len(pack)} cards",
+            recorded=f"{self.shoe.cards} cards",
             expected="a shoe that finishes the round",
             rule="C1",
         )
@@ -366,6 +236,13 @@ class CasinoReplay(GameReplay):
         if first is not None and not confirmed:
             deal = None
         self.shoe.carry(cast(CasinoDeal, deal) if deal is not None else None)
+
+    def redealt(self) -> dict[str, Any] | None:
+        """The re-dealt round's record, with its whole shoe (it was dealt from the top)."""
+        record = super().redealt()
+        if record is not None:
+            record["pack"] = self.shoe.text
+        return record
 
 
 #: A recorded pack_state (checked by deal_head_problem) as the engine's.

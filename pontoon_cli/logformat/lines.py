@@ -130,6 +130,10 @@ _SIXTEEN: Final = b"0" * 16
 # refuses: a head that decodes is the record's top level.
 _DEAL_START: Final = b'{"type":"deal",'
 _CARDS: Final = b',"cards":'
+# The search for it starts past the text of the line's first `"pack":"` (a casino shoe's 1,247
+# bytes): in a line that is JSON, a colon then a quote opens a string, and everything up to the
+# next quote is inside it, where no `,"` is.
+_PACK: Final = b'"pack":"'
 # A head's decisions, its last field before the cards, in the writer's shape: each decision an
 # object that opens with its player, the objects joined by `},{"player":`. A quote inside a
 # string is escaped, so that text is structural too.
@@ -303,7 +307,10 @@ class LineReader:
         (:meth:`_decisions`) as :data:`Move` tuples when each is the writer's text; the rest of
         the head is decoded without them, and must then hold every other key of :attr:`heads`
         in order (so not a second ``decisions``)."""
-        cut = raw.find(_CARDS)
+        past = raw.find(_PACK)
+        if past >= 0:
+            past = raw.find(b'"', past + len(_PACK))
+        cut = raw.find(_CARDS, max(past, 0))
         if cut < 0:
             return None
         start = raw.rfind(_DECISIONS, 0, cut)

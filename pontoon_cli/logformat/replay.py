@@ -33,7 +33,7 @@ from typing import Any, Protocol
 from pontoon_cli.base.deal import DealBase, EmptyPack, Phase
 from pontoon_cli.base.game import GameBase
 from pontoon_cli.core.actions import ActionTable
-from pontoon_cli.core.cards import Card
+from pontoon_cli.core.cards import Card, read_log_pack
 from pontoon_cli.core.errors import IllegalAction, LogFormatError, PontoonError
 from pontoon_cli.core.events import BankSold, Decision
 from pontoon_cli.core.hands import Hand
@@ -311,6 +311,11 @@ class GameReplay:
         return None if dealt is None else self.record(self.game, dealt, self.sale)
 
     # the hooks -----------------------------------------------------------------------------------
+
+    def read_pack(self, text: str) -> list[Card] | None:
+        """The cards a deal is dealt from, read from its record's ``pack``: all of them (a
+        casino round's, the top of its shoe); None when ``text`` is not a log's pack."""
+        return read_log_pack(text)
 
     def check_header(self, at: Place, record: dict[str, Any]) -> Divergence | None:
         """What the game checks in its header (the traditional game's cut for the bank)."""

@@ -33,7 +33,6 @@ from typing import Any, Final
 import orjson
 
 from pontoon_cli.casino.replay import CasinoReplay
-from pontoon_cli.core.cards import Card, read_log_pack
 from pontoon_cli.core.errors import LogFormatError
 from pontoon_cli.core.rules import Rules, Table
 from pontoon_cli.logformat.check import CARD_BY_TEXT, brief, deal_head_problem
@@ -167,19 +166,21 @@ class LogReplayer:
         problem = deal_head_problem(record, carried=not head)
         if problem is not None:
             raise problem_error(self.file, line, problem)
-        pack = self._pack(line, record["pack"])
+        text: str = record["pack"]
+        pack = game.read_pack(text)
+        if pack is None:
+            raise self._unreadable_pack(line, text)
         found = game.deal(line, raw, record, pack)
         self.deals_stacked += game.stacked
         game.stacked = 0
         return found
 
-    def _pack(self, line: int, text: str) -> list[Card]:
-        cards = read_log_pack(text)
-        if cards is not None:
-            return cards
+    def _unreadable_pack(self, line: int, text: str) -> LogFormatError:
+        """What is wrong with a ``pack`` the game could not read: its first card that is not
+        a card's text."""
         for position, token in enumerate(text.split(" "), 1):  # say which card is wrong
             if token not in CARD_BY_TEXT:
-                raise unreadable(
+                return unreadable(
                     self.file,
                     line,
                     "pack",

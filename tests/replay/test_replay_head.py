@@ -66,6 +66,26 @@ def test_a_head_field_written_after_the_cards_is_still_checked(
 
 
 @pytest.mark.parametrize("lines", [TRADITIONAL, CASINO], ids=["traditional", "casino"])
+def test_a_pack_written_after_the_cards_is_read_where_it_stands(
+    tmp_path: Path, lines: list[bytes]
+) -> None:
+    """The search for the cards starts past the pack's text; a line whose pack comes after
+    its cards is decoded whole, verifies, and its pack is still the one dealt from (T8.1, C1)."""
+    start = lines[2].index(b'"pack":"') + len(b'"pack":')
+    value = lines[2][start : lines[2].index(b'"', start + 1) + 1]
+    line = moved_to_the_end(lines[2], b"pack", value)
+    assert line.index(b'"pack":') > line.index(b',"cards":')
+    assert replay(tmp_path, replaced(lines, 2, line))[:2] == (0, [])
+    first, second = value[1:3], value[4:6]  # the first two cards, which the deal gives out
+    assert first != second
+    swapped = b'"' + second + b" " + first + value[6:]
+    tampered = moved_to_the_end(lines[2], b"pack", swapped)
+    code, found, _ = replay(tmp_path, replaced(lines, 2, tampered))
+    assert code == 1
+    assert found[0]["line"] == 3  # dealt from the swapped cards: the deal goes otherwise
+
+
+@pytest.mark.parametrize("lines", [TRADITIONAL, CASINO], ids=["traditional", "casino"])
 def test_a_head_key_written_again_after_the_cards_is_unreadable(
     tmp_path: Path, lines: list[bytes]
 ) -> None:

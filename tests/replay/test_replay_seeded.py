@@ -107,6 +107,27 @@ def test_a_shuffle_the_seed_did_not_make_is_reported_once_T8_2_C1(
     assert "119 deals verified, 1 with divergences" in err
 
 
+def test_C1_two_cards_swapped_below_what_a_round_takes_are_caught_only_by_the_seed(
+    tmp_path: Path,
+) -> None:
+    """A round is dealt from the top of its 416-card shoe and the rest is checked by its counts:
+    a shoe with its two bottom cards swapped is still a whole shoe, dealt as recorded, so it
+    verifies; --seeded compares every card of it with the seed's shuffle."""
+    recs = played("casino", 11, 6)
+    line = 4
+    cards = str(recs[line - 1]["pack"]).split()
+    n = len(cards)
+    assert n == 416 and cards[-1] != cards[-2]
+    cards[-1], cards[-2] = cards[-2], cards[-1]
+    recs[line - 1]["pack"] = " ".join(cards)
+    assert replay(tmp_path, recs, seeded=False)[0] == 0
+    code, found, _ = replay(tmp_path, recs)
+    assert code == 1
+    assert [(d["line"], d["field"], d["recorded"], d["expected"]) for d in found] == [
+        (line, f"pack[{n - 2}]", cards[-2], f"{cards[-1]}, as seed 11 shuffles")
+    ]
+
+
 def test_a_log_without_pack_states_is_followed_by_the_rules_T8_2(tmp_path: Path) -> None:
     """A third party's log may leave ``pack_state`` out: the rules say which deals were
     shuffled (after a pontoon, T8.2), so the seed's shuffles are still followed."""

@@ -1,0 +1,233 @@
+"""The casino shoe between rounds, as replay follows it (C1): when the rules shuffle it, what
+the last round left, and whether a round's recorded shoe holds what it must.
+
+A new shoe holds 416 cards (eight decks), and a round takes at most a few dozen from its top
+(:func:`~pontoon_cli.core.rules.round_cards`). So a round's recorded shoe is read as text and
+counted (:func:`count_log_pack`): only the cards the round can take are made, the rest are
+checked by their counts, and a shoe that carries over is compared as text with what the last
+round left.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from librt.strings import read_i16_le, read_i32_le
+from librt.vecs import vec
+from mypy_extensions import i64
+
+from pontoon_cli.casino.deal import CasinoDeal
+from pontoon_cli.core.cards import FULL_PACK, Card, read_log_pack
+from pontoon_cli.core.rules import Rules, round_cards
+from pontoon_cli.logformat.divergence import Divergence, Place, count
+
+
+def _index_table() -> bytes:
+    """Each card's ``index`` + 1 at its rank's and suit's character codes read as one
+    little-endian 16-bit number (``rank + 256 * suit``); 0 at every other pair."""
+    table = bytearray(256 * 256)
+    for card in FULL_PACK:
+        table[ord(card.text[0]) + 256 * ord(card.text[1])] = card.index + 1
+    return bytes(table)
+
+
+#: A log's card by the two bytes of its text (:func:`_index_table`): compiled, a byte read
+#: without a box.
+_INDEX_AT_PAIR: Final[bytes] = _index_table()
+
+
+def card_counts() -> vec[i64]:
+    """52 zeros: how often each card (by ``Card.index``) is in no cards, for
+    :func:`count_log_pack` to add to."""
+    return vec[i64]([0] * 52)
+
+
+def count_log_pack(text: str, counts: vec[i64]) -> i64:
+    """Add how often each card is in a log's ``pack`` to ``counts`` (by ``Card.index``; see
+    :func:`card_counts`) and give the number of cards; -1 when ``text`` is not exactly the form
+    :func:`read_log_pack` reads (``counts`` is then partly added to).
+
+    It makes no card: a casino round takes at most a few dozen cards of its 416-card shoe, and
+    replay checks the rest by their counts (C1). Compiled, ``counts`` is an array of machine
+    integers (librt's ``vec``) and each card and the space after it are one 4-byte read, so a
+    shoe is read and counted in under a microsecond."""
+    data = text.encode()  # a character beyond ASCII is bytes no card or space is made of
+    n: i64 = len(data)
+    if n % 3 != 2:
+        return -1
+    at = _INDEX_AT_PAIR
+    i: i64 = 0
+    last: i64 = n - 2  # the last card, with no space after it
+    while i < last:
+        four: i64 = i64(read_i32_le(data, i))  # rank, suit, the space, the next rank
+        k: i64 = at[four & 0xFFFF] - 1
+        if k < 0 or (four >> 16) & 0xFF != 32:  # 32: a space
+            return -1
+        counts[k] = counts[k] + 1
+        i += 3
+    k = at[i64(read_i16_le(data, i))] - 1
+    if k < 0:
+        return -1
+    counts[k] = counts[k] + 1
+    return (n + 1) // 3
+
+
+class ShoeTracker:
+    """The shoe between rounds (C1): when the rules shuffle it, and what the last round left.
+
+    The shoe is ``decks`` × 52 cards. It is new (shuffled) before the first round, after every
+    ``shuffle_every`` rounds, and before a round it could not finish (fewer cards than
+    :func:`~pontoon_cli.core.rules.round_cards`); between shuffles it carries over, so a round's
+    shoe is exactly what the last round left. A shoe may be new only when a shuffle was due.
+    An infinite shoe (``decks`` 0) is new before every round and holds the cards of one round
+    (``round_cards``), each card any number of times.
+
+    A round's shoe is kept as its recorded text with each card's count (:meth:`read`): the
+    round is dealt from its top ``round_cards`` cards, the most it can take, and the rest is
+    checked by its counts and its text, so the 416 cards of a new shoe are not each made.
+    """
+
+    def __init__(self, rules: Rules, seats: int) -> None:
+        self.infinite = rules.decks == 0
+        self.size = 52 * rules.decks
+        self.full: vec[i64] = vec[i64]([rules.decks] * 52)  # each card's count in a new shoe
+        self.need = round_cards(rules, seats)
+        self.shuffle_every = rules.shuffle_every
+        self.rounds = 0  # rounds dealt from the shoe since it was shuffled
+        self.first = True
+        self.after: str | None = None  # the text of what the last round left, when known
+        self.fresh = True  # the round being checked is dealt from a new shoe
+        self.whole = True  # the round's shoe passed its checks
+        self.text = ""  # the round's recorded shoe, as :meth:`read` read it
+        self.cards = 0  # how many cards it holds
+        self.counts: vec[i64] = card_counts()  # how often it holds each card
+
+    def read(self, text: str) -> list[Card] | None:
+        """Read a round's recorded shoe: the cards the round is dealt from (its top
+        ``round_cards``, or all of a shorter shoe); None when ``text`` is not a log's pack."""
+        counts = card_counts()
+        cards = count_log_pack(text, counts)
+        if cards < 0:
+            return None
+        self.text = text
+        self.cards = cards
+        self.counts = counts
+        top = min(cards, self.need)
+        dealt = read_log_pack(text[: 3 * top - 1]) if top else []
+        assert dealt is not None  # counted above: every card is readable
+        return dealt
+
+    def whole_shoe(self) -> list[Card]:
+        """Every card of the round's shoe, top first (``replay --seeded`` compares them)."""
+        cards = read_log_pack(self.text)
+        assert cards is not None  # read by :meth:`read`
+        return cards
+
+    def due(self) -> bool | None:
+        """Whether the rules shuffle before this round (C1): True, False, or None when the last
+        round's shoe is not known (it diverged before its end) and only the count could say."""
+        if self.first or self.infinite or self.rounds >= self.shuffle_every:
+            return True
+        after = self.after
+        if after is None:
+            return None
+        return (len(after) + 1) // 3 < self.need
+
+    def expected_state(self) -> str:
+        """The ``pack_state`` the rules give this round of a dealt (not scripted) game."""
+        return "continued" if self.due() is False else "shuffled"
+
+    def check(self, at: Place, state: str | None, scenario: bool) -> Divergence | None:
+        """The round's shoe (as :meth:`read` read it): a new one holds every card ``decks``
+        times, and is new only when a shuffle was due; else it is the shoe the last round left,
+        card by card (C1). A stacked shoe (a scenario's cards on top) holds what the rules' shoe
+        holds, in any order."""
+        due = self.due()
+        self.fresh = due is True or (
+            due is None and (state == "shuffled" or self.cards == self.size)
+        )
+        found: Divergence | None = None
+        if state == "stacked" and not scenario:
+            found = at.div(
+                field="pack_state", recorded=state, expected=self.expected_state(), rule="C1"
+            )
+        elif due is True:
+            if state == "continued":
+                found = at.div(field="pack_state", recorded=state, expected="shuffled", rule="C1")
+            elif self.infinite:  # C1: one round's cards, each drawn on its own from the 52
+                if state != "stacked" and self.cards != self.need:
+                    found = at.div(
+                        field="pack",
+                        recorded=f"{self.cards} cards",
+                        expected=f"{self.need} cards",
+                        rule="C1",
+                    )
+            else:
+                found = self._holds(at, self.full, self.size)
+        elif due is False:
+            after = self.after
+            assert after is not None
+            if state == "shuffled":
+                found = at.div(field="pack_state", recorded=state, expected="continued", rule="C1")
+            elif state == "stacked":
+                want = card_counts()
+                found = self._holds(at, want, count_log_pack(after, want))
+            else:
+                found = _continued(at, self.text, after)
+        elif self.fresh:  # the last round is unknown: a whole shoe is still a whole shoe
+            found = self._holds(at, self.full, self.size)
+        self.whole = found is None
+        return found
+
+    def _holds(self, at: Place, want: vec[i64], size: i64) -> Divergence | None:
+        """The shoe holds each card as often as ``want`` says (by ``Card.index``; ``size`` in
+        all, C1)."""
+        if self.cards != size:
+            return at.div(
+                field="pack", recorded=f"{self.cards} cards", expected=f"{size} cards", rule="C1"
+            )
+        got = self.counts
+        if got == want:
+            return None
+        for card in FULL_PACK:
+            i = card.index
+            if got[i] != want[i]:
+                return at.div(
+                    field="pack",
+                    recorded=f"{card.text} {count(got[i], 'time')}",
+                    expected=f"{card.text} {count(want[i], 'time')}",
+                    rule="C1",
+                )
+        return None  # pragma: no cover - some card's count differs
+
+    def carry(self, deal: CasinoDeal | None) -> None:
+        """After a round: the shoe it left, if it reached its end from a shoe that passed (else
+        unknown, so the next round's continuity cannot diverge because of this one's error), and
+        only when the next round may be dealt from it (no shuffle due by the count, C1)."""
+        if self.fresh:
+            self.rounds = 0
+        self.rounds += 1
+        self.first = False
+        if deal is None or not self.whole or self.infinite or self.rounds >= self.shuffle_every:
+            # unknown; or not needed: the next round is dealt from a new shoe whatever it left
+            self.after = None
+        else:  # the round took the top cards: its shoe's text from the first it left
+            self.after = self.text[3 * (len(deal.pack_before) - len(deal.pack)) :]
+
+
+def _continued(at: Place, text: str, before: str) -> Divergence | None:
+    """C1: a shoe that carries over (``text``) is exactly what the last round left
+    (``before``), compared as the texts of their cards."""
+    if text == before:
+        return None
+    for i in range((min(len(text), len(before)) + 1) // 3):
+        got = text[3 * i : 3 * i + 2]
+        want = before[3 * i : 3 * i + 2]
+        if got != want:
+            return at.div(field=f"pack[{i}]", recorded=got, expected=want, rule="C1")
+    return at.div(
+        field="pack",
+        recorded=f"{(len(text) + 1) // 3} cards",
+        expected=f"{(len(before) + 1) // 3} cards",
+        rule="C1",
+    )

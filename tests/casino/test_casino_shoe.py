@@ -1,0 +1,27 @@
+"""Replay reads a casino round's recorded shoe as text (C1): counted without its cards being
+made, exactly as the cards a log's pack reads as."""
+
+from __future__ import annotations
+
+import random
+
+from pontoon_cli.casino.shoe import card_counts, count_log_pack
+from pontoon_cli.core.cards import FULL_PACK, read_log_pack
+
+
+def test_C1_a_shoe_is_counted_as_its_cards_read() -> None:
+    # a casino shoe is counted without its cards being made (count_log_pack): each card's count
+    # is that of the cards read_log_pack reads, and what read_log_pack refuses is refused
+    rng = random.Random(5)
+    for size in (1, 2, 3, 52, 416):
+        text = " ".join(rng.choice(FULL_PACK).text for _ in range(size))
+        cards = read_log_pack(text)
+        assert cards is not None
+        counts = card_counts()
+        assert count_log_pack(text, counts) == size
+        assert list(counts) == [sum(c is card for c in cards) for card in FULL_PACK]
+    for bad in ("", "th", "TH ", " TH", "TH  AS", "TH,AS", "10H", "TX", "XH", "T", "THAS", "TÉ"):
+        assert read_log_pack(bad) is None
+        assert count_log_pack(bad, card_counts()) == -1, bad
+    for bad in ("T\u0100", "AS 2H K\u00e9", "AS\u00a02H"):  # beyond ASCII, of every length
+        assert count_log_pack(bad, card_counts()) == -1, bad
