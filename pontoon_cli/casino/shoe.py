@@ -10,9 +10,6 @@ round left.
 
 from __future__ import annotations
 
-from typing import Final
-
-from librt.strings import read_i16_le, read_i32_le
 from librt.vecs import vec
 from mypy_extensions import i64
 
@@ -20,56 +17,7 @@ from pontoon_cli.casino.deal import CasinoDeal
 from pontoon_cli.core.cards import FULL_PACK, Card, read_log_pack
 from pontoon_cli.core.rules import Rules, round_cards
 from pontoon_cli.logformat.divergence import Divergence, Place, count
-
-
-def _index_table() -> bytes:
-    """Each card's ``index`` + 1 at its rank's and suit's character codes read as one
-    little-endian 16-bit number (``rank + 256 * suit``); 0 at every other pair."""
-    table = bytearray(256 * 256)
-    for card in FULL_PACK:
-        table[ord(card.text[0]) + 256 * ord(card.text[1])] = card.index + 1
-    return bytes(table)
-
-
-#: A log's card by the two bytes of its text (:func:`_index_table`): compiled, a byte read
-#: without a box.
-_INDEX_AT_PAIR: Final[bytes] = _index_table()
-
-
-def card_counts() -> vec[i64]:
-    """52 zeros: how often each card (by ``Card.index``) is in no cards, for
-    :func:`count_log_pack` to add to."""
-    return vec[i64]([0] * 52)
-
-
-def count_log_pack(text: str, counts: vec[i64]) -> i64:
-    """Add how often each card is in a log's ``pack`` to ``counts`` (by ``Card.index``; see
-    :func:`card_counts`) and give the number of cards; -1 when ``text`` is not exactly the form
-    :func:`read_log_pack` reads (``counts`` is then partly added to).
-
-    It makes no card: a casino round takes at most a few dozen cards of its 416-card shoe, and
-    replay checks the rest by their counts (C1). Compiled, ``counts`` is an array of machine
-    integers (librt's ``vec``) and each card and the space after it are one 4-byte read, so a
-    shoe is read and counted in under a microsecond."""
-    data = text.encode()  # a character beyond ASCII is bytes no card or space is made of
-    n: i64 = len(data)
-    if n % 3 != 2:
-        return -1
-    at = _INDEX_AT_PAIR
-    i: i64 = 0
-    last: i64 = n - 2  # the last card, with no space after it
-    while i < last:
-        four: i64 = i64(read_i32_le(data, i))  # rank, suit, the space, the next rank
-        k: i64 = at[four & 0xFFFF] - 1
-        if k < 0 or (four >> 16) & 0xFF != 32:  # 32: a space
-            return -1
-        counts[k] = counts[k] + 1
-        i += 3
-    k = at[i64(read_i16_le(data, i))] - 1
-    if k < 0:
-        return -1
-    counts[k] = counts[k] + 1
-    return (n + 1) // 3
+from pontoon_cli.logformat.packs import card_counts, count_log_pack
 
 
 class ShoeTracker:

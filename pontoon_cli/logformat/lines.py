@@ -16,7 +16,7 @@ nothing for it on the lines it reads.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any, Final, Protocol
+from typing import Any, Final, Protocol, cast
 
 import orjson
 
@@ -249,7 +249,9 @@ class LineReader:
         self._whole: dict[str, Any] | None = None  # and that deal's whole record
         # each decision's text in the writer's shape, as read (a bounded cache: a decision is
         # decoded once, however many deals hold it)
-        self._moves: dict[bytes, Move] = {}
+        # Move tuples, held as objects: compiled, a typed tuple taken from a dictionary is
+        # unpacked to a struct and packed again into a new tuple when appended to a list
+        self._moves: dict[bytes, object] = {}
         self._heads_of: tuple[str, ...] | None = None  # the heads _rest is made of
         self._rest: tuple[str, ...] = ()
 
@@ -364,9 +366,9 @@ class LineReader:
         if not body.startswith(_FIRST_MOVE) or body[-1] != 125:  # 125: "}"
             return None
         known = self._moves
-        moves: list[Move] = []
+        moves: list[object] = []
         for text in body[len(_FIRST_MOVE) : -1].split(_NEXT_MOVE):
-            move = known.get(text)
+            move: object = known.get(text)
             if move is None:
                 move = read_move(text)
                 if move is None:
@@ -374,7 +376,7 @@ class LineReader:
                 if len(known) < KEPT and len(text) <= _KEPT_MOVE_BYTES:
                     known[text] = move
             moves.append(move)
-        return moves
+        return cast("list[Move]", moves)
 
     def whole(self, number: int, raw: bytes, record: dict[str, Any]) -> dict[str, Any]:
         """The deal's whole record: ``record`` itself, or, for a deal given as its head only,

@@ -142,9 +142,10 @@ _AMOUNT_ACTIONS: Final[dict[str, str]] = {}
 
 
 V = TypeVar("V")
+K = TypeVar("K")
 
 
-def kept(cache: dict[str, V], key: str, value: V) -> V:
+def kept(cache: dict[K, V], key: K, value: V) -> V:
     """``value``, kept in ``cache`` under ``key`` while the cache holds fewer than :data:`KEPT`
     pieces (every piece cache of the writer: a name's, a word's or a rule's text)."""
     if len(cache) < KEPT:

@@ -10,13 +10,13 @@ out of it), and ``after``. A player's balance after the deal is his balance befo
 
 from __future__ import annotations
 
-from typing import Any
-
-import orjson
+from typing import Any, Final
 
 from pontoon_cli.base.deal import DealBase
 from pontoon_cli.base.game import GameBase
 from pontoon_cli.core.events import BankSold
+from pontoon_cli.core.limits import MAX_SAFE_INT
+from pontoon_cli.logformat.record import head_text, kept, number_text, quoted
 from pontoon_cli.shoot.deal import ShootDeal
 from pontoon_cli.shoot.kitty import Kitty
 from pontoon_cli.traditional.record import traditional_line, traditional_record
@@ -53,9 +53,47 @@ def shoot_deal_line(
         return False
     if not isinstance(deal, ShootDeal):
         return True
-    try:
-        kitty = orjson.dumps(kitty_record(deal.kitty), option=orjson.OPT_STRICT_INTEGER)
-    except orjson.JSONEncodeError:
+    parts.pop()  # the traditional line's end: the kitty comes before it
+    return write_kitty(parts, deal.kitty)
+
+
+def write_kitty(parts: list[str], kitty: Kitty) -> bool:
+    """Append ``,"kitty":{…}}`` and the line's end to ``parts``, piece by piece as
+    :func:`kitty_record` encodes; False where an amount is beyond ±(2**53 − 1)."""
+    big = MAX_SAFE_INT
+    before = kitty.before
+    after = kitty.amount
+    if not (-big <= before <= big and -big <= after <= big):
         return False
-    parts[-1] = ',"kitty":' + kitty.decode() + "}\n"  # in place of the traditional line's end
+    parts.append(',"kitty":{"before":')
+    parts.append(number_text(before))
+    parts.append(',"moves":[')
+    first = True
+    for m in kitty.moves:
+        amount = m.amount
+        if not -big <= amount <= big:
+            return False
+        parts.append(_move_head(m.rule, m.player, m.hand, first))
+        parts.append(number_text(amount))
+        parts.append("}")
+        first = False
+    parts.append('],"after":')
+    parts.append(number_text(after))
+    parts.append("}}\n")
     return True
+
+
+#: A kitty move's text up to its amount, by rule, player, hand and whether it is the first
+#: (a bounded cache, as every piece of the writer).
+_MOVE_HEADS: Final[dict[tuple[str, str, int | None, bool], str]] = {}
+
+
+def _move_head(rule: str, player: str, hand: int | None, first: bool) -> str:
+    key = (rule, player, hand, first)
+    found = _MOVE_HEADS.get(key)
+    if found is None:
+        number = "null" if hand is None else str(hand)
+        text = ('{"rule":' if first else ',{"rule":') + quoted(rule) + ","
+        text += head_text(player, True)[1:] + number + ',"amount":'
+        found = kept(_MOVE_HEADS, key, text)
+    return found

@@ -7,12 +7,15 @@ checks each deal's recorded pack against it (T8.1, T8.2) and against the packs i
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 
-from pontoon_cli.core.cards import FULL_PACK, Card, new_pack
+from librt.vecs import vec
+from mypy_extensions import i64
+
+from pontoon_cli.core.cards import FULL_PACK, Card
 from pontoon_cli.logformat.check import CARD_BY_TEXT
 from pontoon_cli.logformat.divergence import Divergence, Place, count
+from pontoon_cli.logformat.packs import card_counts, count_cards
 from pontoon_cli.traditional.engine import Deal, cut_highest
 
 
@@ -78,7 +81,7 @@ class PackTracker:
     def __init__(self, packs: int) -> None:
         self.packs = packs
         self.size = 52 * packs
-        self._full: Counter[Card] | None = Counter(new_pack(packs)) if packs > 1 else None
+        self._full: vec[i64] = vec[i64]([packs] * 52)  # each card's count in a whole pack
         self.first_deal = True
         self.after: list[Card] | None = None  # the pack the last deal left, when it is known
         self.shuffle_allowed = True
@@ -129,19 +132,16 @@ class PackTracker:
             return at.div(
                 field="pack", recorded=f"{len(pack)} cards", expected=f"{size} cards", rule="T1.1"
             )
-        if self._full is None:
-            if len(set(pack)) == size:
-                return None
-            counts = Counter(pack)
-        else:
-            counts = Counter(pack)
-            if counts == self._full:
-                return None
+        counts = card_counts()
+        count_cards(pack, counts)
+        if counts == self._full:
+            return None
         for card in FULL_PACK:
-            if counts[card] != self.packs:
+            got = counts[card.index]
+            if got != self.packs:
                 return at.div(
                     field="pack",
-                    recorded=f"{card.text} {count(counts[card], 'time')}",
+                    recorded=f"{card.text} {count(got, 'time')}",
                     expected=f"{card.text} {count(self.packs, 'time')}",
                     rule="T1.1",
                 )

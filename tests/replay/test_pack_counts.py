@@ -1,12 +1,12 @@
-"""Replay reads a casino round's recorded shoe as text (C1): counted without its cards being
-made, exactly as the cards a log's pack reads as."""
+"""Replay counts each recorded pack (T1.1, C1); a casino shoe is counted from its text, without
+its cards being made, exactly as the cards a log's pack reads as."""
 
 from __future__ import annotations
 
 import random
 
-from pontoon_cli.casino.shoe import card_counts, count_log_pack
 from pontoon_cli.core.cards import FULL_PACK, read_log_pack
+from pontoon_cli.logformat.packs import card_counts, count_cards, count_log_pack
 
 
 def test_C1_a_shoe_is_counted_as_its_cards_read() -> None:
@@ -20,6 +20,9 @@ def test_C1_a_shoe_is_counted_as_its_cards_read() -> None:
         counts = card_counts()
         assert count_log_pack(text, counts) == size
         assert list(counts) == [sum(c is card for c in cards) for card in FULL_PACK]
+        made = card_counts()
+        count_cards(cards, made)  # a traditional pack is counted from its cards
+        assert made == counts
     for bad in ("", "th", "TH ", " TH", "TH  AS", "TH,AS", "10H", "TX", "XH", "T", "THAS", "TÉ"):
         assert read_log_pack(bad) is None
         assert count_log_pack(bad, card_counts()) == -1, bad
