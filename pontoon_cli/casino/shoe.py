@@ -14,10 +14,10 @@ from librt.vecs import vec
 from mypy_extensions import i64
 
 from pontoon_cli.casino.deal import CasinoDeal
-from pontoon_cli.core.cards import FULL_PACK, Card, read_log_pack
+from pontoon_cli.core.cards import FULL_PACK, Card
 from pontoon_cli.core.rules import Rules, round_cards
 from pontoon_cli.logformat.divergence import Divergence, Place, count
-from pontoon_cli.logformat.packs import card_counts, count_log_pack
+from pontoon_cli.logformat.packs import card_counts, count_log_pack, pack_size, read_log_pack
 
 
 class ShoeTracker:
@@ -79,7 +79,7 @@ class ShoeTracker:
         after = self.after
         if after is None:
             return None
-        return (len(after) + 1) // 3 < self.need
+        return pack_size(after) < self.need
 
     def expected_state(self) -> str:
         """The ``pack_state`` the rules give this round of a dealt (not scripted) game."""
@@ -168,14 +168,14 @@ def _continued(at: Place, text: str, before: str) -> Divergence | None:
     (``before``), compared as the texts of their cards."""
     if text == before:
         return None
-    for i in range((min(len(text), len(before)) + 1) // 3):
+    for i in range(min(pack_size(text), pack_size(before))):
         got = text[3 * i : 3 * i + 2]
         want = before[3 * i : 3 * i + 2]
         if got != want:
             return at.div(field=f"pack[{i}]", recorded=got, expected=want, rule="C1")
     return at.div(
         field="pack",
-        recorded=f"{(len(text) + 1) // 3} cards",
-        expected=f"{(len(before) + 1) // 3} cards",
+        recorded=f"{pack_size(text)} cards",
+        expected=f"{pack_size(before)} cards",
         rule="C1",
     )

@@ -10,8 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from mypy_extensions import i64
-
 from pontoon_cli.core.errors import CardError
 
 RANKS: Final = "A23456789TJQK"
@@ -93,44 +91,10 @@ for _suit in SUITS:
 FULL_PACK: Final[tuple[Card, ...]] = tuple(_BY_TEXT.values())
 
 
-def _card_table() -> tuple[Card | None, ...]:
-    """Each card at the character codes of its rank and suit (``rank * 128 + suit``); None at
-    every other pair (made at import: the 52 placed, nothing looked up 16,384 times)."""
-    table: list[Card | None] = [None] * (128 * 128)
-    for card in FULL_PACK:
-        table[ord(card.text[0]) * 128 + ord(card.text[1])] = card
-    return tuple(table)
-
-
-#: A log's card by the character codes of its rank and suit (``rank * 128 + suit``, both ASCII):
-#: the card, or None for any other pair.
-_CARD_AT: Final[tuple[Card | None, ...]] = _card_table()
-
-
-def read_log_pack(text: str) -> list[Card] | None:
-    """The cards of a log's ``pack``: upper-case card texts joined by single spaces (``"AS 2H"``),
-    read from the text's bytes, each card by its two character codes in one table rather than by
-    a dictionary look-up of its text (replay reads one per deal: a casino shoe's 416 cards); None
-    when ``text`` is not exactly that form (the caller says what is wrong)."""
-    n: i64 = len(text)  # compiled, machine integers: the loop's arithmetic without boxes
-    if n % 3 != 2 or not text.isascii():
-        return None
-    data = text.encode()
-    at = _CARD_AT
-    cards: list[Card] = []
-    i: i64 = 0
-    while i < n:
-        card = at[data[i] * 128 + data[i + 1]]
-        if card is None or (i + 2 < n and data[i + 2] != 32):  # 32: a space
-            return None
-        cards.append(card)
-        i += 3
-    return cards
-
-
 def pack_text(cards: tuple[Card, ...]) -> str:
     """A log's ``pack`` for ``cards``: their texts joined by single spaces (``"AS 2H"``), the
-    text :func:`read_log_pack` reads. Every game's writer writes one per deal."""
+    text :func:`~pontoon_cli.logformat.packs.read_log_pack` reads. Every game's writer writes
+    one per deal."""
     return " ".join([c.text for c in cards])
 
 

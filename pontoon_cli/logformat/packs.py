@@ -4,7 +4,7 @@ Replay checks every deal's pack: a traditional pack holds each card once per pac
 casino shoe each card ``decks`` times (C1). The counts are an array of machine integers when
 compiled (librt's ``vec[i64]``, from mypyc's runtime library; plain Python uses the same type),
 and a casino shoe's 416 cards are counted from the text of its ``pack`` without any card being
-made (:func:`count_log_pack`).
+made (:func:`count_log_pack`). :func:`read_log_pack` reads a pack's cards from the same text.
 """
 
 from __future__ import annotations
@@ -72,4 +72,28 @@ def count_log_pack(text: str, counts: vec[i64]) -> i64:
     if k < 0:
         return -1
     counts[k] = counts[k] + 1
-    return (n + 1) // 3
+    return pack_size(text)
+
+
+def pack_size(text: str) -> int:
+    """How many cards a log's ``pack`` text holds (two characters each, a space between)."""
+    return (len(text) + 1) // 3
+
+
+def read_log_pack(text: str) -> list[Card] | None:
+    """The cards of a log's ``pack``: upper-case card texts joined by single spaces (``"AS 2H"``),
+    each read by its two bytes in one table rather than by a dictionary look-up of its text;
+    None when ``text`` is not exactly that form (:func:`count_log_pack` says, and the caller
+    says what is wrong)."""
+    if count_log_pack(text, card_counts()) < 0:
+        return None
+    data = text.encode()
+    at = _INDEX_AT_PAIR
+    full = FULL_PACK
+    n: i64 = len(data)
+    cards: list[Card] = []
+    i: i64 = 0
+    while i < n:
+        cards.append(full[at[i64(read_i16_le(data, i))] - 1])
+        i += 3
+    return cards

@@ -33,7 +33,7 @@ from typing import Any, Protocol
 from pontoon_cli.base.deal import DealBase, EmptyPack, Phase
 from pontoon_cli.base.game import GameBase
 from pontoon_cli.core.actions import ActionTable
-from pontoon_cli.core.cards import Card, read_log_pack
+from pontoon_cli.core.cards import Card
 from pontoon_cli.core.errors import IllegalAction, LogFormatError, PontoonError
 from pontoon_cli.core.events import BankSold, Decision
 from pontoon_cli.core.hands import Hand
@@ -41,6 +41,7 @@ from pontoon_cli.core.rules import Rules, Table
 from pontoon_cli.logformat.check import DEAL_HEADS, MISSING
 from pontoon_cli.logformat.divergence import Divergence, Place, count
 from pontoon_cli.logformat.lines import Move
+from pontoon_cli.logformat.packs import read_log_pack
 from pontoon_cli.logformat.record import LineWriter, RecordWriter, line_bytes
 
 
@@ -191,8 +192,9 @@ class GameReplay:
         after = balances
         if complete and first is None:
             assert deal is not None
-            first = self.cross_check(at, deal)
-            after = self.after(balances, deal)
+            nets = deal.nets  # once: the settlement checked again, the balances after
+            first = self.cross_check(at, deal, nets)
+            after = self.after(balances, deal, nets)
             game = self.game
             game.balances = after
             sale = self.sale
@@ -293,9 +295,11 @@ class GameReplay:
             return found or more, False
         return found, True
 
-    def after(self, balances: dict[str, int], deal: DealBase) -> dict[str, int]:
-        """Each seat's balance after the re-dealt deal: its net, and its side bets'."""
-        nets = deal.nets
+    def after(
+        self, balances: dict[str, int], deal: DealBase, nets: dict[str, int]
+    ) -> dict[str, int]:
+        """Each seat's balance after the re-dealt deal: its net (``nets``, the deal's), and its
+        side bets'."""
         after = {p: balances[p] + nets.get(p, 0) for p in self.seats}
         side = self.side_bets(deal)
         if side:
@@ -368,11 +372,11 @@ class GameReplay:
         """What bets beside the deal's nets did to each seat's balance (S2-S7's shoot bets)."""
         return None
 
-    def cross_check(self, at: Place, deal: DealBase) -> Divergence | None:
+    def cross_check(self, at: Place, deal: DealBase, nets: dict[str, int]) -> Divergence | None:
         """The finished deal settled again with the pure settlement function, hand by hand
-        (:meth:`hand_settler`), citing :attr:`settle_rule`."""
+        (:meth:`hand_settler`), citing :attr:`settle_rule` (``nets``: the deal's)."""
         return settle_again(
-            at, deal, self.hand_settler(deal), self.settle_rule, self.counter_seat(deal)
+            at, deal, self.hand_settler(deal), self.settle_rule, self.counter_seat(deal), nets
         )
 
     def hand_settler(self, deal: DealBase) -> HandSettler:
@@ -454,11 +458,17 @@ class GameReplay:
 
 
 def settle_again(
-    at: Place, deal: DealBase, settle: HandSettler, rule: str, counter: str | None
+    at: Place,
+    deal: DealBase,
+    settle: HandSettler,
+    rule: str,
+    counter: str | None,
+    nets: dict[str, int] | None = None,
 ) -> Divergence | None:
     """Settle every final hand of ``deal`` again (``settle``); the re-deal and it must agree,
     hand by hand and in each seat's net, citing ``rule`` (``counter``: the seat that takes the
-    other side of every hand's net, or None). The seats are taken by their place in turn."""
+    other side of every hand's net, or None; ``nets``: the deal's, when the caller has them).
+    The seats are taken by their place in turn."""
     punters = deal.punters
     rows = deal.rows
     net_at = deal.net_at
@@ -480,7 +490,7 @@ def settle_again(
             seat += net
         agree = agree and seat == net_at[i]
         house -= seat
-    recorded = deal.nets
+    recorded = deal.nets if nets is None else nets
     if agree and (counter is None or recorded.get(counter) == house):
         return None
     expected = {p: 0 for p in recorded}  # say what every seat should have had

@@ -514,6 +514,32 @@ def test_C1_a_continued_shoe_cut_short(tmp_path: Path) -> None:
     )
 
 
+def test_C1_a_continued_shoe_with_its_bottom_card_changed(tmp_path: Path) -> None:
+    """A shoe that carries over is compared with what the last round left to its last card."""
+    recs = base()
+    cards = str(BASE[2]["pack"]).split()
+    n = len(cards)
+    other = next(c for c in ("AS", "KD") if c != cards[-1])
+    for at in (2, 3):
+        recs[at]["pack"] = str(recs[at]["pack"])[:-2] + other
+    assert only(tmp_path, recs) == divergence(
+        tmp_path, 3, 2, None, None, f"pack[{n - 1}]", other, cards[-1], "C1"
+    )
+
+
+def test_C1_a_shoe_recorded_as_shuffled_after_an_unknown_round_must_be_whole(
+    tmp_path: Path,
+) -> None:
+    """After a round that ended early, what it left is unknown: a shoe the log says was
+    shuffled is then held to a whole shoe (C1)."""
+    recs = base()
+    recs[1]["decisions"].pop()  # round 1 ends early: its shoe is unknown
+    recs[2]["pack_state"] = "shuffled"  # round 2's continued shoe, 91 cards, called new
+    code, found, _ = replay(tmp_path, dump(recs))
+    assert code == 1
+    assert found[1] == divergence(tmp_path, 3, 2, None, None, "pack", "91 cards", "104 cards", "C1")
+
+
 def test_C1_a_new_shoe_with_a_card_three_times(tmp_path: Path) -> None:
     recs = base()
     for at in (4, 5, 6):  # the bottom card, never dealt, made a third KS

@@ -101,29 +101,3 @@ def test_parse_cards_names_the_bad_card_and_its_position() -> None:
     with pytest.raises(CardError) as info:
         parse_cards(["AS", 7])  # type: ignore[list-item]
     assert str(info.value) == "card 2: 7 is not a card string"
-
-
-def test_a_logs_pack_is_read_by_character_exactly_as_by_its_card_texts() -> None:
-    # replay reads each deal's pack with read_log_pack: the same cards as a look-up of each text,
-    # and None for anything but upper-case card texts joined by single spaces
-    from pontoon_cli.core.cards import FULL_PACK, read_log_pack
-
-    text = " ".join(card.text for card in FULL_PACK)
-    assert read_log_pack(text) == list(FULL_PACK)
-    assert read_log_pack("TH") == [Card.parse("TH")]
-    for bad in (
-        "",
-        "th",
-        "TH ",
-        " TH",
-        "TH  AS",
-        "TH,AS",
-        "10H",
-        "TX",
-        "XH",
-        "T",
-        "THAS",
-        "TÉ",
-        "T\u0100",
-    ):
-        assert read_log_pack(bad) is None, bad

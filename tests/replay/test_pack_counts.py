@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import random
 
-from pontoon_cli.core.cards import FULL_PACK, read_log_pack
-from pontoon_cli.logformat.packs import card_counts, count_cards, count_log_pack
+from pontoon_cli.core.cards import FULL_PACK, Card
+from pontoon_cli.logformat.packs import card_counts, count_cards, count_log_pack, read_log_pack
 
 
 def test_C1_a_shoe_is_counted_as_its_cards_read() -> None:
@@ -23,8 +23,42 @@ def test_C1_a_shoe_is_counted_as_its_cards_read() -> None:
         made = card_counts()
         count_cards(cards, made)  # a traditional pack is counted from its cards
         assert made == counts
-    for bad in ("", "th", "TH ", " TH", "TH  AS", "TH,AS", "10H", "TX", "XH", "T", "THAS", "TÉ"):
+    for bad in (
+        *("", "th", "TH ", " TH", "TH  AS", "TH,AS", "10H", "TX", "XH", "T", "THAS", "TÉ"),
+        *("XS 2H", "AS XH", "AS 2H XS", "AS!2H", 'AS"2H', "AS 2H!KD"),  # a wrong card or space
+    ):
         assert read_log_pack(bad) is None
         assert count_log_pack(bad, card_counts()) == -1, bad
     for bad in ("T\u0100", "AS 2H K\u00e9", "AS\u00a02H"):  # beyond ASCII, of every length
         assert count_log_pack(bad, card_counts()) == -1, bad
+
+
+def test_a_logs_pack_is_read_by_character_exactly_as_by_its_card_texts() -> None:
+    # replay reads each deal's pack with read_log_pack: the same cards as a look-up of each text,
+    # and None for anything but upper-case card texts joined by single spaces
+    from pontoon_cli.core.cards import FULL_PACK
+
+    text = " ".join(card.text for card in FULL_PACK)
+    assert read_log_pack(text) == list(FULL_PACK)
+    assert read_log_pack("TH") == [Card.parse("TH")]
+    assert read_log_pack("KS AC") == [Card.parse("KS"), Card.parse("AC")]  # AC: index 0, last
+    counts = card_counts()
+    assert count_log_pack("KS AC", counts) == 2 and counts[0] == counts[51] == 1
+    for bad in (
+        "",
+        "th",
+        "TH ",
+        " TH",
+        "TH  AS",
+        "TH,AS",
+        "10H",
+        "TX",
+        "XH",
+        "T",
+        "THAS",
+        "TÉ",
+        "T\u0100",
+        "XS 2H",
+        "AS!2H",
+    ):
+        assert read_log_pack(bad) is None, bad
