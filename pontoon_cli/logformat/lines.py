@@ -88,6 +88,14 @@ def empty_log(name: str) -> LogFormatError:
     return LogFormatError(f"{name}: empty log: expected a header record on line 1")
 
 
+def _keys_are(record: dict[str, Any], keys: tuple[str, ...]) -> bool:
+    """Whether ``record``'s keys are exactly ``keys``, in order (compared without a tuple of
+    them made: compiled, a dictionary's keys are walked natively)."""
+    if len(record) != len(keys):
+        return False
+    return all(key == keys[i] for i, key in enumerate(record))
+
+
 def read_move(text: bytes) -> Move | None:
     """One decision of a head from its writer's text after ``{"player":`` and before its
     ``}``: its fields when the object is exactly what orjson writes for a decision (a player's
@@ -335,10 +343,11 @@ class LineReader:
         if type(head) is not dict:
             return None
         if moves is None:
-            if tuple(head) != self.heads:
+            heads = self.heads
+            if heads is None or not _keys_are(head, heads):
                 return None
         else:
-            if tuple(head) != self._heads_but_decisions():
+            if not _keys_are(head, self._heads_but_decisions()):
                 return None
             head["decisions"] = moves
         self.head = head

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from librt.strings import read_i16_le, read_i32_le
+from librt.strings import read_i16_le, read_i32_le, read_i64_le
 from librt.vecs import vec
 from mypy_extensions import i64
 
@@ -52,7 +52,7 @@ def count_log_pack(text: str, counts: vec[i64]) -> i64:
 
     It makes no card: a casino round takes at most a few dozen cards of its 416-card shoe, and
     replay checks the rest by their counts (C1). Compiled, ``counts`` is an array of machine
-    integers (librt's ``vec``) and each card and the space after it are one 4-byte read, so a
+    integers (librt's ``vec``) and two cards and the spaces after them are one 8-byte read, so a
     shoe is read and counted in under a microsecond."""
     data = text.encode()  # a character beyond ASCII is bytes no card or space is made of
     n: i64 = len(data)
@@ -60,18 +60,27 @@ def count_log_pack(text: str, counts: vec[i64]) -> i64:
         return -1
     at = _INDEX_AT_PAIR
     i: i64 = 0
+    while i + 8 <= n:  # two cards and the space after each in one 8-byte read
+        eight = read_i64_le(data, i)
+        k: i64 = at[eight & 0xFFFF]  # the card's index + 1, or 0 (a byte read as i64 at once)
+        second: i64 = at[(eight >> 24) & 0xFFFF]
+        if k == 0 or second == 0 or (eight >> 16) & 0xFF != 32 or (eight >> 40) & 0xFF != 32:
+            return -1  # 32: a space
+        counts[k - 1] = counts[k - 1] + 1
+        counts[second - 1] = counts[second - 1] + 1
+        i += 6
     last: i64 = n - 2  # the last card, with no space after it
     while i < last:
         four: i64 = i64(read_i32_le(data, i))  # rank, suit, the space, the next rank
-        k: i64 = at[four & 0xFFFF] - 1
-        if k < 0 or (four >> 16) & 0xFF != 32:  # 32: a space
+        k = at[four & 0xFFFF]
+        if k == 0 or (four >> 16) & 0xFF != 32:
             return -1
-        counts[k] = counts[k] + 1
+        counts[k - 1] = counts[k - 1] + 1
         i += 3
-    k = at[i64(read_i16_le(data, i))] - 1
-    if k < 0:
+    k = at[i64(read_i16_le(data, i))]
+    if k == 0:
         return -1
-    counts[k] = counts[k] + 1
+    counts[k - 1] = counts[k - 1] + 1
     return pack_size(text)
 
 
