@@ -26,6 +26,7 @@ def test_C1_a_shoe_is_counted_as_its_cards_read() -> None:
     for bad in (
         *("", "th", "TH ", " TH", "TH  AS", "TH,AS", "10H", "TX", "XH", "T", "THAS", "TÉ"),
         *("XS 2H", "AS XH", "AS 2H XS", "AS!2H", 'AS"2H', "AS 2H!KD"),  # a wrong card or space
+        *("XS 2H 3C", "2H XS 3C", "AS!2H 3C", "AS 2H!3C 4D", "AS 2H 3C 4D XS 5H 6D"),  # in pairs
     ):
         assert read_log_pack(bad) is None
         assert count_log_pack(bad, card_counts()) == -1, bad
