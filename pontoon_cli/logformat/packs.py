@@ -103,6 +103,7 @@ def read_log_pack(text: str) -> list[Card] | None:
     cards: list[Card] = []
     i: i64 = 0
     while i < n:
-        cards.append(full[at[i64(read_i16_le(data, i))] - 1])
+        k: i64 = at[i64(read_i16_le(data, i))]  # the card's index + 1 (counted above: not 0)
+        cards.append(full[k - 1])
         i += 3
     return cards

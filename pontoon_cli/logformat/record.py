@@ -99,14 +99,34 @@ def write_events(parts: list[str], events: list[Event]) -> bool:
     cards: list[str] = []
     first_card = True
     first_decision = True
+    # the heads of the last card's and the last decision's player: the next is often his too
+    card_player = decision_player = ""
+    card_heads: tuple[str, ...] = ()
+    decision_heads: tuple[str, ...] = ()
     for e in events:
-        if isinstance(e, CardDealt):
-            cards.append(hand_head(e.player, e.hand, first_card))
-            first_card = False
+        if isinstance(e, CardDealt):  # compiled: the fields read natively once narrowed
+            player = e.player
+            n = e.hand
+            if first_card or not 0 <= n < 8:
+                cards.append(hand_head(player, n, first_card))
+                first_card = False
+            else:
+                if player is not card_player:
+                    card_heads = _numbered_heads(_LATER_HAND_HEADS, player, False, "")
+                    card_player = player
+                cards.append(card_heads[n])
             cards.append(up[e.card.index] if e.face_up else down[e.card.index])
         else:
-            parts.append(hand_head(e.player, e.hand, first_decision))
-            first_decision = False
+            player = e.player
+            n = e.hand
+            if first_decision or not 0 <= n < 8:
+                parts.append(hand_head(player, n, first_decision))
+                first_decision = False
+            else:
+                if player is not decision_player:
+                    decision_heads = _numbered_heads(_LATER_HAND_HEADS, player, False, "")
+                    decision_player = player
+                parts.append(decision_heads[n])
             amount = e.amount
             if amount is None:
                 parts.append(_action(e.action, False))
@@ -185,13 +205,20 @@ def _numbered(
     heads: dict[str, tuple[str, ...]], player: str, n: int, first: bool, tail: str
 ) -> str:
     """:func:`head_text`, the number ``n`` and ``tail``, kept by player for ``n`` below 8."""
+    if 0 <= n < 8:
+        return _numbered_heads(heads, player, first, tail)[n]
+    return f"{head_text(player, first)}{n}{tail}"
+
+
+def _numbered_heads(
+    heads: dict[str, tuple[str, ...]], player: str, first: bool, tail: str
+) -> tuple[str, ...]:
+    """:func:`_numbered` of ``player`` for each number from 0 to 7 (a bounded cache)."""
     found = heads.get(player)
     if found is None:
         head = head_text(player, first)
         found = kept(heads, player, tuple([f"{head}{i}{tail}" for i in range(8)]))
-    if 0 <= n < 8:
-        return found[n]
-    return f"{head_text(player, first)}{n}{tail}"
+    return found
 
 
 def _action(action: str, amount: bool) -> str:

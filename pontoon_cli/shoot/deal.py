@@ -89,7 +89,9 @@ class ShootDeal(Deal):
     def _left(self, at: int) -> int:
         """What the punter at ``at`` may still put on the table: his stakes' and shoot bets'
         results count (T8.6)."""
-        return super()._left(at) + self.shoot_net.get(self.punters[at], 0)
+        shoot_net = self.shoot_net
+        left = super()._left(at)
+        return left + shoot_net.get(self.punters[at], 0) if shoot_net else left
 
     def shoot_limit(self, player: str) -> int:
         """The most ``player`` may shoot now: what the kitty holds beyond the open shoot bets
@@ -284,14 +286,15 @@ class ShootDeal(Deal):
 
     def _drawn(self, h: Hand) -> None:
         """After a card bought or twisted: S4's fourth card has come."""
-        key = id(h)
-        self._before_fourth.discard(key)
-        self._new_split.discard(key)
+        if self._before_fourth or self._new_split:  # most deals: neither holds a hand
+            key = id(h)
+            self._before_fourth.discard(key)
+            self._new_split.discard(key)
 
     def _busted(self, player: str, h: Hand) -> None:
         """S6: a bust hand's shoot bets go into the kitty at once, before the deal moves on
         (so also when the bust leaves every punter hand bust and the deal ends, T6.3)."""
-        bets = self._bets.pop(id(h), 0)
+        bets = self._bets.pop(id(h), 0) if self._bets else 0
         if bets:
             self._settle_bet(self._punter_at, self._hand_at + 1, bets, "S6", False)
 
@@ -309,6 +312,8 @@ class ShootDeal(Deal):
         the kitty on a banker's pontoon (S3); else 1:1 out of the kitty for a hand that beats
         the banker, into it for one that does not (S7)."""
         super()._settle_all()
+        if not self._bets:  # no shoot bet open
+            return
         pontoon = self.banker_pontoon
         for at, row in enumerate(self.rows):
             for j, h in enumerate(row):  # compiled: enumerate with a start is generic

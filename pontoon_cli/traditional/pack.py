@@ -157,7 +157,7 @@ class PackTracker:
         """After a deal: the pack it left, if it reached its end from a whole pack (else
         unknown, so the next deal's continuity cannot diverge because of this one's error)."""
         if deal is not None and self._whole:
-            self.after = list(deal.pack)
+            self.after = deal.pack.rest()
             self.shuffle_allowed = deal.pontoon_in_deal
         else:
             self.after = None
