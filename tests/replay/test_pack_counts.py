@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+import orjson
+
 from pontoon_cli.core.cards import FULL_PACK, Card
 from pontoon_cli.logformat.packs import card_counts, count_cards, count_log_pack, read_log_pack
 
@@ -63,3 +65,22 @@ def test_a_logs_pack_is_read_by_character_exactly_as_by_its_card_texts() -> None
         "AS!2H",
     ):
         assert read_log_pack(bad) is None, bad
+
+
+def test_C1_a_casino_round_re_dealt_from_its_top_cards_is_written_with_its_whole_shoe() -> None:
+    # replay deals a round from the top of its shoe only; the record it re-derives (what show
+    # and diff read of a minimal log) still holds the whole shoe, as the log writer wrote it
+    from support.casino_logs import BASE_LOG
+
+    from pontoon_cli.replay.replayer import LogReplayer
+
+    replayer = LogReplayer("base.jsonl")
+    lines = BASE_LOG.splitlines(keepends=True)
+    assert list(replayer.replay(lines[:4])) == []
+    game = replayer.game
+    assert game is not None
+    redealt = game.redealt()
+    assert redealt is not None
+    recorded = orjson.loads(lines[3])
+    assert len(str(redealt["pack"]).split()) == len(recorded["pack"].split()) > 20
+    assert orjson.loads(orjson.dumps(redealt)) == recorded
