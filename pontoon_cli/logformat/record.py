@@ -97,36 +97,14 @@ def write_events(parts: list[str], events: list[Event]) -> bool:
     down = _CARD_DOWN
     big = _MAX_INT
     cards: list[str] = []
-    first_card = True
-    first_decision = True
-    # the heads of the last card's and the last decision's player: the next is often his too
-    card_player = decision_player = ""
-    card_heads: tuple[str, ...] = ()
-    decision_heads: tuple[str, ...] = ()
+    card_heads = _Heads()
+    decision_heads = _Heads()
     for e in events:
         if isinstance(e, CardDealt):  # compiled: the fields read natively once narrowed
-            player = e.player
-            n = e.hand
-            if first_card or not 0 <= n < 8:
-                cards.append(hand_head(player, n, first_card))
-                first_card = False
-            else:
-                if player is not card_player:
-                    card_heads = _numbered_heads(_LATER_HAND_HEADS, player, False, "")
-                    card_player = player
-                cards.append(card_heads[n])
+            cards.append(card_heads.head(e.player, e.hand))
             cards.append(up[e.card.index] if e.face_up else down[e.card.index])
         else:
-            player = e.player
-            n = e.hand
-            if first_decision or not 0 <= n < 8:
-                parts.append(hand_head(player, n, first_decision))
-                first_decision = False
-            else:
-                if player is not decision_player:
-                    decision_heads = _numbered_heads(_LATER_HAND_HEADS, player, False, "")
-                    decision_player = player
-                parts.append(decision_heads[n])
+            parts.append(decision_heads.head(e.player, e.hand))
             amount = e.amount
             if amount is None:
                 parts.append(_action(e.action, False))
@@ -138,6 +116,29 @@ def write_events(parts: list[str], events: list[Event]) -> bool:
     parts.append('],"cards":[')
     parts.extend(cards)
     return True
+
+
+class _Heads:
+    """How each card (or each decision) of a record opens, one after another: the first
+    without a comma; the last one's player kept with his heads, since the next card or decision
+    is often his too (:func:`hand_head` without its look-up by name)."""
+
+    __slots__ = ("first", "heads", "player")
+
+    def __init__(self) -> None:
+        self.first = True
+        self.player = ""
+        self.heads: tuple[str, ...] = ()
+
+    def head(self, player: str, n: int) -> str:
+        if self.first or not 0 <= n < 8:
+            first = self.first
+            self.first = False
+            return hand_head(player, n, first)
+        if player is not self.player:
+            self.heads = _numbered_heads(_LATER_HAND_HEADS, player, False, "")
+            self.player = player
+        return self.heads[n]
 
 
 #: The text of the small numbers a record holds most (hand numbers, totals, small stakes).
