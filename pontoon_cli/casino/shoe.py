@@ -14,10 +14,16 @@ from librt.vecs import vec
 from mypy_extensions import i64
 
 from pontoon_cli.casino.deal import CasinoDeal
-from pontoon_cli.core.cards import FULL_PACK, Card
+from pontoon_cli.core.cards import Card
 from pontoon_cli.core.rules import Rules, round_cards
-from pontoon_cli.logformat.divergence import Divergence, Place, count
-from pontoon_cli.logformat.packs import card_counts, count_log_pack, pack_size, read_log_pack
+from pontoon_cli.logformat.divergence import Divergence, Place
+from pontoon_cli.logformat.packs import (
+    card_counts,
+    count_log_pack,
+    holds_counts,
+    pack_size,
+    read_log_pack,
+)
 
 
 class ShoeTracker:
@@ -127,26 +133,9 @@ class ShoeTracker:
         self.whole = found is None
         return found
 
-    def _holds(self, at: Place, want: vec[i64], size: i64) -> Divergence | None:
-        """The shoe holds each card as often as ``want`` says (by ``Card.index``; ``size`` in
-        all, C1)."""
-        if self.cards != size:
-            return at.div(
-                field="pack", recorded=f"{self.cards} cards", expected=f"{size} cards", rule="C1"
-            )
-        got = self.counts
-        if got == want:
-            return None
-        for card in FULL_PACK:
-            i = card.index
-            if got[i] != want[i]:
-                return at.div(
-                    field="pack",
-                    recorded=f"{card.text} {count(got[i], 'time')}",
-                    expected=f"{card.text} {count(want[i], 'time')}",
-                    rule="C1",
-                )
-        return None  # pragma: no cover - some card's count differs
+    def _holds(self, at: Place, want: vec[i64], size: int) -> Divergence | None:
+        """The shoe holds each card as often as ``want`` says (``size`` in all, C1)."""
+        return holds_counts(at, self.counts, self.cards, want, size, "C1")
 
     def carry(self, deal: CasinoDeal | None) -> None:
         """After a round: the shoe it left, if it reached its end from a shoe that passed (else

@@ -16,6 +16,7 @@ from librt.vecs import vec
 from mypy_extensions import i64
 
 from pontoon_cli.core.cards import FULL_PACK, Card
+from pontoon_cli.logformat.divergence import Divergence, Place, count
 
 
 def _index_table() -> bytes:
@@ -107,3 +108,28 @@ def read_log_pack(text: str) -> list[Card] | None:
         cards.append(full[k - 1])
         i += 3
     return cards
+
+
+def holds_counts(
+    at: Place, got: vec[i64], size: int, want: vec[i64], want_size: int, rule: str
+) -> Divergence | None:
+    """A recorded pack of ``size`` cards, counted as ``got``, holds ``want_size`` cards, each as
+    often as ``want`` says (by ``Card.index``); else the first difference, citing ``rule``
+    (T1.1 a traditional pack, C1 a casino shoe): its size, or the first card in new-pack order
+    held another number of times."""
+    if size != want_size:
+        return at.div(
+            field="pack", recorded=f"{size} cards", expected=f"{want_size} cards", rule=rule
+        )
+    if got == want:
+        return None
+    for card in FULL_PACK:
+        i = card.index
+        if got[i] != want[i]:
+            return at.div(
+                field="pack",
+                recorded=f"{card.text} {count(got[i], 'time')}",
+                expected=f"{card.text} {count(want[i], 'time')}",
+                rule=rule,
+            )
+    return None  # pragma: no cover - some card's count differs

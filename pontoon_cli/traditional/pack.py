@@ -12,10 +12,10 @@ from collections.abc import Sequence
 from librt.vecs import vec
 from mypy_extensions import i64
 
-from pontoon_cli.core.cards import FULL_PACK, Card
+from pontoon_cli.core.cards import Card
 from pontoon_cli.logformat.check import CARD_BY_TEXT
 from pontoon_cli.logformat.divergence import Divergence, Place, count
-from pontoon_cli.logformat.packs import card_counts, count_cards
+from pontoon_cli.logformat.packs import card_counts, count_cards, holds_counts
 from pontoon_cli.traditional.engine import Deal, cut_highest
 
 
@@ -127,25 +127,10 @@ class PackTracker:
         return None
 
     def _composition(self, at: Place, pack: list[Card]) -> Divergence | None:
-        size = self.size
-        if len(pack) != size:
-            return at.div(
-                field="pack", recorded=f"{len(pack)} cards", expected=f"{size} cards", rule="T1.1"
-            )
+        """T1.1: each card of the packs in play, once per pack."""
         counts = card_counts()
         count_cards(pack, counts)
-        if counts == self._full:
-            return None
-        for card in FULL_PACK:
-            got = counts[card.index]
-            if got != self.packs:
-                return at.div(
-                    field="pack",
-                    recorded=f"{card.text} {count(got, 'time')}",
-                    expected=f"{card.text} {count(self.packs, 'time')}",
-                    rule="T1.1",
-                )
-        return None  # pragma: no cover - some card's count differs
+        return holds_counts(at, counts, len(pack), self._full, self.size, "T1.1")
 
     def expected_state(self) -> str:
         """The ``pack_state`` the rules give the next deal of a dealt (not scripted) game."""
