@@ -9,15 +9,14 @@ exact edges here at a size CI affords, and the larger runs are in docs/explanati
 
 from __future__ import annotations
 
-import importlib.util
 import itertools
-import sys
 import tomllib
 from fnmatch import fnmatch
 from pathlib import Path
 from types import ModuleType
 
 import pytest
+from support.modules import load
 
 from pontoon_cli.casino import basic as casino_basic
 from pontoon_cli.casino.basic import decide
@@ -29,12 +28,7 @@ SHIPPED = ROOT / "pontoon_cli" / "casino" / casino_basic.RESOURCE
 
 
 def _tool(name: str) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(name, ROOT / "tools" / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load(name, ROOT / "tools" / f"{name}.py")
 
 
 sim = _tool("casino_reference_sim")

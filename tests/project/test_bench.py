@@ -6,23 +6,18 @@ figures it prints are computed as docs/development/performance.md says, and land
 
 from __future__ import annotations
 
-import importlib.util
 import sys
 from pathlib import Path
 from types import ModuleType
 
 import pytest
+from support.modules import load
 
 BENCH = Path(__file__).resolve().parents[2] / "bench"
 
 
 def _benchlib() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("benchlib", BENCH / "benchlib.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["benchlib"] = module
-    spec.loader.exec_module(module)
-    return module
+    return load("benchlib", BENCH / "benchlib.py")
 
 
 benchlib = _benchlib()
@@ -196,11 +191,7 @@ Ir                    file:function
 
 
 def _callgrind() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("callgrind", BENCH / "callgrind.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load("callgrind", BENCH / "callgrind.py")
 
 
 def test_profile_reads_the_total_and_each_function_without_its_recursion_mark() -> None:

@@ -4,13 +4,12 @@ and the product tells what it does now, with no ticket numbers and no dated jour
 
 from __future__ import annotations
 
-import importlib.util
 import re
-import sys
 from pathlib import Path
 from types import ModuleType
 
 import pytest
+from support.modules import load
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -23,14 +22,7 @@ TEXT_SUFFIXES = {".md", ".py", ".toml", ".json", ".txt", ".jsonl", ""}
 
 
 def _command_reference() -> ModuleType:
-    spec = importlib.util.spec_from_file_location(
-        "command_reference", ROOT / "tools" / "command_reference.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["command_reference"] = module
-    spec.loader.exec_module(module)
-    return module
+    return load("command_reference", ROOT / "tools" / "command_reference.py")
 
 
 def test_the_command_reference_is_what_the_commands_help_prints() -> None:

@@ -7,19 +7,14 @@ not part of the suite.
 from __future__ import annotations
 
 import ast
-import importlib.util
 import re
-import sys
 from pathlib import Path
 
 import pytest
+from support.modules import load
 
 ROOT = Path(__file__).resolve().parents[2]
-_spec = importlib.util.spec_from_file_location("mutate", ROOT / "tools" / "mutate.py")
-assert _spec is not None and _spec.loader is not None
-mutate = importlib.util.module_from_spec(_spec)
-sys.modules["mutate"] = mutate
-_spec.loader.exec_module(mutate)
+mutate = load("mutate", ROOT / "tools" / "mutate.py")
 
 HANDS = Path("pontoon_cli/core/hands.py")
 

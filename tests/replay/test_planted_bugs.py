@@ -10,7 +10,6 @@ that gets C9 wrong.
 
 from __future__ import annotations
 
-import importlib.util
 import re
 from pathlib import Path
 from typing import Any
@@ -18,15 +17,11 @@ from typing import Any
 import orjson
 import pytest
 from support.logs import ROOT
+from support.modules import load
 
 from pontoon_cli import Divergence, Rules, Table, play, verify
 
-_SPEC = importlib.util.spec_from_file_location(
-    "tinypontoon", ROOT / "examples" / "engine" / "tinypontoon.py"
-)
-assert _SPEC is not None and _SPEC.loader is not None
-tinypontoon = importlib.util.module_from_spec(_SPEC)
-_SPEC.loader.exec_module(tinypontoon)
+tinypontoon = load("tinypontoon", ROOT / "examples" / "engine" / "tinypontoon.py")
 
 
 class FiveCardTrickEvens(tinypontoon.Engine):  # type: ignore[name-defined,misc]

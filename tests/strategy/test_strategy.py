@@ -8,15 +8,14 @@ stays on N): values a reader can work out by hand, and a seeded simulation of th
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import random
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 
 import pytest
+from support.modules import load
 from typer.testing import CliRunner
 
 from pontoon_cli.cli.main import app
@@ -33,12 +32,7 @@ NO_PONTOON = 1 - 8 / 169  # T4.4, C5: an ace and a ten-card, either order
 
 
 def _tool(name: str) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(name, ROOT / "tools" / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load(name, ROOT / "tools" / f"{name}.py")
 
 
 # the command ------------------------------------------------------------------------------------
