@@ -20,6 +20,8 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from librt.strings import StringWriter
+
 from pontoon_cli.base.deal import DealBase
 from pontoon_cli.base.game import GameBase
 from pontoon_cli.casino.deal import CasinoDeal
@@ -75,9 +77,9 @@ def casino_deal_record(
 
 
 def casino_deal_line(
-    parts: list[str], game: GameBase, deal: DealBase, sale: BankSold | None, pack: str | None
+    out: StringWriter, game: GameBase, deal: DealBase, sale: BankSold | None, pack: str | None
 ) -> bool:
-    """Append to ``parts`` the text ``encode(casino_deal_record(...))`` gives (log.LineWriter),
+    """Write into ``out`` the text ``encode(casino_deal_record(...))`` gives (log.LineWriter),
     piece by piece, without building the record; False where a number is beyond ±(2**53 − 1).
     ``pack`` is the shoe's text when the caller holds it (replay reads it from the record it
     re-deals): it is used as given, so a round does not write its 416-card shoe again."""
@@ -89,23 +91,23 @@ def casino_deal_line(
         return False
     if pack is None:  # else the caller's text of the shoe: cards' texts and single spaces
         pack = pack_text(deal.pack_before)
-    parts.append('{"type":"deal","deal":')
-    parts.append(str(number))
-    write_pack(parts, deal.pack_state, pack, deal.sitting_out)
-    if not write_events(parts, deal.events):
+    out.write('{"type":"deal","deal":')
+    out.write(str(number))
+    write_pack(out, deal.pack_state, pack, deal.sitting_out)
+    if not write_events(out, deal.events):
         return False
-    parts.append('],"hands":[')
+    out.write('],"hands":[')
     first = True
     for p, i, h in deal.hands_in_order():
         # C7: doubling is the only way a stake grows
-        if not write_hand(parts, p, i, h, first, 2 if h.stake != h.initial else 1):
+        if not write_hand(out, p, i, h, first, 2 if h.stake != h.initial else 1):
             return False
         first = False
-    write_house_hand(parts, _HOUSE_HEAD, deal.dealer_hand)
-    parts.append('},"net":{')
-    if not write_money(parts, game.table.seats, deal.nets, game.balances):
+    write_house_hand(out, _HOUSE_HEAD, deal.dealer_hand)
+    out.write('},"net":{')
+    if not write_money(out, game.table.seats, deal.nets, game.balances):
         return False
-    parts.append("}}\n")
+    out.write("}}\n")
     return True
 
 

@@ -19,6 +19,7 @@ from collections.abc import Callable
 from typing import Any, Final, TypeVar
 
 import orjson
+from librt.strings import StringWriter
 
 from pontoon_cli.base.deal import DealBase
 from pontoon_cli.base.game import GameBase
@@ -70,51 +71,53 @@ def hand_record(player: str, number: int, h: Hand, doubled: bool | None = None) 
 
 #: A game's deal record, built after the deal: (game, deal, sale) -> record.
 RecordWriter = Callable[[GameBase, DealBase, BankSold | None], dict[str, Any]]
-#: A game's deal record as the writer's text: (parts, game, deal, sale, the pack's text if held)
-#: appends the line's pieces to ``parts`` (the last ends with the newline) and gives True; False
-#: where the record holds a number beyond ±(2**53 − 1) (``parts`` then holds part of the line).
-LineWriter = Callable[[list[str], GameBase, DealBase, BankSold | None, str | None], bool]
+#: A game's deal record as the writer's text: (out, game, deal, sale, the pack's text if held)
+#: writes the line into ``out`` (ending with its newline) and gives True; False where the record
+#: holds a number beyond ±(2**53 − 1) (``out`` then holds part of the line, and is dropped).
+#: ``out`` is a native text buffer (``librt.strings.StringWriter``): each piece is copied into
+#: it as it is written, with no list of pieces to join.
+LineWriter = Callable[[StringWriter, GameBase, DealBase, BankSold | None, str | None], bool]
 
 
 def line_bytes(
     line: LineWriter, game: GameBase, deal: DealBase, sale: BankSold | None, pack: str | None
 ) -> bytes | None:
     """The deal's line as bytes (what replay compares a record with), or None (``line``)."""
-    parts: list[str] = []
-    return "".join(parts).encode() if line(parts, game, deal, sale, pack) else None
+    out = StringWriter()
+    return out.getvalue().encode() if line(out, game, deal, sale, pack) else None
 
 
-# a record written as text: the pieces every game's line writer joins --------------------------
+# a record written as text: the pieces every game's line writer writes ------------------------
 
 _MAX_INT: Final = MAX_SAFE_INT
 
 
-def write_events(parts: list[str], events: list[Event]) -> bool:
-    """Append a record's decisions, ``],"cards":[`` and its cards to ``parts`` as the log
-    writer's JSON gives them (``parts`` ends with ``"decisions":[``); False where an amount is
+def write_events(out: StringWriter, events: list[Event]) -> bool:
+    """Write a record's decisions, ``],"cards":[`` and its cards into ``out`` as the log
+    writer's JSON gives them (``out`` ends with ``"decisions":[``); False where an amount is
     beyond ±(2**53 − 1) (the caller's line is then None)."""
     up = _CARD_UP
     down = _CARD_DOWN
     big = _MAX_INT
-    cards: list[str] = []
+    cards = StringWriter()  # the cards come after the decisions
     card_heads = _Heads()
     decision_heads = _Heads()
     for e in events:
         if isinstance(e, CardDealt):  # compiled: the fields read natively once narrowed
-            cards.append(card_heads.head(e.player, e.hand))
-            cards.append(up[e.card.index] if e.face_up else down[e.card.index])
+            cards.write(card_heads.head(e.player, e.hand))
+            cards.write(up[e.card.index] if e.face_up else down[e.card.index])
         else:
-            parts.append(decision_heads.head(e.player, e.hand))
+            out.write(decision_heads.head(e.player, e.hand))
             amount = e.amount
             if amount is None:
-                parts.append(_action(e.action, False))
+                out.write(_action(e.action, False))
             else:
                 if not -big <= amount <= big:
                     return False
-                parts.append(_action(e.action, True))
-                parts.append(_AMOUNT_ENDS[amount] if 0 <= amount < 128 else f"{amount}}}")
-    parts.append('],"cards":[')
-    parts.extend(cards)
+                out.write(_action(e.action, True))
+                out.write(_AMOUNT_ENDS[amount] if 0 <= amount < 128 else f"{amount}}}")
+    out.write('],"cards":[')
+    out.write(cards.getvalue())
     return True
 
 
@@ -247,37 +250,37 @@ def quoted(value: str) -> str:
 _STATE_PACKS: Final[dict[str, str]] = {}
 
 
-def write_pack(parts: list[str], state: str, pack: str, sitting_out: list[str]) -> None:
+def write_pack(out: StringWriter, state: str, pack: str, sitting_out: list[str]) -> None:
     """A deal line's pack and who sat out, after its bank (``,"pack_state":…,"pack":…,
     "sat_out":[…],"decisions":[``), every game's writer alike."""
     head = _STATE_PACKS.get(state)
     if head is None:
         head = kept(_STATE_PACKS, state, f',"pack_state":{quoted(state)},"pack":"')
-    parts.append(head)
-    parts.append(pack)
+    out.write(head)
+    out.write(pack)
     if not sitting_out:
-        parts.append('","sat_out":[],"decisions":[')
+        out.write('","sat_out":[],"decisions":[')
         return
-    parts.append('","sat_out":[')
-    parts.append(",".join([quoted(p) for p in sitting_out]))
-    parts.append('],"decisions":[')
+    out.write('","sat_out":[')
+    out.write(",".join([quoted(p) for p in sitting_out]))
+    out.write('],"decisions":[')
 
 
 def write_money(
-    parts: list[str], seats: tuple[str, ...], nets: dict[str, int], balances: dict[str, int]
+    out: StringWriter, seats: tuple[str, ...], nets: dict[str, int], balances: dict[str, int]
 ) -> bool:
     """A deal line's money, after its ``"net":{``: each seat's net (a seat that sat out has
     none), then ``},"balance":{`` and each seat's balance, in seat order (the caller closes the
     brace); every game's writer alike. False when a number passes ±(2**53 − 1): the record is
     then written from its dictionary, and refused there."""
-    if not _write_amounts(parts, seats, nets, False):
+    if not _write_amounts(out, seats, nets, False):
         return False
-    parts.append('},"balance":{')
-    return _write_amounts(parts, seats, balances, True)
+    out.write('},"balance":{')
+    return _write_amounts(out, seats, balances, True)
 
 
 def _write_amounts(
-    parts: list[str], seats: tuple[str, ...], amounts: dict[str, int], every: bool
+    out: StringWriter, seats: tuple[str, ...], amounts: dict[str, int], every: bool
 ) -> bool:
     """Each seat's amount as ``"p1":5``, in seat order, every seat's (``every``) or only those
     ``amounts`` holds; False when one passes ±(2**53 − 1)."""
@@ -288,8 +291,8 @@ def _write_amounts(
             amount = amounts[p]
             if not -big <= amount <= big:
                 return False
-            parts.append(money_key(p, first))
-            parts.append(number_text(amount))
+            out.write(money_key(p, first))
+            out.write(number_text(amount))
             first = False
     return True
 
@@ -325,7 +328,7 @@ _TOTAL_SPLIT_DOUBLED: Final = tuple(
 
 
 def write_hand(
-    parts: list[str], player: str, number: int, h: Hand, first: bool, doubled: int
+    out: StringWriter, player: str, number: int, h: Hand, first: bool, doubled: int
 ) -> bool:
     """A deal line's row of one punter hand (``{"player":…,"hand":…,"cards":…,"stake":…,
     "class":…,"total":…,"split":…``, the casino's ``"doubled":…`` (``doubled`` 1 false, 2
@@ -336,19 +339,19 @@ def write_hand(
     net = h.net
     if not (-big <= stake <= big and -big <= net <= big):
         return False
-    parts.append(row_head(player, number, first))
-    parts.append(" ".join([c.text for c in h.cards]))
-    parts.append(_STAKES[stake] if 0 <= stake < 128 else f'","stake":{stake}')
-    parts.append(_CLASS_TOTAL[h.cls])
+    out.write(row_head(player, number, first))
+    out.write(" ".join([c.text for c in h.cards]))
+    out.write(_STAKES[stake] if 0 <= stake < 128 else f'","stake":{stake}')
+    out.write(_CLASS_TOTAL[h.cls])
     split_doubled = 3 + doubled if h.from_split else doubled
     total = h.total
     if 0 <= total < 64:
-        parts.append(_TOTAL_SPLIT_DOUBLED[split_doubled * 64 + total])
+        out.write(_TOTAL_SPLIT_DOUBLED[split_doubled * 64 + total])
     else:
-        parts.append(number_text(total))
-        parts.append(_SPLIT_DOUBLED[split_doubled])
-    parts.append(number_text(net))
-    parts.append(rule_end(h.rule))
+        out.write(number_text(total))
+        out.write(_SPLIT_DOUBLED[split_doubled])
+    out.write(number_text(net))
+    out.write(rule_end(h.rule))
     return True
 
 
@@ -373,10 +376,10 @@ HOUSE_HAND_HEAD: Final = {key: f'],"{key}":{{"cards":"' for key in ("banker_hand
 _HOUSE_CLASS_TOTAL: Final = tuple(f'","class":"{label}","total":' for label in HAND_LABELS)
 
 
-def write_house_hand(parts: list[str], head: str, h: Hand) -> None:
+def write_house_hand(out: StringWriter, head: str, h: Hand) -> None:
     """A deal line's banker's or dealer's hand after ``head`` (:data:`HOUSE_HAND_HEAD`):
     ``{"cards":…,"class":…,"total":…`` (the caller closes the brace)."""
-    parts.append(head)
-    parts.append(" ".join([c.text for c in h.cards]))
-    parts.append(_HOUSE_CLASS_TOTAL[h.cls])
-    parts.append(number_text(h.total))
+    out.write(head)
+    out.write(" ".join([c.text for c in h.cards]))
+    out.write(_HOUSE_CLASS_TOTAL[h.cls])
+    out.write(number_text(h.total))

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from librt.strings import StringWriter
+
 from pontoon_cli.base.deal import DealBase
 from pontoon_cli.base.game import GameBase
 from pontoon_cli.core.events import BankSold
@@ -45,41 +47,39 @@ def shoot_deal_record(
 
 
 def shoot_deal_line(
-    parts: list[str], game: GameBase, deal: DealBase, sale: BankSold | None, pack: str | None
+    out: StringWriter, game: GameBase, deal: DealBase, sale: BankSold | None, pack: str | None
 ) -> bool:
-    """Append to ``parts`` the text ``encode(shoot_deal_record(...))`` gives: the traditional
+    """Write into ``out`` the text ``encode(shoot_deal_record(...))`` gives: the traditional
     line with the kitty last (log.LineWriter); False where a number is beyond ±(2**53 − 1)."""
-    if not traditional_line(parts, game, deal, sale, pack):
-        return False
     if not isinstance(deal, ShootDeal):
-        return True
-    parts.pop()  # the traditional line's end: the kitty comes before it
-    return write_kitty(parts, deal.kitty)
+        return traditional_line(out, game, deal, sale, pack)
+    # the traditional line without its end: the kitty comes before it
+    return traditional_line(out, game, deal, sale, pack, "") and write_kitty(out, deal.kitty)
 
 
-def write_kitty(parts: list[str], kitty: Kitty) -> bool:
-    """Append ``,"kitty":{…}}`` and the line's end to ``parts``, piece by piece as
+def write_kitty(out: StringWriter, kitty: Kitty) -> bool:
+    """Write ``,"kitty":{…}}`` and the line's end into ``out``, piece by piece as
     :func:`kitty_record` encodes; False where an amount is beyond ±(2**53 − 1)."""
     big = MAX_SAFE_INT
     before = kitty.before
     after = kitty.amount
     if not (-big <= before <= big and -big <= after <= big):
         return False
-    parts.append(',"kitty":{"before":')
-    parts.append(number_text(before))
-    parts.append(',"moves":[')
+    out.write(',"kitty":{"before":')
+    out.write(number_text(before))
+    out.write(',"moves":[')
     first = True
     for m in kitty.moves:
         amount = m.amount
         if not -big <= amount <= big:
             return False
-        parts.append(_move_head(m.rule, m.player, m.hand, first))
-        parts.append(number_text(amount))
-        parts.append("}")
+        out.write(_move_head(m.rule, m.player, m.hand, first))
+        out.write(number_text(amount))
+        out.write("}")
         first = False
-    parts.append('],"after":')
-    parts.append(number_text(after))
-    parts.append("}}\n")
+    out.write('],"after":')
+    out.write(number_text(after))
+    out.write("}}\n")
     return True
 
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from librt.strings import StringWriter
+
 from pontoon_cli.base.deal import DealBase
 from pontoon_cli.base.game import GameBase
 from pontoon_cli.core.cards import pack_text
@@ -93,25 +95,36 @@ def traditional_record(
 
 
 def traditional_line(
-    parts: list[str], game: GameBase, deal: DealBase, sale: BankSold | None, pack: str | None
+    out: StringWriter,
+    game: GameBase,
+    deal: DealBase,
+    sale: BankSold | None,
+    pack: str | None,
+    end: str = "}\n",
 ) -> bool:
     """:func:`write_deal_line` as a :data:`LineWriter` (the traditional game's)."""
     if not isinstance(game, Game) or not isinstance(deal, Deal):  # pragma: no cover
         raise TypeError("the traditional line is written for the traditional game's deals")
-    return write_deal_line(parts, game, deal, sale, pack)
+    return write_deal_line(out, game, deal, sale, pack, end)
 
 
 def write_deal_line(
-    parts: list[str], game: Game, deal: Deal, sale: BankSold | None, pack: str | None
+    out: StringWriter,
+    game: Game,
+    deal: Deal,
+    sale: BankSold | None,
+    pack: str | None,
+    end: str = "}\n",
 ) -> bool:
-    """Append to ``parts`` the text ``encode(deal_record(game, deal, sale, pack=pack))`` gives,
-    piece by piece, without building the record (its last piece ends with the newline); False
-    where that record holds an integer beyond ±(2**53 − 1) (OPT_STRICT_INTEGER refuses it,
-    docs/reference/output.md, "Limits"), ``parts`` then holding part of the line.
+    """Write into ``out`` the text ``encode(deal_record(game, deal, sale, pack=pack))`` gives,
+    piece by piece, without building the record, then ``end`` (the record's brace and the
+    newline; a game that writes a field after them, Shoot's kitty, gives ""); False where that
+    record holds an integer beyond ±(2**53 − 1) (OPT_STRICT_INTEGER refuses it,
+    docs/reference/output.md, "Limits"), ``out`` then holding part of the line.
 
     What replay compares each record's bytes with, and what the log writer writes: a dictionary
-    per card, decision and hand and their encoding were a quarter of replay. The writer appends
-    the pieces to the ones it holds and joins them once a batch.
+    per card, decision and hand and their encoding were a quarter of replay. The log writer
+    writes each line into the text of the batch it holds, and encodes that once a batch.
     ``tests/log/test_log_line.py`` holds it to :func:`deal_record` and :func:`encode` byte for byte.
     Names and any text that is not the engine's own card or class words are written by orjson.
     """
@@ -119,40 +132,40 @@ def write_deal_line(
     number = deal.number
     if not -big <= number <= big:
         return False
-    parts.append('{"type":"deal","deal":')
-    parts.append(str(number))
+    out.write('{"type":"deal","deal":')
+    out.write(str(number))
     if sale is None:
-        parts.append(',"sale":null,"banker":')
+        out.write(',"sale":null,"banker":')
     else:
         price = sale.price
         if not -big <= price <= big:
             return False
-        parts.append(
+        out.write(
             f',"sale":{{"seller":{quoted(sale.seller)},"buyer":{quoted(sale.buyer)},'
             f'"price":{price}}},"banker":'
         )
     if pack is None:  # else the caller's text of the pack: cards' texts and single spaces
         pack = pack_text(deal.pack_before)
-    parts.append(quoted(deal.banker))
-    write_pack(parts, deal.pack_state, pack, deal.sitting_out)
-    if not write_events(parts, deal.events):
+    out.write(quoted(deal.banker))
+    write_pack(out, deal.pack_state, pack, deal.sitting_out)
+    if not write_events(out, deal.events):
         return False
-    parts.append('],"hands":[')
+    out.write('],"hands":[')
     all_hands = deal.hands
     first_hand = True
     for p in deal.punters:
         for j, h in enumerate(all_hands[p]):  # compiled: enumerate with a start is generic
-            if not write_hand(parts, p, j + 1, h, first_hand, 0):
+            if not write_hand(out, p, j + 1, h, first_hand, 0):
                 return False
             first_hand = False
     # the banker's class as settled: V7 (b) makes A + 10 a 21
-    write_house_hand(parts, _HOUSE_HEAD, deal.banker_hand)
-    parts.append('},"void":true,"net":{' if deal.void else '},"void":false,"net":{')
-    if not write_money(parts, game.table.seats, deal.nets, game.balances):
+    write_house_hand(out, _HOUSE_HEAD, deal.banker_hand)
+    out.write('},"void":true,"net":{' if deal.void else '},"void":false,"net":{')
+    if not write_money(out, game.table.seats, deal.nets, game.balances):
         return False
-    parts.append('},"next_banker":')
-    parts.append(quoted(deal.next_banker))
-    parts.append("}\n")
+    out.write('},"next_banker":')
+    out.write(quoted(deal.next_banker))
+    out.write(end)
     return True
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from librt.strings import StringWriter
 
 from pontoon_cli.casino.deal import CasinoGame
 from pontoon_cli.casino.record import casino_deal_line, casino_deal_record
@@ -152,14 +153,14 @@ def test_the_writer_writes_each_deal_as_its_record_encoded(tmp_path: Path) -> No
 
 
 def test_a_signal_while_a_line_is_written_keeps_only_whole_records(tmp_path: Path) -> None:
-    """The writer writes a deal's line into the pieces that wait for the batch: a stop signal
-    that comes before the line is whole takes its pieces back, so the log kept replays."""
+    """The writer writes a deal's line into the text that waits for the batch: a stop signal
+    that comes before the line is whole takes its text back, so the log kept replays."""
     from pontoon_cli.log.output import Interrupted
 
     (game, deal), *_ = played(4, 5, Rules(), "random", 1000)
 
-    def cut_short(parts: list[str], *_: object) -> bool:
-        parts.append('{"type":"deal","deal":')
+    def cut_short(out: StringWriter, *_: object) -> bool:
+        out.write('{"type":"deal","deal":')
         raise Interrupted(2)
 
     out = tmp_path / "log.jsonl"
