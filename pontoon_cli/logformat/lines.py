@@ -138,13 +138,13 @@ _SIXTEEN: Final = b"0" * 16
 # refuses: a head that decodes is the record's top level.
 _DEAL_START: Final = b'{"type":"deal",'
 _CARDS: Final = b',"cards":'
-# The search for it starts past the text of the line's first `"pack":"` (a casino shoe's 1,247
-# bytes): in a line that is JSON, a colon then a quote opens a string, and everything up to the
-# next quote is inside it, where no `,"` is.
-_PACK: Final = b'"pack":"'
 # A head's decisions, its last field before the cards, in the writer's shape: each decision an
 # object that opens with its player, the objects joined by `},{"player":`. A quote inside a
-# string is escaped, so that text is structural too.
+# string is escaped, so that text is structural too. The decisions are looked for from the
+# line's first `"pack":"` on, and the cards from the decisions on (the decisions follow the pack,
+# and the cards the decisions, in the writer's order): no `,"` is inside the pack's text (a
+# casino shoe's 1,247 bytes), or inside any string. A line in another order is decoded whole.
+_PACK: Final = b'"pack":"'
 _DECISIONS: Final = b',"decisions":['
 _FIRST_MOVE: Final = b'{"player":'
 _NEXT_MOVE: Final = b'},{"player":'
@@ -318,12 +318,11 @@ class LineReader:
         the head is decoded without them, and must then hold every other key of :attr:`heads`
         in order (so not a second ``decisions``)."""
         past = raw.find(_PACK)
-        if past >= 0:
-            past = raw.find(b'"', past + len(_PACK))
-        cut = raw.find(_CARDS, max(past, 0))
+        past = 0 if past < 0 else past + len(_PACK)
+        start = raw.find(_DECISIONS, past)
+        cut = raw.find(_CARDS, past if start < 0 else start)
         if cut < 0:
             return None
-        start = raw.rfind(_DECISIONS, 0, cut)
         moves = None
         if start >= 0 and raw[cut - 1] == 93:  # 93: "]", the decisions' end
             moves = self._decisions(raw[start + len(_DECISIONS) : cut - 1])

@@ -85,6 +85,32 @@ def test_a_pack_written_after_the_cards_is_read_where_it_stands(
     assert found[0]["line"] == 3  # dealt from the swapped cards: the deal goes otherwise
 
 
+def decisions_before_the_pack(line: bytes) -> bytes:
+    """``line`` with its decisions written before its pack (the same record, another order)."""
+    start = line.index(b',"decisions":[')
+    end = line.index(b',"cards":')
+    pack = line.index(b',"pack_state":')
+    return line[:pack] + line[start:end] + line[pack:start] + line[end:]
+
+
+@pytest.mark.parametrize(
+    ("lines", "rule"), [(TRADITIONAL, "T7.3"), (CASINO, "C3")], ids=["traditional", "casino"]
+)
+def test_decisions_written_before_the_pack_are_read_where_they_stand(
+    tmp_path: Path, lines: list[bytes], rule: str
+) -> None:
+    """The decisions are looked for from the pack on: a line that holds them before its pack
+    is decoded whole, verifies, and a stake changed there is still caught."""
+    line = decisions_before_the_pack(lines[2])
+    assert line.index(b',"decisions":[') < line.index(b'"pack":"')
+    assert orjson.loads(line) == orjson.loads(lines[2])
+    assert replay(tmp_path, replaced(lines, 2, line))[:2] == (0, [])
+    tampered = line.replace(b'"action":"stake","amount":', b'"action":"stake","amount":-', 1)
+    code, found, _ = replay(tmp_path, replaced(lines, 2, tampered))
+    assert code == 1
+    assert [(d["line"], d["field"], d["rule"]) for d in found[:1]] == [(3, "decisions[0]", rule)]
+
+
 @pytest.mark.parametrize("lines", [TRADITIONAL, CASINO], ids=["traditional", "casino"])
 def test_a_head_key_written_again_after_the_cards_is_unreadable(
     tmp_path: Path, lines: list[bytes]
