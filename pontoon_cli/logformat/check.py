@@ -11,6 +11,7 @@ from __future__ import annotations
 import codecs
 import json
 import re
+import sys
 from collections.abc import Iterable
 from typing import Any, Final
 
@@ -520,11 +521,14 @@ def read_header(record: dict[str, Any], place: str) -> tuple[Rules, Table]:
     except PontoonError as err:
         raise LogFormatError(f"{place}: rules: {err}") from None
     t = record["table"]
+    # the names held once (interned): every decision read names its player by the same object,
+    # and a look-up by name is then a comparison of pointers
+    bankrolls: dict[str, Any] = t["bankrolls"]
     try:
         table = Table(
-            seats=tuple(t["seats"]),
-            banker=None if house else t["banker"],
-            bankrolls=dict(t["bankrolls"]),
+            seats=tuple([sys.intern(name) for name in t["seats"]]),
+            banker=None if house else sys.intern(t["banker"]),
+            bankrolls={sys.intern(name): amount for name, amount in bankrolls.items()},
             min_stake=t["min_stake"],
             max_stake=t["max_stake"],
             house=house,

@@ -15,6 +15,7 @@ nothing for it on the lines it reads.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, Final, Protocol, cast
 
@@ -118,7 +119,9 @@ def read_move(text: bytes) -> Move | None:
         return None
     if amount is not None and type(amount) is not int:
         return None
-    return (player, hand, action, amount)
+    # interned, as the header's seats are (read_header): the engine's look-ups by name and the
+    # writer's compare the same objects
+    return (sys.intern(player), hand, sys.intern(action), amount)
 
 
 # the one loop ------------------------------------------------------------------------------------

@@ -281,6 +281,26 @@ def test_seat_names_that_hold_the_decisions_separator_are_read_exactly(tmp_path:
     ]
 
 
+def test_a_decisions_player_is_the_headers_seat_name_itself() -> None:
+    """The names a log holds are held once (interned): a decision read from a line names its
+    player by the very object the header's seats hold, so the engine's look-ups by name compare
+    pointers; the same for names that JSON escapes."""
+    from pontoon_cli.logformat.check import DEAL_HEADS, read_header
+    from pontoon_cli.logformat.lines import LineReader
+
+    for lines in (TRADITIONAL, ODD_NAMES):
+        _, table = read_header(orjson.loads(lines[0]), "log:1")
+        reader = LineReader("log", look=False)
+        reader.heads = DEAL_HEADS[0]
+        head = reader._head(lines[1])
+        assert head is not None
+        players = {move[0] for move in head["decisions"]}
+        assert players <= set(table.seats)
+        seat = {name: name for name in table.seats}
+        assert all(seat[p] is p for p in players)
+        assert table.banker is not None and seat[table.banker] is table.banker
+
+
 def test_a_decision_seen_before_is_checked_again_in_a_later_deal(tmp_path: Path) -> None:
     """Replay keeps each decision's text it has read; the same text in a later deal is the same
     decision, and one changed there into a text read before is checked as that deal's."""
