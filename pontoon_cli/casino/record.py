@@ -77,7 +77,12 @@ def casino_deal_record(
 
 
 def casino_deal_line(
-    out: StringWriter, game: GameBase, deal: DealBase, sale: BankSold | None, pack: str | None
+    out: StringWriter,
+    game: GameBase,
+    deal: DealBase,
+    sale: BankSold | None,
+    pack: str | None,
+    decisions: str | None = None,
 ) -> bool:
     """Write into ``out`` the text ``encode(casino_deal_record(...))`` gives (log.LineWriter),
     piece by piece, without building the record; False where a number is beyond ±(2**53 − 1).
@@ -94,7 +99,7 @@ def casino_deal_line(
     out.write('{"type":"deal","deal":')
     out.write(str(number))
     write_pack(out, deal.pack_state, pack, deal.sitting_out)
-    if not write_events(out, deal.events):
+    if not write_events(out, deal.events, decisions):
         return False
     out.write('],"hands":[')
     first = True

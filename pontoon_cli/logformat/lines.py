@@ -257,6 +257,8 @@ class LineReader:
         self.heads: tuple[str, ...] | None = None
         self.tail: bytes | None = None  # ``,"KEY":`` of a head's field that comes last
         self.head: dict[str, Any] | None = None  # the last deal given as its head only
+        # and the text its decisions were read from (between the brackets), if they were
+        self.moves_text: bytes | None = None
         self._whole: dict[str, Any] | None = None  # and that deal's whole record
         # each decision's text in the writer's shape, as read (a bounded cache: a decision is
         # decoded once, however many deals hold it)
@@ -327,8 +329,10 @@ class LineReader:
         if cut < 0:
             return None
         moves = None
+        body = b""
         if start >= 0 and raw[cut - 1] == 93:  # 93: "]", the decisions' end
-            moves = self._decisions(raw[start + len(_DECISIONS) : cut - 1])
+            body = raw[start + len(_DECISIONS) : cut - 1]
+            moves = self._decisions(body)
         end = cut if moves is None else start
         tail = self.tail
         if tail is None:
@@ -353,6 +357,7 @@ class LineReader:
                 return None
             head["decisions"] = moves
         self.head = head
+        self.moves_text = None if moves is None else body
         self._whole = None  # decoded when asked for (whole)
         return head
 
@@ -388,6 +393,12 @@ class LineReader:
                     known[text] = move
             moves.append(move)
         return cast("list[Move]", moves)
+
+    def moves_read(self, record: dict[str, Any]) -> bytes | None:
+        """The text ``record``'s decisions were read from (between their brackets), where
+        ``record`` is the last deal given as its head and its decisions were read from the
+        writer's bytes (:meth:`_decisions`); else None."""
+        return self.moves_text if record is self.head else None
 
     def whole(self, number: int, raw: bytes, record: dict[str, Any]) -> dict[str, Any]:
         """The deal's whole record: ``record`` itself, or, for a deal given as its head only,

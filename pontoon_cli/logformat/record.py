@@ -16,7 +16,7 @@ for every game.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Final, TypeVar
+from typing import Any, Final, Protocol, TypeVar
 
 import orjson
 from librt.strings import StringWriter
@@ -71,20 +71,42 @@ def hand_record(player: str, number: int, h: Hand, doubled: bool | None = None) 
 
 #: A game's deal record, built after the deal: (game, deal, sale) -> record.
 RecordWriter = Callable[[GameBase, DealBase, BankSold | None], dict[str, Any]]
-#: A game's deal record as the writer's text: (out, game, deal, sale, the pack's text if held)
-#: writes the line into ``out`` (ending with its newline) and gives True; False where the record
-#: holds a number beyond ±(2**53 − 1) (``out`` then holds part of the line, and is dropped).
-#: ``out`` is a native text buffer (``librt.strings.StringWriter``): each piece is copied into
-#: it as it is written, with no list of pieces to join.
-LineWriter = Callable[[StringWriter, GameBase, DealBase, BankSold | None, str | None], bool]
+
+
+class LineWriter(Protocol):
+    """A game's deal record as the writer's text: writes the line into ``out`` (ending with its
+    newline) and gives True; False where the record holds a number beyond ±(2**53 − 1) (``out``
+    then holds part of the line, and is dropped). ``out`` is a native text buffer
+    (``librt.strings.StringWriter``): each piece is copied into it as it is written, with no
+    list of pieces to join.
+
+    ``pack`` is the text of the deal's pack where the caller holds it, and ``decisions`` the
+    text of its decisions (between the brackets) where the caller holds them, exactly as this
+    writer would write the deal's decisions: replay passes what it read from the record, so a
+    line is not written again where the record already holds it."""
+
+    def __call__(
+        self,
+        out: StringWriter,
+        game: GameBase,
+        deal: DealBase,
+        sale: BankSold | None,
+        pack: str | None,
+        decisions: str | None = None,
+    ) -> bool: ...
 
 
 def line_bytes(
-    line: LineWriter, game: GameBase, deal: DealBase, sale: BankSold | None, pack: str | None
+    line: LineWriter,
+    game: GameBase,
+    deal: DealBase,
+    sale: BankSold | None,
+    pack: str | None,
+    decisions: str | None = None,
 ) -> bytes | None:
     """The deal's line as bytes (what replay compares a record with), or None (``line``)."""
     out = StringWriter()
-    return out.getvalue().encode() if line(out, game, deal, sale, pack) else None
+    return out.getvalue().encode() if line(out, game, deal, sale, pack, decisions) else None
 
 
 # a record written as text: the pieces every game's line writer writes ------------------------
@@ -92,12 +114,22 @@ def line_bytes(
 _MAX_INT: Final = MAX_SAFE_INT
 
 
-def write_events(out: StringWriter, events: list[Event]) -> bool:
+def write_events(out: StringWriter, events: list[Event], decisions: str | None = None) -> bool:
     """Write a record's decisions, ``],"cards":[`` and its cards into ``out`` as the log
     writer's JSON gives them (``out`` ends with ``"decisions":[``); False where an amount is
-    beyond ±(2**53 − 1) (the caller's line is then None)."""
+    beyond ±(2**53 − 1) (the caller's line is then None). ``decisions``: the decisions' text
+    as this function would write it, held by the caller (:class:`LineWriter`)."""
     up = _CARD_UP
     down = _CARD_DOWN
+    if decisions is not None:
+        out.write(decisions)
+        out.write('],"cards":[')
+        heads = _Heads()
+        for e in events:
+            if isinstance(e, CardDealt):
+                out.write(heads.head(e.player, e.hand))
+                out.write(up[e.card.index] if e.face_up else down[e.card.index])
+        return True
     big = _MAX_INT
     cards = StringWriter()  # the cards come after the decisions
     card_heads = _Heads()
@@ -223,6 +255,36 @@ def _numbered_heads(
         head = head_text(player, first)
         found = kept(heads, player, tuple([f"{head}{i}{tail}" for i in range(8)]))
     return found
+
+
+def written_decisions(events: list[Event], moves: list[Any]) -> bool:
+    """Whether the deal's decisions (its events but the cards) are ``moves`` one for one: each
+    a :data:`~pontoon_cli.logformat.lines.Move` of the same player, hand, action and amount,
+    the amount within ±(2**53 − 1). Then the text :func:`write_events` writes for them is the
+    text the moves were read from (each was read only when it is exactly the writer's)."""
+    big = _MAX_INT
+    n = len(moves)
+    i = 0
+    for e in events:
+        if isinstance(e, CardDealt):
+            continue
+        if i == n:
+            return False
+        read = moves[i]
+        if type(read) is not tuple:  # a JSON object: not read from the writer's bytes
+            return False
+        move: tuple[str, int, str, int | None] = read  # compiled: its fields read natively
+        player, hand, action, amount = move
+        if e.hand != hand or e.player != player or e.action != action:
+            return False
+        mine = e.amount
+        if mine is None:
+            if amount is not None:
+                return False
+        elif amount is None or mine != amount or not -big <= mine <= big:
+            return False
+        i += 1
+    return i == n
 
 
 def _action(action: str, amount: bool) -> str:

@@ -42,18 +42,22 @@ from pontoon_cli.logformat.check import DEAL_HEADS, MISSING
 from pontoon_cli.logformat.divergence import Divergence, Place, count
 from pontoon_cli.logformat.lines import Move
 from pontoon_cli.logformat.packs import read_log_pack
-from pontoon_cli.logformat.record import LineWriter, RecordWriter, line_bytes
+from pontoon_cli.logformat.record import LineWriter, RecordWriter, line_bytes, written_decisions
 
 
 class Look(Protocol):
     """How replay looks at a deal record it does not take as the writer's bytes
     (:class:`~pontoon_cli.logformat.lines.LineReader`): ``whole`` gives the record decoded
     whole (a deal read only up to its cards is decoded now), ``look`` that and its schema
-    checked; both raise LogFormatError naming the line and the field."""
+    checked; both raise LogFormatError naming the line and the field. ``moves_read`` gives
+    the text a record's decisions were read from, where they were read from the writer's
+    bytes."""
 
     def whole(self, number: int, raw: bytes, record: dict[str, Any]) -> dict[str, Any]: ...
 
     def look(self, number: int, raw: bytes, record: dict[str, Any]) -> dict[str, Any]: ...
+
+    def moves_read(self, record: dict[str, Any]) -> bytes | None: ...
 
 
 #: A deal record, or a row of one (a card, a hand), as JSON reads it.
@@ -199,7 +203,10 @@ class GameReplay:
             game.balances = after
             sale = self.sale
             verified = first is None and written_as(
-                raw, line_bytes(self.line, game, deal, sale, record["pack"])
+                raw,
+                line_bytes(
+                    self.line, game, deal, sale, record["pack"], self.decisions_read(deal, record)
+                ),
             )
             if first is None and not verified:
                 record = self.reader.look(line, raw, record)
@@ -306,6 +313,15 @@ class GameReplay:
             for p in self.seats:
                 after[p] = after[p] + side.get(p, 0)
         return after
+
+    def decisions_read(self, deal: DealBase, record: dict[str, Any]) -> str | None:
+        """The text of the record's decisions as read, where the line reader read them from the
+        writer's bytes and they are the deal's own, one for one (:func:`written_decisions`):
+        the line is then compared without its decisions written again. Else None."""
+        text = self.reader.moves_read(record)
+        if text is None or not written_decisions(deal.events, record["decisions"]):
+            return None
+        return text.decode()
 
     def redealt(self) -> dict[str, Any] | None:
         """The record the log writer would write for the last deal, as the rules re-dealt it

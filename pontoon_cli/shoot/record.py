@@ -47,14 +47,21 @@ def shoot_deal_record(
 
 
 def shoot_deal_line(
-    out: StringWriter, game: GameBase, deal: DealBase, sale: BankSold | None, pack: str | None
+    out: StringWriter,
+    game: GameBase,
+    deal: DealBase,
+    sale: BankSold | None,
+    pack: str | None,
+    decisions: str | None = None,
 ) -> bool:
     """Write into ``out`` the text ``encode(shoot_deal_record(...))`` gives: the traditional
     line with the kitty last (log.LineWriter); False where a number is beyond ±(2**53 − 1)."""
     if not isinstance(deal, ShootDeal):
-        return traditional_line(out, game, deal, sale, pack)
+        return traditional_line(out, game, deal, sale, pack, decisions)
     # the traditional line without its end: the kitty comes before it
-    return traditional_line(out, game, deal, sale, pack, "") and write_kitty(out, deal.kitty)
+    return traditional_line(out, game, deal, sale, pack, decisions, "") and write_kitty(
+        out, deal.kitty
+    )
 
 
 def write_kitty(out: StringWriter, kitty: Kitty) -> bool:

@@ -100,12 +100,13 @@ def traditional_line(
     deal: DealBase,
     sale: BankSold | None,
     pack: str | None,
+    decisions: str | None = None,
     end: str = "}\n",
 ) -> bool:
-    """:func:`write_deal_line` as a :data:`LineWriter` (the traditional game's)."""
+    """:func:`write_deal_line` as a :class:`LineWriter` (the traditional game's)."""
     if not isinstance(game, Game) or not isinstance(deal, Deal):  # pragma: no cover
         raise TypeError("the traditional line is written for the traditional game's deals")
-    return write_deal_line(out, game, deal, sale, pack, end)
+    return write_deal_line(out, game, deal, sale, pack, decisions, end)
 
 
 def write_deal_line(
@@ -114,6 +115,7 @@ def write_deal_line(
     deal: Deal,
     sale: BankSold | None,
     pack: str | None,
+    decisions: str | None = None,
     end: str = "}\n",
 ) -> bool:
     """Write into ``out`` the text ``encode(deal_record(game, deal, sale, pack=pack))`` gives,
@@ -148,7 +150,7 @@ def write_deal_line(
         pack = pack_text(deal.pack_before)
     out.write(quoted(deal.banker))
     write_pack(out, deal.pack_state, pack, deal.sitting_out)
-    if not write_events(out, deal.events):
+    if not write_events(out, deal.events, decisions):
         return False
     out.write('],"hands":[')
     all_hands = deal.hands
