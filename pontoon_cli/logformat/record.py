@@ -23,7 +23,7 @@ from librt.strings import StringWriter
 
 from pontoon_cli.base.deal import DealBase
 from pontoon_cli.base.game import GameBase
-from pontoon_cli.core.cards import FULL_PACK
+from pontoon_cli.core.cards import FULL_PACK, Card
 from pontoon_cli.core.events import BankSold, CardDealt, Event
 from pontoon_cli.core.hands import Hand, HandClass
 from pontoon_cli.core.limits import KEPT, MAX_SAFE_INT
@@ -347,16 +347,48 @@ def _write_amounts(
     """Each seat's amount as ``"p1":5``, in seat order, every seat's (``every``) or only those
     ``amounts`` holds; False when one passes ±(2**53 − 1)."""
     big = _MAX_INT
+    keys = _SEAT_KEYS.of(seats)
+    first_keys = keys.first
+    later_keys = keys.later
     first = True
-    for p in seats:
-        if every or p in amounts:
+    for i in range(len(seats)):
+        p = seats[i]
+        if every:
             amount = amounts[p]
-            if not -big <= amount <= big:
-                return False
-            out.write(money_key(p, first))
-            out.write(number_text(amount))
-            first = False
+        else:
+            found = amounts.get(p)
+            if found is None:  # a seat that sat out has no net
+                continue
+            amount = found
+        if not -big <= amount <= big:
+            return False
+        out.write(first_keys[i] if first else later_keys[i])
+        out.write(number_text(amount))
+        first = False
     return True
+
+
+class _SeatKeys:
+    """Each seat's key in a record's ``net`` and ``balance`` (:func:`money_key`), first of the
+    object's and later, in seat order, for the seats last written: a table's seats are the same
+    tuple deal after deal, so a line looks up no key by name."""
+
+    __slots__ = ("first", "later", "seats")
+
+    def __init__(self) -> None:
+        self.seats: tuple[str, ...] = ()
+        self.first: tuple[str, ...] = ()
+        self.later: tuple[str, ...] = ()
+
+    def of(self, seats: tuple[str, ...]) -> _SeatKeys:
+        if seats is not self.seats:
+            self.first = tuple([money_key(p, True) for p in seats])
+            self.later = tuple([money_key(p, False) for p in seats])
+            self.seats = seats
+        return self
+
+
+_SEAT_KEYS: Final = _SeatKeys()
 
 
 _KEYS: Final[dict[str, str]] = {}
@@ -402,7 +434,7 @@ def write_hand(
     if not (-big <= stake <= big and -big <= net <= big):
         return False
     out.write(row_head(player, number, first))
-    out.write(" ".join([c.text for c in h.cards]))
+    write_cards(out, h.cards)
     out.write(_STAKES[stake] if 0 <= stake < 128 else f'","stake":{stake}')
     out.write(_CLASS_TOTAL[h.cls])
     split_doubled = 3 + doubled if h.from_split else doubled
@@ -415,6 +447,23 @@ def write_hand(
     out.write(number_text(net))
     out.write(rule_end(h.rule))
     return True
+
+
+#: Each card's text after the space that parts it from the card before, by ``Card.index``.
+_SPACED: Final[tuple[str, ...]] = tuple(f" {c.text}" for c in FULL_PACK)
+
+
+def write_cards(out: StringWriter, cards: list[Card]) -> None:
+    """A hand's cards as a record's ``cards`` holds them (``"KS 7H"``), one piece a card: no
+    list of their texts made and joined."""
+    spaced = _SPACED
+    first = True
+    for c in cards:
+        if first:
+            out.write(c.text)
+            first = False
+        else:
+            out.write(spaced[c.index])
 
 
 #: A hand row's cards' end and a small stake.
@@ -442,6 +491,6 @@ def write_house_hand(out: StringWriter, head: str, h: Hand) -> None:
     """A deal line's banker's or dealer's hand after ``head`` (:data:`HOUSE_HAND_HEAD`):
     ``{"cards":…,"class":…,"total":…`` (the caller closes the brace)."""
     out.write(head)
-    out.write(" ".join([c.text for c in h.cards]))
+    write_cards(out, h.cards)
     out.write(_HOUSE_CLASS_TOTAL[h.cls])
     out.write(number_text(h.total))

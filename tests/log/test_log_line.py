@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import orjson
 import pytest
 from librt.strings import StringWriter
 
@@ -109,6 +110,23 @@ def test_the_scenarios_hold_void_deals_splits_and_sales_T8_5_T5_2_T8_4() -> None
 def test_deal_line_writes_names_as_orjson_does_T3_1() -> None:
     names = ['a"b', "c\\d", "Zoë", "日本", "e/f"]
     assert played(5, 3, Rules(), "random", 1000, names)
+
+
+def test_lines_of_tables_written_in_turn_each_hold_their_own_seats_T3_1() -> None:
+    """The writer keeps the last table's seat keys: deals of two tables (other names, another
+    order of the same names, more seats) written in turn each name their own seats."""
+    tables = [
+        played(4, 3, Rules(), "random", 1000),
+        played(3, 3, Rules(), "random", 1000, names=["zed", "a\\b", "p1"]),
+        played(4, 3, Rules(), "random", 1000, names=["p4", "p3", "p2", "p1"]),
+        played(6, 5, Rules(), "random", 1000),
+    ]
+    for _ in range(2):
+        for deals in tables:
+            game, deal = deals[0]
+            want = encode(deal_record(game, deal))
+            assert deal_line(game, deal) == want
+            assert list(orjson.loads(want)["balance"]) == list(game.table.seats)
 
 
 def test_deal_line_with_a_sale_of_the_bank_T8_4() -> None:
