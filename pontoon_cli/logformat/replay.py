@@ -310,8 +310,8 @@ class GameReplay:
         after = {p: balances[p] + nets.get(p, 0) for p in self.seats}
         side = self.side_bets(deal)
         if side:
-            for p in self.seats:
-                after[p] = after[p] + side.get(p, 0)
+            for p, amount in side.items():  # only seats of the table hold side bets
+                after[p] = after[p] + amount
         return after
 
     def decisions_read(self, deal: DealBase, record: dict[str, Any]) -> str | None:
