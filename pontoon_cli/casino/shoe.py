@@ -20,6 +20,7 @@ from pontoon_cli.logformat.divergence import Divergence, Place
 from pontoon_cli.logformat.packs import (
     card_counts,
     count_log_pack,
+    counted_cards,
     holds_counts,
     pack_size,
     read_log_pack,
@@ -67,9 +68,7 @@ class ShoeTracker:
         self.cards = cards
         self.counts = counts
         top = min(cards, self.need)
-        dealt = read_log_pack(text[: 3 * top - 1]) if top else []
-        assert dealt is not None  # counted above: every card is readable
-        return dealt
+        return counted_cards(text[: 3 * top - 1]) if top else []
 
     def whole_shoe(self) -> list[Card]:
         """Every card of the round's shoe, top first (``replay --seeded`` compares them)."""

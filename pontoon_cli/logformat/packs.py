@@ -97,6 +97,13 @@ def read_log_pack(text: str) -> list[Card] | None:
     says what is wrong)."""
     if count_log_pack(text, card_counts()) < 0:
         return None
+    return counted_cards(text)
+
+
+def counted_cards(text: str) -> list[Card]:
+    """The cards of a pack's text that :func:`count_log_pack` has counted (read once more
+    would be checked once more: a casino round is dealt from the top of a shoe counted
+    whole)."""
     data = text.encode()
     at = _INDEX_AT_PAIR
     full = FULL_PACK
