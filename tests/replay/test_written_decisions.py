@@ -74,6 +74,10 @@ def test_an_amount_beyond_the_writers_limit_is_written_again() -> None:
     assert not written_decisions(events, [("p1", 1, "stake", big)])
     events = [Decision("p1", 1, "stake", MAX_SAFE_INT)]
     assert written_decisions(events, [("p1", 1, "stake", MAX_SAFE_INT)])
+    events = [Decision("p1", 1, "stake", -big)]
+    assert not written_decisions(events, [("p1", 1, "stake", -big)])
+    events = [Decision("p1", 1, "stake", -MAX_SAFE_INT)]
+    assert written_decisions(events, [("p1", 1, "stake", -MAX_SAFE_INT)])
 
 
 @pytest.mark.parametrize("rules", ["traditional", "shoot", "casino"])
