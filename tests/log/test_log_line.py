@@ -138,8 +138,9 @@ def test_deal_line_is_none_beyond_the_safe_integer_range() -> None:
     """OPT_STRICT_INTEGER refuses an integer beyond ±(2**53 − 1): no bytes to compare with."""
     (game, deal), *_ = played(4, 5, Rules(), "default", 1000)
     game.balances = dict(game.balances)
-    game.balances["p3"] = MAX_SAFE_INT
-    check(game, deal)
+    for edge in (MAX_SAFE_INT, -MAX_SAFE_INT):  # the limits themselves are written
+        game.balances["p3"] = edge
+        check(game, deal)
     for value in (MAX_SAFE_INT + 1, -MAX_SAFE_INT - 1, 10**30):
         game.balances["p3"] = value
         assert deal_line(game, deal) is None
