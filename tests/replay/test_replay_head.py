@@ -52,12 +52,23 @@ def moved_to_the_end(line: bytes, key: bytes, value: bytes) -> bytes:
     ],
     ids=["T8.3-traditional-banker", "C3-casino-sat_out"],
 )
+@pytest.mark.parametrize("decisions", ["writers", "as-json"])
 def test_a_head_field_written_after_the_cards_is_still_checked(
-    tmp_path: Path, lines: list[bytes], key: bytes, value: bytes, field: str, rule: str
+    tmp_path: Path,
+    lines: list[bytes],
+    key: bytes,
+    value: bytes,
+    field: str,
+    rule: str,
+    decisions: str,
 ) -> None:
     """Not the writer's key order: the line is decoded whole before the re-deal, so the field is
-    checked where it stands (read only up to the cards, the deal verified)."""
+    checked where it stands (read only up to the cards, the deal verified); whether the
+    decisions are the writer's bytes or, with a space in them, read as JSON."""
     line = moved_to_the_end(lines[2], key, value)
+    if decisions == "as-json":
+        line = line.replace(b'"hand":', b'"hand": ', 1)
+        assert line.index(b'"hand": ') < line.index(b',"cards":')
     code, found, _ = replay(tmp_path, replaced(lines, 2, line))
     assert code == 1
     assert [(d["line"], d["field"], d["recorded"], d["rule"]) for d in found] == [
@@ -299,6 +310,26 @@ def test_a_decisions_player_is_the_headers_seat_name_itself() -> None:
         seat = {name: name for name in table.seats}
         assert all(seat[p] is p for p in players)
         assert table.banker is not None and seat[table.banker] is table.banker
+
+
+def test_the_decisions_text_is_given_for_the_head_last_read_only() -> None:
+    """Replay puts the decisions' text as read into the line it compares only for the head the
+    reader gave last, whose decisions were read from exactly that text."""
+    from pontoon_cli.logformat.check import DEAL_HEADS
+    from pontoon_cli.logformat.lines import LineReader
+
+    reader = LineReader("log", look=False)
+    reader.heads = DEAL_HEADS[0]
+    line = TRADITIONAL[2]
+    head = reader._head(line)
+    assert head is not None
+    start = line.index(b',"decisions":[') + len(b',"decisions":[')
+    assert reader.moves_read(head) == line[start : line.index(b'],"cards":')]
+    assert reader.moves_read(orjson.loads(line)) is None  # the same deal, decoded whole
+    later = reader._head(TRADITIONAL[3])
+    assert later is not None
+    assert reader.moves_read(head) is None  # no longer the last head
+    assert reader.moves_read(later) is not None
 
 
 def test_a_decision_seen_before_is_checked_again_in_a_later_deal(tmp_path: Path) -> None:
