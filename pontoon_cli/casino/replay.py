@@ -71,6 +71,7 @@ class CasinoReplay(GameReplay):
     number_rule = "C1"  # the rounds in order, so the shoe's carry is known (C1)
     sit_out_rule = "C3"  # no seat can cover the minimum stake
     settle_rule = "C10"  # the settlement checked again
+    cut_pack = True  # a shoe of 416 cards: its text is cut out of the line before it is read
 
     def __init__(
         self,

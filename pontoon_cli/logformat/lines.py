@@ -124,6 +124,16 @@ def read_move(text: bytes) -> Move | None:
     return (sys.intern(player), hand, sys.intern(action), amount)
 
 
+def pack_at(raw: bytes, start: int) -> str | None:
+    """The bytes from ``raw[start]`` to the next quote, one character a byte (Latin-1), or
+    None when there is no quote: the text of the JSON string that opens at ``start`` when it
+    holds no escape. A pack's text holds none (upper-case letters, digits and spaces), so the
+    caller that takes this for a pack reads it as one, and reads the line whole when it is
+    not (an escape, a character beyond ASCII)."""
+    close = raw.find(b'"', start)
+    return None if close < 0 else raw[start:close].decode("latin-1")
+
+
 # the one loop ------------------------------------------------------------------------------------
 
 #: Progress is told every 2048 lines.
@@ -256,6 +266,10 @@ class LineReader:
         # last header (set by replay once it has read the header), or None: decode deals whole
         self.heads: tuple[str, ...] | None = None
         self.tail: bytes | None = None  # ``,"KEY":`` of a head's field that comes last
+        # Replay's reader: cut a deal's pack text out of its line before the head is decoded
+        # (set by replay for a game whose packs are long: a casino shoe's 416 cards)
+        self.cut_pack = False
+        self.cut: bytes | None = None  # the last head's line without its pack's text, if cut
         self.head: dict[str, Any] | None = None  # the last deal given as its head only
         # and the text its decisions were read from (between the brackets), if they were
         self.moves_text: bytes | None = None
@@ -323,25 +337,34 @@ class LineReader:
         the head is decoded without them, and must then hold every other key of :attr:`heads`
         in order (so not a second ``decisions``)."""
         past = raw.find(_PACK)
-        past = 0 if past < 0 else past + len(_PACK)
-        start = raw.find(_DECISIONS, past)
-        cut = raw.find(_CARDS, past if start < 0 else start)
+        pack: str | None = None
+        line = raw  # the line, or with :attr:`cut_pack` the line without its pack's text
+        if past < 0:
+            past = 0
+        else:
+            past += len(_PACK)
+            if self.cut_pack:
+                pack = pack_at(raw, past)
+                if pack is not None:
+                    line = raw[:past] + raw[past + len(pack) :]
+        start = line.find(_DECISIONS, past)
+        cut = line.find(_CARDS, past if start < 0 else start)
         if cut < 0:
             return None
         moves = None
         body = b""
-        if start >= 0 and raw[cut - 1] == 93:  # 93: "]", the decisions' end
-            body = raw[start + len(_DECISIONS) : cut - 1]
+        if start >= 0 and line[cut - 1] == 93:  # 93: "]", the decisions' end
+            body = line[start + len(_DECISIONS) : cut - 1]
             moves = self._decisions(body)
         end = cut if moves is None else start
         tail = self.tail
         if tail is None:
-            text = raw[:end] + b"}"
+            text = line[:end] + b"}"
         else:
-            at = raw.rfind(tail)
+            at = line.rfind(tail)
             if at < cut:
                 return None
-            text = raw[:end] + raw[at:]
+            text = line[:end] + line[at:]
         try:
             head = orjson.loads(text)
         except orjson.JSONDecodeError:
@@ -356,6 +379,12 @@ class LineReader:
             if not _keys_are(head, self._heads_but_decisions()):
                 return None
             head["decisions"] = moves
+        if pack is not None:
+            # The text cut out is the top-level pack's: a first `"pack":"` elsewhere is inside
+            # an object or an array before it, which the head's schema refuses before the pack
+            # is read (deal_head_problem), and the line read whole then says what is wrong.
+            head["pack"] = pack
+        self.cut = None if pack is None else line
         self.head = head
         self.moves_text = None if moves is None else body
         self._whole = None  # decoded when asked for (whole)
@@ -399,6 +428,12 @@ class LineReader:
         ``record`` is the last deal given as its head and its decisions were read from the
         writer's bytes (:meth:`_decisions`); else None."""
         return self.moves_text if record is self.head else None
+
+    def cut_line(self, record: dict[str, Any]) -> bytes | None:
+        """``record``'s line without its pack's text (``"pack":""``), where ``record`` is the
+        last deal given as its head and :attr:`cut_pack` cut the text out (:func:`pack_at`);
+        else None. That line and the record's pack are together the line's bytes."""
+        return self.cut if record is self.head else None
 
     def whole(self, number: int, raw: bytes, record: dict[str, Any]) -> dict[str, Any]:
         """The deal's whole record: ``record`` itself, or, for a deal given as its head only,

@@ -51,13 +51,16 @@ class Look(Protocol):
     whole (a deal read only up to its cards is decoded now), ``look`` that and its schema
     checked; both raise LogFormatError naming the line and the field. ``moves_read`` gives
     the text a record's decisions were read from, where they were read from the writer's
-    bytes."""
+    bytes; ``cut_line`` the record's line without its pack's text, where the reader cut it
+    out (:attr:`GameReplay.cut_pack`)."""
 
     def whole(self, number: int, raw: bytes, record: dict[str, Any]) -> dict[str, Any]: ...
 
     def look(self, number: int, raw: bytes, record: dict[str, Any]) -> dict[str, Any]: ...
 
     def moves_read(self, record: dict[str, Any]) -> bytes | None: ...
+
+    def cut_line(self, record: dict[str, Any]) -> bytes | None: ...
 
 
 #: A deal record, or a row of one (a card, a hand), as JSON reads it.
@@ -111,6 +114,10 @@ class GameReplay:
     #: while it is set follows from that one. A game's :meth:`carry` sets it, and its
     #: :meth:`before_deal` clears it when the record says what the guess was.
     guess: int | None = None
+    #: Whether the game's packs are long (a casino shoe's 416 cards): the line reader then cuts
+    #: a deal's pack text out of its line, and the line is compared with the writer's without
+    #: the pack written again (the record's pack is what the writer writes, as given).
+    cut_pack = False
 
     def __init__(
         self,
@@ -202,10 +209,16 @@ class GameReplay:
             game = self.game
             game.balances = after
             sale = self.sale
+            cut = self.reader.cut_line(record)  # the line without its pack's text
             verified = first is None and written_as(
-                raw,
+                raw if cut is None else cut,
                 line_bytes(
-                    self.line, game, deal, sale, record["pack"], self.decisions_read(deal, record)
+                    self.line,
+                    game,
+                    deal,
+                    sale,
+                    record["pack"] if cut is None else "",
+                    self.decisions_read(deal, record),
                 ),
             )
             if first is None and not verified:

@@ -156,6 +156,7 @@ class LogReplayer:
         self.game = game
         self.reader.heads = game.heads
         self.reader.tail = None if game.tail is None else f',"{game.tail}":'.encode()
+        self.reader.cut_pack = game.cut_pack
         return game.check_header(Place(file, line, None), record)
 
     # a deal --------------------------------------------------------------------------------------
@@ -168,6 +169,12 @@ class LogReplayer:
             raise problem_error(self.file, line, problem)
         text: str = record["pack"]
         pack = game.read_pack(text)
+        if pack is None and self.reader.cut_line(record) is not None:
+            # the pack's bytes cut out of the line were not a pack's text: the line read whole
+            # says what its pack is (an escape, a character beyond ASCII), or what is wrong
+            record = self.reader.whole(line, raw, record)
+            text = record["pack"]
+            pack = game.read_pack(text)
         if pack is None:
             raise self._unreadable_pack(line, text)
         found = game.deal(line, raw, record, pack)
