@@ -154,9 +154,9 @@ _CARDS: Final = b',"cards":'
 # A head's decisions, its last field before the cards, in the writer's shape: each decision an
 # object that opens with its player, the objects joined by `},{"player":`. A quote inside a
 # string is escaped, so that text is structural too. The decisions are looked for from the
-# line's first `"pack":"` on, and the cards from the decisions on (the decisions follow the pack,
-# and the cards the decisions, in the writer's order): no `,"` is inside the pack's text (a
-# casino shoe's 1,247 bytes), or inside any string. A line in another order is decoded whole.
+# line's start (where a pack's text is cut out, LineReader.cut_pack, from its first `"pack":"`
+# on), and the cards from the decisions on (the cards follow the decisions in the writer's
+# order): no `,"` is inside any string. A line in another order is decoded whole.
 _PACK: Final = b'"pack":"'
 _DECISIONS: Final = b',"decisions":['
 _FIRST_MOVE: Final = b'{"player":'
@@ -336,14 +336,13 @@ class LineReader:
         (:meth:`_decisions`) as :data:`Move` tuples when each is the writer's text; the rest of
         the head is decoded without them, and must then hold every other key of :attr:`heads`
         in order (so not a second ``decisions``)."""
-        past = raw.find(_PACK)
+        past = 0  # where the decisions are looked for from: past the pack, where it is cut
         pack: str | None = None
         line = raw  # the line, or with :attr:`cut_pack` the line without its pack's text
-        if past < 0:
-            past = 0
-        else:
-            past += len(_PACK)
-            if self.cut_pack:
+        if self.cut_pack:
+            found = raw.find(_PACK)
+            if found >= 0:
+                past = found + len(_PACK)
                 pack = pack_at(raw, past)
                 if pack is not None:
                     line = raw[:past] + raw[past + len(pack) :]

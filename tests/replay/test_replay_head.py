@@ -110,8 +110,8 @@ def decisions_before_the_pack(line: bytes) -> bytes:
 def test_decisions_written_before_the_pack_are_read_where_they_stand(
     tmp_path: Path, lines: list[bytes], rule: str
 ) -> None:
-    """The decisions are looked for from the pack on: a line that holds them before its pack
-    is decoded whole, verifies, and a stake changed there is still caught."""
+    """The decisions are the head's last field before its cards: a line that holds them before
+    its pack is decoded whole, verifies, and a stake changed there is still caught."""
     line = decisions_before_the_pack(lines[2])
     assert line.index(b',"decisions":[') < line.index(b'"pack":"')
     assert orjson.loads(line) == orjson.loads(lines[2])
