@@ -15,17 +15,14 @@ nothing for it on the lines it reads.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any, Final, Protocol, cast
+from typing import Any, Final, Protocol
 
 import orjson
 
 from pontoon_cli.core.errors import LogFormatError
-from pontoon_cli.core.limits import KEPT
 from pontoon_cli.core.rules import Rules, Table
 from pontoon_cli.logformat.check import (
-    DECISION_KEYS,
     MISSING,
     Problem,
     brief,
@@ -36,6 +33,7 @@ from pontoon_cli.logformat.check import (
     read_header,
     strict_problem,
 )
+from pontoon_cli.logformat.moves import MoveReader
 
 #: A deal record before any header.
 HEADER_FIRST: Final = 'expected the header record ("type": "header") first'
@@ -97,33 +95,6 @@ def _keys_are(record: dict[str, Any], keys: tuple[str, ...]) -> bool:
     return all(key == keys[i] for i, key in enumerate(record))
 
 
-def read_move(text: bytes) -> Move | None:
-    """One decision of a head from its writer's text after ``{"player":`` and before its
-    ``}``: its fields when the object is exactly what orjson writes for a decision (a player's
-    name, a hand number, an action word and an amount or none, in that order); else None."""
-    whole = _FIRST_MOVE + text + b"}"
-    try:
-        fields = orjson.loads(whole)
-    except orjson.JSONDecodeError:
-        return None
-    if type(fields) is not dict or orjson.dumps(fields) != whole:
-        return None
-    keys = tuple(fields)
-    if keys != DECISION_KEYS and keys != DECISION_KEYS[:3]:
-        return None
-    player = fields["player"]
-    hand = fields["hand"]
-    action = fields["action"]
-    amount = fields.get("amount")
-    if type(player) is not str or type(hand) is not int or type(action) is not str:
-        return None
-    if amount is not None and type(amount) is not int:
-        return None
-    # interned, as the header's seats are (read_header): the engine's look-ups by name and the
-    # writer's compare the same objects
-    return (sys.intern(player), hand, sys.intern(action), amount)
-
-
 def pack_at(raw: bytes, start: int) -> str | None:
     """The bytes from ``raw[start]`` to the next quote, one character a byte (Latin-1), or
     None when there is no quote: the text of the JSON string that opens at ``start`` when it
@@ -159,17 +130,6 @@ _CARDS: Final = b',"cards":'
 # order): no `,"` is inside any string. A line in another order is decoded whole.
 _PACK: Final = b'"pack":"'
 _DECISIONS: Final = b',"decisions":['
-_FIRST_MOVE: Final = b'{"player":'
-_NEXT_MOVE: Final = b'},{"player":'
-
-# The longest decision text replay keeps once read: a seat's name is at most 64 characters of
-# at most four bytes each (UTF-8), the rest under 100 bytes. A longer one, which only a log that
-# is not the writer's holds, is decoded each time it is read, so the cache holds at most KEPT
-# times this many bytes (2 MiB).
-_KEPT_MOVE_BYTES: Final = 512
-
-#: A recorded decision read from the writer's bytes: (player, hand, action, amount or None).
-Move = tuple[str, int, str, int | None]
 
 
 class At:
@@ -274,11 +234,7 @@ class LineReader:
         # and the text its decisions were read from (between the brackets), if they were
         self.moves_text: bytes | None = None
         self._whole: dict[str, Any] | None = None  # and that deal's whole record
-        # each decision's text in the writer's shape, as read (a bounded cache: a decision is
-        # decoded once, however many deals hold it)
-        # Move tuples, held as objects: compiled, a typed tuple taken from a dictionary is
-        # unpacked to a struct and packed again into a new tuple when appended to a list
-        self._moves: dict[bytes, object] = {}
+        self.moves = MoveReader()  # the decisions in the writer's shape, read from their bytes
         self._heads_of: tuple[str, ...] | None = None  # the heads _rest is made of
         self._rest: tuple[str, ...] = ()
 
@@ -332,10 +288,11 @@ class LineReader:
         object's last key, or not at its top level, leaves the joined text unclosed or closed
         too far, which orjson refuses, or nested below another key, which :attr:`heads` refuses.
 
-        The decisions, the last field before the cards, are read from the writer's bytes
-        (:meth:`_decisions`) as :data:`Move` tuples when each is the writer's text; the rest of
-        the head is decoded without them, and must then hold every other key of :attr:`heads`
-        in order (so not a second ``decisions``)."""
+        The decisions, the last field before the cards, are read from the writer's bytes as
+        :data:`~pontoon_cli.logformat.moves.Move` tuples when each is the writer's text
+        (:class:`~pontoon_cli.logformat.moves.MoveReader`); the rest of the head is decoded
+        without them, and must then hold every other key of :attr:`heads` in order (so not a
+        second ``decisions``)."""
         past = 0  # where the decisions are looked for from: past the pack, where it is cut
         pack: str | None = None
         line = raw  # the line, or with :attr:`cut_pack` the line without its pack's text
@@ -354,7 +311,7 @@ class LineReader:
         body = b""
         if start >= 0 and line[cut - 1] == 93:  # 93: "]", the decisions' end
             body = line[start + len(_DECISIONS) : cut - 1]
-            moves = self._decisions(body)
+            moves = self.moves.read(body)
         end = cut if moves is None else start
         tail = self.tail
         if tail is None:
@@ -399,33 +356,10 @@ class LineReader:
             self._rest = tuple([key for key in heads if key != "decisions"])
         return self._rest
 
-    def _decisions(self, body: bytes) -> list[Move] | None:
-        """The decisions between a head's ``[`` and ``]``, when each is the text the writer
-        gives it: ``{"player":…,"hand":…,"action":…}`` with ``,"amount":…`` before its end where
-        it has one, and nothing else. A decision's text is decoded once and kept (a bounded
-        cache of short texts); None when one is not the writer's (the head is then decoded
-        with orjson)."""
-        if not body:
-            return []
-        if not body.startswith(_FIRST_MOVE) or body[-1] != 125:  # 125: "}"
-            return None
-        known = self._moves
-        moves: list[object] = []
-        for text in body[len(_FIRST_MOVE) : -1].split(_NEXT_MOVE):
-            move: object = known.get(text)
-            if move is None:
-                move = read_move(text)
-                if move is None:
-                    return None
-                if len(known) < KEPT and len(text) <= _KEPT_MOVE_BYTES:
-                    known[text] = move
-            moves.append(move)
-        return cast("list[Move]", moves)
-
     def moves_read(self, record: dict[str, Any]) -> bytes | None:
         """The text ``record``'s decisions were read from (between their brackets), where
         ``record`` is the last deal given as its head and its decisions were read from the
-        writer's bytes (:meth:`_decisions`); else None."""
+        writer's bytes (:class:`~pontoon_cli.logformat.moves.MoveReader`); else None."""
         return self.moves_text if record is self.head else None
 
     def cut_line(self, record: dict[str, Any]) -> bytes | None:

@@ -259,7 +259,7 @@ def _numbered_heads(
 
 def written_decisions(events: list[Event], moves: list[Any]) -> bool:
     """Whether the deal's decisions (its events but the cards) are ``moves`` one for one: each
-    a :data:`~pontoon_cli.logformat.lines.Move` of the same player, hand, action and amount,
+    a :data:`~pontoon_cli.logformat.moves.Move` of the same player, hand, action and amount,
     the amount within ±(2**53 − 1). Then the text :func:`write_events` writes for them is the
     text the moves were read from (each was read only when it is exactly the writer's)."""
     big = _MAX_INT

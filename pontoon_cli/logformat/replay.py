@@ -40,7 +40,7 @@ from pontoon_cli.core.hands import Hand
 from pontoon_cli.core.rules import Rules, Table
 from pontoon_cli.logformat.check import DEAL_HEADS, MISSING
 from pontoon_cli.logformat.divergence import Divergence, Place, count
-from pontoon_cli.logformat.lines import Move
+from pontoon_cli.logformat.moves import Move
 from pontoon_cli.logformat.packs import read_log_pack
 from pontoon_cli.logformat.record import LineWriter, RecordWriter, line_bytes, written_decisions
 
@@ -248,7 +248,7 @@ class GameReplay:
     ) -> tuple[Divergence | None, bool]:
         """Take the recorded decisions in order through the deal's own ``act``; (first
         divergence, whether the deal reached its end). A decision is a JSON object, or a
-        :data:`~pontoon_cli.logformat.lines.Move` the line reader read from the writer's bytes."""
+        :data:`~pontoon_cli.logformat.moves.Move` the line reader read from the writer's bytes."""
         decisions: list[Any] = record["decisions"]
         derived = self.derived
         optional = self.optional

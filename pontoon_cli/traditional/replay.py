@@ -23,7 +23,7 @@ from pontoon_cli.core.rules import Rules, Table
 from pontoon_cli.core.settle import SETTLERS
 from pontoon_cli.logformat.check import MISSING
 from pontoon_cli.logformat.divergence import Divergence, Place
-from pontoon_cli.logformat.lines import Move
+from pontoon_cli.logformat.moves import Move
 from pontoon_cli.logformat.record import LineWriter, RecordWriter
 from pontoon_cli.logformat.replay import (
     Fields,

@@ -378,7 +378,7 @@ def test_a_decision_is_read_from_its_bytes_only_in_the_writers_shape(
     text: bytes, move: Any
 ) -> None:
     """Anything but the writer's exact text of a decision is left to the JSON decode."""
-    from pontoon_cli.logformat.lines import read_move
+    from pontoon_cli.logformat.moves import read_move
 
     assert read_move(text) == move
 
@@ -405,11 +405,11 @@ def test_a_long_decision_text_is_read_each_time_and_not_kept(tmp_path: Path) -> 
     head = reader._head(line)
     assert head is not None
     assert head["decisions"] == [(long_name, 1, "stick", None)]
-    assert reader._moves == {}
+    assert reader.moves.kept() == []
     short = line.replace(long_name.encode(), b"p1")
     assert reader._head(short) == {
         "type": "deal",
         "deal": 1,
         "decisions": [("p1", 1, "stick", None)],
     }
-    assert list(reader._moves.values()) == [("p1", 1, "stick", None)]
+    assert reader.moves.kept() == [("p1", 1, "stick", None)]
