@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from librt.strings import StringWriter
+from librt.strings import BytesWriter
 
 from pontoon_cli.base.deal import DealBase
 from pontoon_cli.base.game import GameBase
@@ -37,6 +37,7 @@ from pontoon_cli.logformat.record import (
     write_hand,
     write_house_hand,
     write_money,
+    write_number,
     write_pack,
 )
 
@@ -77,31 +78,31 @@ def casino_deal_record(
 
 
 def casino_deal_line(
-    out: StringWriter,
+    out: BytesWriter,
     game: GameBase,
     deal: DealBase,
     sale: BankSold | None,
-    pack: str | None,
-    decisions: str | None = None,
+    pack: bytes | None,
+    decisions: bytes | None = None,
 ) -> bool:
-    """Write into ``out`` the text ``encode(casino_deal_record(...))`` gives (log.LineWriter),
+    """Write into ``out`` the bytes ``encode(casino_deal_record(...))`` gives (log.LineWriter),
     piece by piece, without building the record; False where a number is beyond ±(2**53 − 1).
-    ``pack`` is the shoe's text when the caller holds it (replay reads it from the record it
-    re-deals): it is used as given, so a round does not write its 416-card shoe again."""
+    ``pack`` is the shoe's bytes when the caller holds them (replay reads them from the record it
+    re-deals): they are used as given, so a round does not write its 416-card shoe again."""
     if not isinstance(deal, CasinoDeal):  # pragma: no cover - the registry pairs them
         raise TypeError("the casino line is written for casino rounds")
     big = _MAX_INT
     number = deal.number
     if not -big <= number <= big:
         return False
-    if pack is None:  # else the caller's text of the shoe: cards' texts and single spaces
-        pack = pack_text(deal.pack_before)
-    out.write('{"type":"deal","deal":')
-    out.write(str(number))
+    if pack is None:  # else the caller's bytes of the shoe: cards' texts and single spaces
+        pack = pack_text(deal.pack_before).encode()
+    out.write(b'{"type":"deal","deal":')
+    write_number(out, number)
     write_pack(out, deal.pack_state, pack, deal.sitting_out)
     if not write_events(out, deal.events, decisions):
         return False
-    out.write('],"hands":[')
+    out.write(b'],"hands":[')
     first = True
     for p, i, h in deal.hands_in_order():
         # C7: doubling is the only way a stake grows
@@ -109,10 +110,10 @@ def casino_deal_line(
             return False
         first = False
     write_house_hand(out, _HOUSE_HEAD, deal.dealer_hand)
-    out.write('},"net":{')
+    out.write(b'},"net":{')
     if not write_money(out, game.table.seats, deal.nets, game.balances):
         return False
-    out.write("}}\n")
+    out.write(b"}}\n")
     return True
 
 

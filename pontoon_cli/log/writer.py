@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any, Final
 
 import orjson
-from librt.strings import StringWriter
+from librt.strings import BytesWriter
 
 from pontoon_cli import __version__
 from pontoon_cli.base.game import GameBase
@@ -94,9 +94,9 @@ def schema() -> dict[str, Any]:
     return result
 
 
-#: About how many characters of records a file's log writer holds before it writes them
+#: About how many bytes of records a file's log writer holds before it writes them
 #: (a 6-seat deal's line is about 2.5 kB, a casino round's with its shoe up to 4 kB).
-BATCH_CHARS: Final = 1 << 17
+BATCH_BYTES: Final = 1 << 17
 
 
 class LogWriter:
@@ -117,13 +117,13 @@ class LogWriter:
         self.records = 0
         self.headers = 0  # one a game: simulate --log writes one a shard
         self._cut = False
-        # A file's records are written together, a batch of about BATCH_CHARS at a time (each
+        # A file's records are written together, a batch of about BATCH_BYTES at a time (each
         # write is a held step and a few calls of Python: a tenth of play with a log, one by
         # one); they are all written before the log is kept, whatever ends the game. A deal's
-        # line is written straight into the text that waits (the game's LineWriter), and the
-        # batch encoded once: no text or bytes made per line.
+        # line is written straight into the bytes that wait (the game's LineWriter): no text
+        # or bytes made per line, and nothing to encode.
         self._batched = self._sink.batched
-        self._pending = StringWriter()
+        self._pending = BytesWriter()
 
     @property
     def where(self) -> str:
@@ -171,7 +171,7 @@ class LogWriter:
         write = line or traditional_line
         if self._batched:
             pending = self._pending
-            whole = len(pending)  # the text of whole records
+            whole = len(pending)  # the bytes of whole records
             try:
                 done = write(pending, game, deal, sale, None)
             except BaseException:
@@ -179,7 +179,7 @@ class LogWriter:
                 raise
             if done:
                 self.records += 1
-                if len(pending) >= BATCH_CHARS:
+                if len(pending) >= BATCH_BYTES:
                     self._write_pending()
                 return
             self._cut_pending(whole)
@@ -192,9 +192,9 @@ class LogWriter:
 
     def _put(self, data: bytes) -> None:
         if self._batched:
-            self._pending.write(data.decode())
+            self._pending.write(data)
             self.records += 1
-            if len(self._pending) >= BATCH_CHARS:
+            if len(self._pending) >= BATCH_BYTES:
                 self._write_pending()
             return
         with held():
@@ -204,20 +204,18 @@ class LogWriter:
             self.records += 1
 
     def _cut_pending(self, whole: int) -> None:
-        """Drop what a line that was not finished left after the first ``whole`` characters of
-        the records that wait (the buffer only grows: it is made again, on this rare path)."""
-        kept = self._pending.getvalue()[:whole]
-        self._pending = StringWriter()
-        self._pending.write(kept)
+        """Drop what a line that was not finished left after the first ``whole`` bytes of the
+        records that wait."""
+        self._pending.truncate(whole)
 
     def _write_pending(self) -> None:
         """Write the records that wait, whole (one held step)."""
         if not len(self._pending):
             return
-        data = self._pending.getvalue().encode()
+        data = self._pending.getvalue()
         with held():
             self._cut = True  # until the records are whole: a second signal may stop us here
-            self._pending = StringWriter()
+            self._pending = BytesWriter()
             self._sink.write(data)
             self._cut = False
 

@@ -9,8 +9,8 @@ A hand: ``player``, ``hand`` (its number, from 1), ``cards``, ``stake``, ``class
 Each game also writes its record straight into the log writer's bytes, piece by piece, without
 building it (replay compares every record with them): the decisions and cards
 (:func:`write_events`) and the pieces every line is made of (:func:`head_text`,
-:func:`hand_head`, :func:`money_key`, :func:`number_text`, :func:`quoted`) are written here once
-for every game.
+:func:`hand_head`, :func:`money_key`, :func:`write_number`, :func:`quoted`) are written here once
+for every game, each piece as the bytes it is in the line.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from collections.abc import Callable
 from typing import Any, Final, Protocol, TypeVar
 
 import orjson
-from librt.strings import StringWriter
+from librt.strings import BytesWriter
 
 from pontoon_cli.base.deal import DealBase
 from pontoon_cli.base.game import GameBase
@@ -76,23 +76,23 @@ RecordWriter = Callable[[GameBase, DealBase, BankSold | None], dict[str, Any]]
 class LineWriter(Protocol):
     """A game's deal record as the writer's text: writes the line into ``out`` (ending with its
     newline) and gives True; False where the record holds a number beyond ±(2**53 − 1) (``out``
-    then holds part of the line, and is dropped). ``out`` is a native text buffer
-    (``librt.strings.StringWriter``): each piece is copied into it as it is written, with no
-    list of pieces to join.
+    then holds part of the line, and is dropped). ``out`` is a native bytes buffer
+    (``librt.strings.BytesWriter``): each piece is copied into it as it is written, with no
+    list of pieces to join, and the line is its bytes with nothing to encode.
 
-    ``pack`` is the text of the deal's pack where the caller holds it, and ``decisions`` the
-    text of its decisions (between the brackets) where the caller holds them, exactly as this
+    ``pack`` is the bytes of the deal's pack where the caller holds them, and ``decisions`` the
+    bytes of its decisions (between the brackets) where the caller holds them, exactly as this
     writer would write the deal's decisions: replay passes what it read from the record, so a
     line is not written again where the record already holds it."""
 
     def __call__(
         self,
-        out: StringWriter,
+        out: BytesWriter,
         game: GameBase,
         deal: DealBase,
         sale: BankSold | None,
-        pack: str | None,
-        decisions: str | None = None,
+        pack: bytes | None,
+        decisions: bytes | None = None,
     ) -> bool: ...
 
 
@@ -101,29 +101,29 @@ def line_bytes(
     game: GameBase,
     deal: DealBase,
     sale: BankSold | None,
-    pack: str | None,
-    decisions: str | None = None,
+    pack: bytes | None,
+    decisions: bytes | None = None,
 ) -> bytes | None:
     """The deal's line as bytes (what replay compares a record with), or None (``line``)."""
-    out = StringWriter()
-    return out.getvalue().encode() if line(out, game, deal, sale, pack, decisions) else None
+    out = BytesWriter()
+    return out.getvalue() if line(out, game, deal, sale, pack, decisions) else None
 
 
-# a record written as text: the pieces every game's line writer writes ------------------------
+# a record written as bytes: the pieces every game's line writer writes -----------------------
 
 _MAX_INT: Final = MAX_SAFE_INT
 
 
-def write_events(out: StringWriter, events: list[Event], decisions: str | None = None) -> bool:
+def write_events(out: BytesWriter, events: list[Event], decisions: bytes | None = None) -> bool:
     """Write a record's decisions, ``],"cards":[`` and its cards into ``out`` as the log
     writer's JSON gives them (``out`` ends with ``"decisions":[``); False where an amount is
-    beyond ±(2**53 − 1) (the caller's line is then None). ``decisions``: the decisions' text
-    as this function would write it, held by the caller (:class:`LineWriter`)."""
+    beyond ±(2**53 − 1) (the caller's line is then None). ``decisions``: the decisions' bytes
+    as this function would write them, held by the caller (:class:`LineWriter`)."""
     up = _CARD_UP
     down = _CARD_DOWN
     if decisions is not None:
         out.write(decisions)
-        out.write('],"cards":[')
+        out.write(b'],"cards":[')
         heads = _Heads()
         for e in events:
             if isinstance(e, CardDealt):
@@ -131,7 +131,7 @@ def write_events(out: StringWriter, events: list[Event], decisions: str | None =
                 out.write(up[e.card.index] if e.face_up else down[e.card.index])
         return True
     big = _MAX_INT
-    cards = StringWriter()  # the cards come after the decisions
+    cards = BytesWriter()  # the cards come after the decisions
     card_heads = _Heads()
     decision_heads = _Heads()
     for e in events:
@@ -147,8 +147,12 @@ def write_events(out: StringWriter, events: list[Event], decisions: str | None =
                 if not -big <= amount <= big:
                     return False
                 out.write(_action(e.action, True))
-                out.write(_AMOUNT_ENDS[amount] if 0 <= amount < 128 else f"{amount}}}")
-    out.write('],"cards":[')
+                if 0 <= amount < 128:
+                    out.write(_AMOUNT_ENDS[amount])
+                else:
+                    write_number(out, amount)
+                    out.write(b"}")
+    out.write(b'],"cards":[')
     out.write(cards.getvalue())
     return True
 
@@ -163,38 +167,43 @@ class _Heads:
     def __init__(self) -> None:
         self.first = True
         self.player = ""
-        self.heads: tuple[str, ...] = ()
+        self.heads: tuple[bytes, ...] = ()
 
-    def head(self, player: str, n: int) -> str:
+    def head(self, player: str, n: int) -> bytes:
         if self.first or not 0 <= n < 8:
             first = self.first
             self.first = False
             return hand_head(player, n, first)
         if player is not self.player:
-            self.heads = _numbered_heads(_LATER_HAND_HEADS, player, False, "")
+            self.heads = _numbered_heads(_LATER_HAND_HEADS, player, False, b"")
             self.player = player
         return self.heads[n]
 
 
-#: The text of the small numbers a record holds most (hand numbers, totals, small stakes).
-_SMALL: Final[tuple[str, ...]] = tuple(str(n) for n in range(128))
+#: The bytes of the small numbers a record holds most (hand numbers, totals, small stakes).
+_SMALL: Final[tuple[bytes, ...]] = tuple(str(n).encode() for n in range(128))
 
 
 #: A small amount and the brace that closes its decision.
-_AMOUNT_ENDS: Final[tuple[str, ...]] = tuple(f"{n}}}" for n in range(128))
+_AMOUNT_ENDS: Final[tuple[bytes, ...]] = tuple(f"{n}}}".encode() for n in range(128))
 
 
-def number_text(n: int) -> str:
-    return _SMALL[n] if 0 <= n < 128 else str(n)
+def write_number(out: BytesWriter, n: int) -> None:
+    """``n`` as JSON writes it (a small one from :data:`_SMALL`)."""
+    out.write(_SMALL[n] if 0 <= n < 128 else str(n).encode())
+
+
+def _pieces(texts: list[str]) -> tuple[bytes, ...]:
+    return tuple([t.encode() for t in texts])
 
 
 #: A card's own piece of a record's card: its text and whether it lies face up (T4, T5).
-_CARD_UP: Final[tuple[str, ...]] = tuple(f',"card":"{c.text}","up":true}}' for c in FULL_PACK)
-_CARD_DOWN: Final[tuple[str, ...]] = tuple(f',"card":"{c.text}","up":false}}' for c in FULL_PACK)
-_HEADS: Final[dict[str, str]] = {}
-_LATER_HEADS: Final[dict[str, str]] = {}
-_ACTIONS: Final[dict[str, str]] = {}
-_AMOUNT_ACTIONS: Final[dict[str, str]] = {}
+_CARD_UP: Final = _pieces([f',"card":"{c.text}","up":true}}' for c in FULL_PACK])
+_CARD_DOWN: Final = _pieces([f',"card":"{c.text}","up":false}}' for c in FULL_PACK])
+_HEADS: Final[dict[str, bytes]] = {}
+_LATER_HEADS: Final[dict[str, bytes]] = {}
+_ACTIONS: Final[dict[str, bytes]] = {}
+_AMOUNT_ACTIONS: Final[dict[str, bytes]] = {}
 
 
 V = TypeVar("V")
@@ -209,51 +218,52 @@ def kept(cache: dict[K, V], key: K, value: V) -> V:
     return value
 
 
-def head_text(player: str, first: bool) -> str:
+def head_text(player: str, first: bool) -> bytes:
     """How a card, decision or hand of ``player`` opens, up to its hand number."""
     heads = _HEADS if first else _LATER_HEADS
     found = heads.get(player)
     if found is None:
-        found = kept(heads, player, ("{" if first else ",{") + f'"player":{quoted(player)},"hand":')
+        opening = b'{"player":' if first else b',{"player":'
+        found = kept(heads, player, opening + quoted(player) + b',"hand":')
     return found
 
 
 #: :func:`head_text` with each hand number from 0 to 7 after it, by player (a bounded cache).
-_HAND_HEADS: Final[dict[str, tuple[str, ...]]] = {}
-_LATER_HAND_HEADS: Final[dict[str, tuple[str, ...]]] = {}
-_ROW_HEADS: Final[dict[str, tuple[str, ...]]] = {}
-_LATER_ROW_HEADS: Final[dict[str, tuple[str, ...]]] = {}
-_CARDS_KEY: Final = ',"cards":"'
+_HAND_HEADS: Final[dict[str, tuple[bytes, ...]]] = {}
+_LATER_HAND_HEADS: Final[dict[str, tuple[bytes, ...]]] = {}
+_ROW_HEADS: Final[dict[str, tuple[bytes, ...]]] = {}
+_LATER_ROW_HEADS: Final[dict[str, tuple[bytes, ...]]] = {}
+_CARDS_KEY: Final = b',"cards":"'
 
 
-def hand_head(player: str, hand: int, first: bool) -> str:
+def hand_head(player: str, hand: int, first: bool) -> bytes:
     """How a card, decision or hand of ``player``'s hand ``hand`` opens, its number included:
     one piece of the line rather than two (each piece is a share of joining it)."""
-    return _numbered(_HAND_HEADS if first else _LATER_HAND_HEADS, player, hand, first, "")
+    return _numbered(_HAND_HEADS if first else _LATER_HAND_HEADS, player, hand, first, b"")
 
 
-def row_head(player: str, hand: int, first: bool) -> str:
+def row_head(player: str, hand: int, first: bool) -> bytes:
     """:func:`hand_head` of a hand row, up to its cards: ``…,"hand":2,"cards":"``."""
     return _numbered(_ROW_HEADS if first else _LATER_ROW_HEADS, player, hand, first, _CARDS_KEY)
 
 
 def _numbered(
-    heads: dict[str, tuple[str, ...]], player: str, n: int, first: bool, tail: str
-) -> str:
+    heads: dict[str, tuple[bytes, ...]], player: str, n: int, first: bool, tail: bytes
+) -> bytes:
     """:func:`head_text`, the number ``n`` and ``tail``, kept by player for ``n`` below 8."""
     if 0 <= n < 8:
         return _numbered_heads(heads, player, first, tail)[n]
-    return f"{head_text(player, first)}{n}{tail}"
+    return head_text(player, first) + str(n).encode() + tail
 
 
 def _numbered_heads(
-    heads: dict[str, tuple[str, ...]], player: str, first: bool, tail: str
-) -> tuple[str, ...]:
+    heads: dict[str, tuple[bytes, ...]], player: str, first: bool, tail: bytes
+) -> tuple[bytes, ...]:
     """:func:`_numbered` of ``player`` for each number from 0 to 7 (a bounded cache)."""
     found = heads.get(player)
     if found is None:
         head = head_text(player, first)
-        found = kept(heads, player, tuple([f"{head}{i}{tail}" for i in range(8)]))
+        found = kept(heads, player, tuple([head + _SMALL[i] + tail for i in range(8)]))
     return found
 
 
@@ -287,49 +297,49 @@ def written_decisions(events: list[Event], moves: list[Any]) -> bool:
     return i == n
 
 
-def _action(action: str, amount: bool) -> str:
+def _action(action: str, amount: bool) -> bytes:
     """A decision's piece after its hand number: the action, then ``"amount":`` or its end."""
     pieces = _AMOUNT_ACTIONS if amount else _ACTIONS
     found = pieces.get(action)
     if found is None:
         found = kept(
-            pieces, action, f',"action":{quoted(action)}' + (',"amount":' if amount else "}")
+            pieces, action, b',"action":' + quoted(action) + (b',"amount":' if amount else b"}")
         )
     return found
 
 
-_QUOTED: Final[dict[str, str]] = {}
+_QUOTED: Final[dict[str, bytes]] = {}
 
 
-def quoted(value: str) -> str:
+def quoted(value: str) -> bytes:
     """``value`` as a JSON string, as orjson writes it (names, words: kept once made)."""
     found = _QUOTED.get(value)
     if found is None:
-        found = kept(_QUOTED, value, orjson.dumps(value).decode())
+        found = kept(_QUOTED, value, orjson.dumps(value))
     return found
 
 
-_STATE_PACKS: Final[dict[str, str]] = {}
+_STATE_PACKS: Final[dict[str, bytes]] = {}
 
 
-def write_pack(out: StringWriter, state: str, pack: str, sitting_out: list[str]) -> None:
+def write_pack(out: BytesWriter, state: str, pack: bytes, sitting_out: list[str]) -> None:
     """A deal line's pack and who sat out, after its bank (``,"pack_state":…,"pack":…,
     "sat_out":[…],"decisions":[``), every game's writer alike."""
     head = _STATE_PACKS.get(state)
     if head is None:
-        head = kept(_STATE_PACKS, state, f',"pack_state":{quoted(state)},"pack":"')
+        head = kept(_STATE_PACKS, state, b',"pack_state":' + quoted(state) + b',"pack":"')
     out.write(head)
     out.write(pack)
     if not sitting_out:
-        out.write('","sat_out":[],"decisions":[')
+        out.write(b'","sat_out":[],"decisions":[')
         return
-    out.write('","sat_out":[')
-    out.write(",".join([quoted(p) for p in sitting_out]))
-    out.write('],"decisions":[')
+    out.write(b'","sat_out":[')
+    out.write(b",".join([quoted(p) for p in sitting_out]))
+    out.write(b'],"decisions":[')
 
 
 def write_money(
-    out: StringWriter, seats: tuple[str, ...], nets: dict[str, int], balances: dict[str, int]
+    out: BytesWriter, seats: tuple[str, ...], nets: dict[str, int], balances: dict[str, int]
 ) -> bool:
     """A deal line's money, after its ``"net":{``: each seat's net (a seat that sat out has
     none), then ``},"balance":{`` and each seat's balance, in seat order (the caller closes the
@@ -337,12 +347,12 @@ def write_money(
     then written from its dictionary, and refused there."""
     if not _write_amounts(out, seats, nets, False):
         return False
-    out.write('},"balance":{')
+    out.write(b'},"balance":{')
     return _write_amounts(out, seats, balances, True)
 
 
 def _write_amounts(
-    out: StringWriter, seats: tuple[str, ...], amounts: dict[str, int], every: bool
+    out: BytesWriter, seats: tuple[str, ...], amounts: dict[str, int], every: bool
 ) -> bool:
     """Each seat's amount as ``"p1":5``, in seat order, every seat's (``every``) or only those
     ``amounts`` holds; False when one passes ±(2**53 − 1)."""
@@ -363,7 +373,7 @@ def _write_amounts(
         if not -big <= amount <= big:
             return False
         out.write(first_keys[i] if first else later_keys[i])
-        out.write(number_text(amount))
+        write_number(out, amount)
         first = False
     return True
 
@@ -377,8 +387,8 @@ class _SeatKeys:
 
     def __init__(self) -> None:
         self.seats: tuple[str, ...] = ()
-        self.first: tuple[str, ...] = ()
-        self.later: tuple[str, ...] = ()
+        self.first: tuple[bytes, ...] = ()
+        self.later: tuple[bytes, ...] = ()
 
     def of(self, seats: tuple[str, ...]) -> _SeatKeys:
         if seats is not self.seats:
@@ -391,16 +401,16 @@ class _SeatKeys:
 _SEAT_KEYS: Final = _SeatKeys()
 
 
-_KEYS: Final[dict[str, str]] = {}
-_LATER_KEYS: Final[dict[str, str]] = {}
+_KEYS: Final[dict[str, bytes]] = {}
+_LATER_KEYS: Final[dict[str, bytes]] = {}
 
 
-def money_key(player: str, first: bool) -> str:
+def money_key(player: str, first: bool) -> bytes:
     """A seat's key in a record's ``net`` or ``balance``: ``"p1":``, after a comma but first."""
     keys = _KEYS if first else _LATER_KEYS
     found = keys.get(player)
     if found is None:
-        found = kept(keys, player, ("" if first else ",") + quoted(player) + ":")
+        found = kept(keys, player, (b"" if first else b",") + quoted(player) + b":")
     return found
 
 
@@ -410,19 +420,21 @@ HAND_LABELS: Final[tuple[str, ...]] = tuple(c.label for c in sorted(HandClass))
 
 #: A hand row's text between its total and its net: by split (0, 1) × 3 + the casino's doubled
 #: (0 none: the traditional game's hands have no such key; 1 false; 2 true, C7).
-_SPLIT_DOUBLED: Final = tuple(
-    f',"split":{split}{doubled},"net":'
-    for split in ("false", "true")
-    for doubled in ("", ',"doubled":false', ',"doubled":true')
+_SPLIT_DOUBLED: Final = _pieces(
+    [
+        f',"split":{split}{doubled},"net":'
+        for split in ("false", "true")
+        for doubled in ("", ',"doubled":false', ',"doubled":true')
+    ]
 )
 #: A total below 64 and the text after it, by split and doubled × 64 + total.
 _TOTAL_SPLIT_DOUBLED: Final = tuple(
-    f"{total}{text}" for text in _SPLIT_DOUBLED for total in range(64)
+    [_SMALL[total] + text for text in _SPLIT_DOUBLED for total in range(64)]
 )
 
 
 def write_hand(
-    out: StringWriter, player: str, number: int, h: Hand, first: bool, doubled: int
+    out: BytesWriter, player: str, number: int, h: Hand, first: bool, doubled: int
 ) -> bool:
     """A deal line's row of one punter hand (``{"player":…,"hand":…,"cards":…,"stake":…,
     "class":…,"total":…,"split":…``, the casino's ``"doubled":…`` (``doubled`` 1 false, 2
@@ -435,62 +447,69 @@ def write_hand(
         return False
     out.write(row_head(player, number, first))
     write_cards(out, h.cards)
-    out.write(_STAKES[stake] if 0 <= stake < 128 else f'","stake":{stake}')
+    if 0 <= stake < 128:
+        out.write(_STAKES[stake])
+    else:
+        out.write(b'","stake":')
+        write_number(out, stake)
     out.write(_CLASS_TOTAL[h.cls])
     split_doubled = 3 + doubled if h.from_split else doubled
     total = h.total
     if 0 <= total < 64:
         out.write(_TOTAL_SPLIT_DOUBLED[split_doubled * 64 + total])
     else:
-        out.write(number_text(total))
+        write_number(out, total)
         out.write(_SPLIT_DOUBLED[split_doubled])
-    out.write(number_text(net))
+    write_number(out, net)
     out.write(rule_end(h.rule))
     return True
 
 
-#: Each card's text after the space that parts it from the card before, by ``Card.index``.
-_SPACED: Final[tuple[str, ...]] = tuple(f" {c.text}" for c in FULL_PACK)
+#: Each card's text, and after the space that parts it from the card before, by ``Card.index``.
+_CARD_TEXT: Final = _pieces([c.text for c in FULL_PACK])
+_SPACED: Final = _pieces([f" {c.text}" for c in FULL_PACK])
 
 
-def write_cards(out: StringWriter, cards: list[Card]) -> None:
+def write_cards(out: BytesWriter, cards: list[Card]) -> None:
     """A hand's cards as a record's ``cards`` holds them (``"KS 7H"``), one piece a card: no
     list of their texts made and joined."""
     spaced = _SPACED
     first = True
     for c in cards:
         if first:
-            out.write(c.text)
+            out.write(_CARD_TEXT[c.index])
             first = False
         else:
             out.write(spaced[c.index])
 
 
 #: A hand row's cards' end and a small stake.
-_STAKES: Final[tuple[str, ...]] = tuple(f'","stake":{n}' for n in range(128))
+_STAKES: Final = _pieces([f'","stake":{n}' for n in range(128)])
 #: A hand row's class, between its stake and its total: ``,"class":"…","total":``, by class.
-_CLASS_TOTAL: Final = tuple(f',"class":"{label}","total":' for label in HAND_LABELS)
-_RULE_ENDS: Final[dict[str, str]] = {}
+_CLASS_TOTAL: Final = _pieces([f',"class":"{label}","total":' for label in HAND_LABELS])
+_RULE_ENDS: Final[dict[str, bytes]] = {}
 
 
-def rule_end(rule: str) -> str:
+def rule_end(rule: str) -> bytes:
     """A hand row's end: ``,"rule":"T7"}`` (kept once made: rule IDs are few)."""
     found = _RULE_ENDS.get(rule)
     if found is None:
-        found = kept(_RULE_ENDS, rule, f',"rule":{quoted(rule)}}}')
+        found = kept(_RULE_ENDS, rule, b',"rule":' + quoted(rule) + b"}")
     return found
 
 
 #: The text before a deal line's banker's or dealer's cards, by its key.
-HOUSE_HAND_HEAD: Final = {key: f'],"{key}":{{"cards":"' for key in ("banker_hand", "dealer_hand")}
+HOUSE_HAND_HEAD: Final = {
+    key: f'],"{key}":{{"cards":"'.encode() for key in ("banker_hand", "dealer_hand")
+}
 #: The banker's or dealer's class, between its cards and its total, by class.
-_HOUSE_CLASS_TOTAL: Final = tuple(f'","class":"{label}","total":' for label in HAND_LABELS)
+_HOUSE_CLASS_TOTAL: Final = _pieces([f'","class":"{label}","total":' for label in HAND_LABELS])
 
 
-def write_house_hand(out: StringWriter, head: str, h: Hand) -> None:
+def write_house_hand(out: BytesWriter, head: bytes, h: Hand) -> None:
     """A deal line's banker's or dealer's hand after ``head`` (:data:`HOUSE_HAND_HEAD`):
     ``{"cards":…,"class":…,"total":…`` (the caller closes the brace)."""
     out.write(head)
     write_cards(out, h.cards)
     out.write(_HOUSE_CLASS_TOTAL[h.cls])
-    out.write(number_text(h.total))
+    write_number(out, h.total)

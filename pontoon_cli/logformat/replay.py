@@ -217,7 +217,7 @@ class GameReplay:
                     game,
                     deal,
                     sale,
-                    record["pack"] if cut is None else "",
+                    record["pack"].encode() if cut is None else b"",
                     self.decisions_read(deal, record),
                 ),
             )
@@ -327,14 +327,14 @@ class GameReplay:
                 after[p] = after[p] + amount
         return after
 
-    def decisions_read(self, deal: DealBase, record: dict[str, Any]) -> str | None:
-        """The text of the record's decisions as read, where the line reader read them from the
-        writer's bytes and they are the deal's own, one for one (:func:`written_decisions`):
+    def decisions_read(self, deal: DealBase, record: dict[str, Any]) -> bytes | None:
+        """The bytes of the record's decisions as read, where the line reader read them from
+        the writer's bytes and they are the deal's own, one for one (:func:`written_decisions`):
         the line is then compared without its decisions written again. Else None."""
         text = self.reader.moves_read(record)
         if text is None or not written_decisions(deal.events, record["decisions"]):
             return None
-        return text.decode()
+        return text
 
     def redealt(self) -> dict[str, Any] | None:
         """The record the log writer would write for the last deal, as the rules re-dealt it

@@ -12,13 +12,13 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from librt.strings import StringWriter
+from librt.strings import BytesWriter
 
 from pontoon_cli.base.deal import DealBase
 from pontoon_cli.base.game import GameBase
 from pontoon_cli.core.events import BankSold
 from pontoon_cli.core.limits import MAX_SAFE_INT
-from pontoon_cli.logformat.record import head_text, kept, number_text, quoted
+from pontoon_cli.logformat.record import head_text, kept, quoted, write_number
 from pontoon_cli.shoot.deal import ShootDeal
 from pontoon_cli.shoot.kitty import Kitty
 from pontoon_cli.traditional.record import traditional_line, traditional_record
@@ -47,24 +47,24 @@ def shoot_deal_record(
 
 
 def shoot_deal_line(
-    out: StringWriter,
+    out: BytesWriter,
     game: GameBase,
     deal: DealBase,
     sale: BankSold | None,
-    pack: str | None,
-    decisions: str | None = None,
+    pack: bytes | None,
+    decisions: bytes | None = None,
 ) -> bool:
-    """Write into ``out`` the text ``encode(shoot_deal_record(...))`` gives: the traditional
+    """Write into ``out`` the bytes ``encode(shoot_deal_record(...))`` gives: the traditional
     line with the kitty last (log.LineWriter); False where a number is beyond ±(2**53 − 1)."""
     if not isinstance(deal, ShootDeal):
         return traditional_line(out, game, deal, sale, pack, decisions)
     # the traditional line without its end: the kitty comes before it
-    return traditional_line(out, game, deal, sale, pack, decisions, "") and write_kitty(
+    return traditional_line(out, game, deal, sale, pack, decisions, b"") and write_kitty(
         out, deal.kitty
     )
 
 
-def write_kitty(out: StringWriter, kitty: Kitty) -> bool:
+def write_kitty(out: BytesWriter, kitty: Kitty) -> bool:
     """Write ``,"kitty":{…}}`` and the line's end into ``out``, piece by piece as
     :func:`kitty_record` encodes; False where an amount is beyond ±(2**53 − 1)."""
     big = MAX_SAFE_INT
@@ -72,35 +72,35 @@ def write_kitty(out: StringWriter, kitty: Kitty) -> bool:
     after = kitty.amount
     if not (-big <= before <= big and -big <= after <= big):
         return False
-    out.write(',"kitty":{"before":')
-    out.write(number_text(before))
-    out.write(',"moves":[')
+    out.write(b',"kitty":{"before":')
+    write_number(out, before)
+    out.write(b',"moves":[')
     first = True
     for m in kitty.moves:
         amount = m.amount
         if not -big <= amount <= big:
             return False
         out.write(_move_head(m.rule, m.player, m.hand, first))
-        out.write(number_text(amount))
-        out.write("}")
+        write_number(out, amount)
+        out.write(b"}")
         first = False
-    out.write('],"after":')
-    out.write(number_text(after))
-    out.write("}}\n")
+    out.write(b'],"after":')
+    write_number(out, after)
+    out.write(b"}}\n")
     return True
 
 
 #: A kitty move's text up to its amount, by rule, player, hand and whether it is the first
 #: (a bounded cache, as every piece of the writer).
-_MOVE_HEADS: Final[dict[tuple[str, str, int | None, bool], str]] = {}
+_MOVE_HEADS: Final[dict[tuple[str, str, int | None, bool], bytes]] = {}
 
 
-def _move_head(rule: str, player: str, hand: int | None, first: bool) -> str:
+def _move_head(rule: str, player: str, hand: int | None, first: bool) -> bytes:
     key = (rule, player, hand, first)
     found = _MOVE_HEADS.get(key)
     if found is None:
-        number = "null" if hand is None else str(hand)
-        text = ('{"rule":' if first else ',{"rule":') + quoted(rule) + ","
-        text += head_text(player, True)[1:] + number + ',"amount":'
+        number = b"null" if hand is None else str(hand).encode()
+        text = (b'{"rule":' if first else b',{"rule":') + quoted(rule) + b","
+        text += head_text(player, True)[1:] + number + b',"amount":'
         found = kept(_MOVE_HEADS, key, text)
     return found

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from librt.strings import StringWriter
+from librt.strings import BytesWriter
 
 from pontoon_cli.base.deal import DealBase
 from pontoon_cli.base.game import GameBase
@@ -28,6 +28,7 @@ from pontoon_cli.logformat.record import (
     write_hand,
     write_house_hand,
     write_money,
+    write_number,
     write_pack,
 )
 from pontoon_cli.traditional.deal import Deal
@@ -95,13 +96,13 @@ def traditional_record(
 
 
 def traditional_line(
-    out: StringWriter,
+    out: BytesWriter,
     game: GameBase,
     deal: DealBase,
     sale: BankSold | None,
-    pack: str | None,
-    decisions: str | None = None,
-    end: str = "}\n",
+    pack: bytes | None,
+    decisions: bytes | None = None,
+    end: bytes = b"}\n",
 ) -> bool:
     """:func:`write_deal_line` as a :class:`LineWriter` (the traditional game's)."""
     if not isinstance(game, Game) or not isinstance(deal, Deal):  # pragma: no cover
@@ -110,23 +111,23 @@ def traditional_line(
 
 
 def write_deal_line(
-    out: StringWriter,
+    out: BytesWriter,
     game: Game,
     deal: Deal,
     sale: BankSold | None,
-    pack: str | None,
-    decisions: str | None = None,
-    end: str = "}\n",
+    pack: bytes | None,
+    decisions: bytes | None = None,
+    end: bytes = b"}\n",
 ) -> bool:
-    """Write into ``out`` the text ``encode(deal_record(game, deal, sale, pack=pack))`` gives,
+    """Write into ``out`` the bytes ``encode(deal_record(game, deal, sale, pack=pack))`` gives,
     piece by piece, without building the record, then ``end`` (the record's brace and the
-    newline; a game that writes a field after them, Shoot's kitty, gives ""); False where that
+    newline; a game that writes a field after them, Shoot's kitty, gives b""); False where that
     record holds an integer beyond ±(2**53 − 1) (OPT_STRICT_INTEGER refuses it,
     docs/reference/output.md, "Limits"), ``out`` then holding part of the line.
 
     What replay compares each record's bytes with, and what the log writer writes: a dictionary
     per card, decision and hand and their encoding were a quarter of replay. The log writer
-    writes each line into the text of the batch it holds, and encodes that once a batch.
+    writes each line into the bytes of the batch it holds.
     ``tests/log/test_log_line.py`` holds it to :func:`deal_record` and :func:`encode` byte for byte.
     Names and any text that is not the engine's own card or class words are written by orjson.
     """
@@ -134,25 +135,28 @@ def write_deal_line(
     number = deal.number
     if not -big <= number <= big:
         return False
-    out.write('{"type":"deal","deal":')
-    out.write(str(number))
+    out.write(b'{"type":"deal","deal":')
+    write_number(out, number)
     if sale is None:
-        out.write(',"sale":null,"banker":')
+        out.write(b',"sale":null,"banker":')
     else:
         price = sale.price
         if not -big <= price <= big:
             return False
-        out.write(
-            f',"sale":{{"seller":{quoted(sale.seller)},"buyer":{quoted(sale.buyer)},'
-            f'"price":{price}}},"banker":'
-        )
-    if pack is None:  # else the caller's text of the pack: cards' texts and single spaces
-        pack = pack_text(deal.pack_before)
+        out.write(b',"sale":{"seller":')
+        out.write(quoted(sale.seller))
+        out.write(b',"buyer":')
+        out.write(quoted(sale.buyer))
+        out.write(b',"price":')
+        write_number(out, price)
+        out.write(b'},"banker":')
+    if pack is None:  # else the caller's bytes of the pack: cards' texts and single spaces
+        pack = pack_text(deal.pack_before).encode()
     out.write(quoted(deal.banker))
     write_pack(out, deal.pack_state, pack, deal.sitting_out)
     if not write_events(out, deal.events, decisions):
         return False
-    out.write('],"hands":[')
+    out.write(b'],"hands":[')
     all_hands = deal.hands
     first_hand = True
     for p in deal.punters:
@@ -162,10 +166,10 @@ def write_deal_line(
             first_hand = False
     # the banker's class as settled: V7 (b) makes A + 10 a 21
     write_house_hand(out, _HOUSE_HEAD, deal.banker_hand)
-    out.write('},"void":true,"net":{' if deal.void else '},"void":false,"net":{')
+    out.write(b'},"void":true,"net":{' if deal.void else b'},"void":false,"net":{')
     if not write_money(out, game.table.seats, deal.nets, game.balances):
         return False
-    out.write('},"next_banker":')
+    out.write(b'},"next_banker":')
     out.write(quoted(deal.next_banker))
     out.write(end)
     return True

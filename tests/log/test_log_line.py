@@ -11,7 +11,7 @@ from pathlib import Path
 
 import orjson
 import pytest
-from librt.strings import StringWriter
+from librt.strings import BytesWriter
 
 from pontoon_cli.casino.deal import CasinoGame
 from pontoon_cli.casino.record import casino_deal_line, casino_deal_record
@@ -27,7 +27,7 @@ from pontoon_cli.traditional.record import deal_record, traditional_line
 
 
 def deal_line(
-    game: Game, deal: Deal, sale: BankSold | None = None, *, pack: str | None = None
+    game: Game, deal: Deal, sale: BankSold | None = None, *, pack: bytes | None = None
 ) -> bytes | None:
     """The traditional game's line as bytes (what replay compares a record with)."""
     return line_bytes(traditional_line, game, deal, sale, pack)
@@ -58,7 +58,7 @@ def check(game: Game, deal: Deal, sale: BankSold | None = None) -> None:
     want = encode(deal_record(game, deal, sale))
     assert deal_line(game, deal, sale) == want
     pack = " ".join(card.text for card in deal.pack_before)
-    assert deal_line(game, deal, sale, pack=pack) == want
+    assert deal_line(game, deal, sale, pack=pack.encode()) == want
     assert encode(deal_record(game, deal, sale, pack=pack)) == want
 
 
@@ -172,14 +172,14 @@ def test_the_writer_writes_each_deal_as_its_record_encoded(tmp_path: Path) -> No
 
 
 def test_a_signal_while_a_line_is_written_keeps_only_whole_records(tmp_path: Path) -> None:
-    """The writer writes a deal's line into the text that waits for the batch: a stop signal
-    that comes before the line is whole takes its text back, so the log kept replays."""
+    """The writer writes a deal's line into the bytes that wait for the batch: a stop signal
+    that comes before the line is whole takes its bytes back, so the log kept replays."""
     from pontoon_cli.log.output import Interrupted
 
     (game, deal), *_ = played(4, 5, Rules(), "random", 1000)
 
-    def cut_short(out: StringWriter, *_: object) -> bool:
-        out.write('{"type":"deal","deal":')
+    def cut_short(out: BytesWriter, *_: object) -> bool:
+        out.write(b'{"type":"deal","deal":')
         raise Interrupted(2)
 
     out = tmp_path / "log.jsonl"
@@ -206,7 +206,7 @@ def test_every_games_line_is_its_record_encoded_S1_S10(strategy: str) -> None:
                 want = encode(definition.record(game, deal, None))
                 pack = " ".join(card.text for card in deal.pack_before)
                 assert line_bytes(definition.line, game, deal, None, None) == want
-                assert line_bytes(definition.line, game, deal, None, pack) == want
+                assert line_bytes(definition.line, game, deal, None, pack.encode()) == want
                 checked += 1
         except ValueError as err:  # T8.6: nobody can stake; the game cannot go on
             assert "T8.6" in str(err)
@@ -220,7 +220,7 @@ def check_casino(game: CasinoGame, deal: object) -> None:
     want = encode(casino_deal_record(game, deal, None))  # type: ignore[arg-type]
     assert line_bytes(casino_deal_line, game, deal, None, None) == want  # type: ignore[arg-type]
     shoe = " ".join(card.text for card in deal.pack_before)  # type: ignore[attr-defined]
-    assert line_bytes(casino_deal_line, game, deal, None, shoe) == want  # type: ignore[arg-type]
+    assert line_bytes(casino_deal_line, game, deal, None, shoe.encode()) == want  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("seats", [1, 4, 7])
