@@ -95,11 +95,9 @@ def casino_deal_line(
     number = deal.number
     if not -big <= number <= big:
         return False
-    if pack is None:  # else the caller's bytes of the shoe: cards' texts and single spaces
-        pack = pack_text(deal.pack_before).encode()
     out.write(b'{"type":"deal","deal":')
     write_number(out, number)
-    write_pack(out, deal.pack_state, pack, deal.sitting_out)
+    write_pack(out, deal.pack_state, pack, deal.pack_before, deal.sitting_out)
     if not write_events(out, deal.events, decisions):
         return False
     out.write(b'],"hands":[')

@@ -322,14 +322,24 @@ def quoted(value: str) -> bytes:
 _STATE_PACKS: Final[dict[str, bytes]] = {}
 
 
-def write_pack(out: BytesWriter, state: str, pack: bytes, sitting_out: list[str]) -> None:
+def write_pack(
+    out: BytesWriter,
+    state: str,
+    pack: bytes | None,
+    cards: tuple[Card, ...],
+    sitting_out: list[str],
+) -> None:
     """A deal line's pack and who sat out, after its bank (``,"pack_state":…,"pack":…,
-    "sat_out":[…],"decisions":[``), every game's writer alike."""
+    "sat_out":[…],"decisions":[``), every game's writer alike: ``pack``, the bytes of the pack
+    where the caller holds them (replay), else its ``cards`` one piece a card."""
     head = _STATE_PACKS.get(state)
     if head is None:
         head = kept(_STATE_PACKS, state, b',"pack_state":' + quoted(state) + b',"pack":"')
     out.write(head)
-    out.write(pack)
+    if pack is None:
+        write_cards(out, list(cards))
+    else:
+        out.write(pack)
     if not sitting_out:
         out.write(b'","sat_out":[],"decisions":[')
         return

@@ -150,10 +150,8 @@ def write_deal_line(
         out.write(b',"price":')
         write_number(out, price)
         out.write(b'},"banker":')
-    if pack is None:  # else the caller's bytes of the pack: cards' texts and single spaces
-        pack = pack_text(deal.pack_before).encode()
     out.write(quoted(deal.banker))
-    write_pack(out, deal.pack_state, pack, deal.sitting_out)
+    write_pack(out, deal.pack_state, pack, deal.pack_before, deal.sitting_out)
     if not write_events(out, deal.events, decisions):
         return False
     out.write(b'],"hands":[')
