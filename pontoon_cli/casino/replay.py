@@ -19,6 +19,9 @@ from __future__ import annotations
 
 from typing import Any, Final, cast
 
+from librt.vecs import vec
+from mypy_extensions import i64
+
 from pontoon_cli.base.deal import DealBase, PackState
 from pontoon_cli.casino.deal import CasinoDeal, CasinoGame
 from pontoon_cli.casino.record import casino_deal_line, casino_deal_record
@@ -98,10 +101,10 @@ class CasinoReplay(GameReplay):
         self.shoe = ShoeTracker(rules, len(table.seats))
         self.seed = seed  # --seeded: each new shoe is the seed's (C1)
 
-    def read_pack(self, text: str) -> list[Card] | None:
+    def read_pack(self, text: str, counts: vec[i64] | None) -> list[Card] | None:
         """The round is dealt from the top of its shoe; the whole shoe is counted
-        (:meth:`~pontoon_cli.casino.shoe.ShoeTracker.read`)."""
-        return self.shoe.read(text)
+        (:meth:`~pontoon_cli.casino.shoe.ShoeTracker.read`), where the reader has not."""
+        return self.shoe.read(text, counts)
 
     def before_deal(
         self, at: Place, record: dict[str, Any], pack: list[Card], balances: dict[str, int]

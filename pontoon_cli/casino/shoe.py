@@ -57,13 +57,19 @@ class ShoeTracker:
         self.cards = 0  # how many cards it holds
         self.counts: vec[i64] = card_counts()  # how often it holds each card
 
-    def read(self, text: str) -> list[Card] | None:
+    def read(self, text: str, counted: vec[i64] | None = None) -> list[Card] | None:
         """Read a round's recorded shoe: the cards the round is dealt from (its top
-        ``round_cards``, or all of a shorter shoe); None when ``text`` is not a log's pack."""
-        counts = card_counts()
-        cards = count_log_pack(text, counts)
-        if cards < 0:
-            return None
+        ``round_cards``, or all of a shorter shoe); None when ``text`` is not a log's pack.
+        ``counted``: how often ``text`` holds each card, where replay's reader counted it (the
+        text is then a pack's)."""
+        if counted is None:
+            counts = card_counts()
+            cards = count_log_pack(text, counts)
+            if cards < 0:
+                return None
+        else:
+            counts = counted
+            cards = pack_size(text)
         self.text = text
         self.cards = cards
         self.counts = counts

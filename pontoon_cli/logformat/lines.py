@@ -19,6 +19,8 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any, Final, Protocol
 
 import orjson
+from librt.vecs import vec
+from mypy_extensions import i64
 
 from pontoon_cli.core.errors import LogFormatError
 from pontoon_cli.core.rules import Rules, Table
@@ -34,6 +36,7 @@ from pontoon_cli.logformat.check import (
     strict_problem,
 )
 from pontoon_cli.logformat.moves import MoveReader
+from pontoon_cli.logformat.packs import card_counts, scan_cards
 
 #: A deal record before any header.
 HEADER_FIRST: Final = 'expected the header record ("type": "header") first'
@@ -93,16 +96,6 @@ def _keys_are(record: dict[str, Any], keys: tuple[str, ...]) -> bool:
     if len(record) != len(keys):
         return False
     return all(key == keys[i] for i, key in enumerate(record))
-
-
-def pack_at(raw: bytes, start: int) -> str | None:
-    """The bytes from ``raw[start]`` to the next quote, one character a byte (Latin-1), or
-    None when there is no quote: the text of the JSON string that opens at ``start`` when it
-    holds no escape. A pack's text holds none (upper-case letters, digits and spaces), so the
-    caller that takes this for a pack reads it as one, and reads the line whole when it is
-    not (an escape, a character beyond ASCII)."""
-    close = raw.find(b'"', start)
-    return None if close < 0 else raw[start:close].decode("latin-1")
 
 
 # the one loop ------------------------------------------------------------------------------------
@@ -230,6 +223,7 @@ class LineReader:
         # (set by replay for a game whose packs are long: a casino shoe's 416 cards)
         self.cut_pack = False
         self.cut: bytes | None = None  # the last head's line without its pack's text, if cut
+        self.counts: vec[i64] | None = None  # and how often the cut text holds each card
         self.head: dict[str, Any] | None = None  # the last deal given as its head only
         # and the text its decisions were read from (between the brackets), if they were
         self.moves_text: bytes | None = None
@@ -295,14 +289,21 @@ class LineReader:
         second ``decisions``)."""
         past = 0  # where the decisions are looked for from: past the pack, where it is cut
         pack: str | None = None
+        counts: vec[i64] | None = None
         line = raw  # the line, or with :attr:`cut_pack` the line without its pack's text
         if self.cut_pack:
+            # The text is cut out only where it is a pack's (cards joined by single spaces),
+            # counted as its end is found, and closed by a quote: cards and spaces hold no quote
+            # or escape, so that quote closes the JSON string. Any other pack (an escape, a
+            # character beyond ASCII, a card misspelt) stays in the line, and JSON reads it.
             found = raw.find(_PACK)
             if found >= 0:
                 past = found + len(_PACK)
-                pack = pack_at(raw, past)
-                if pack is not None:
-                    line = raw[:past] + raw[past + len(pack) :]
+                counts = card_counts()
+                close = scan_cards(raw, past, counts)
+                if 0 <= close < len(raw) and raw[close] == 34:  # 34: the quote that closes it
+                    pack = raw[past:close].decode("latin-1")  # cards and spaces: ASCII
+                    line = raw[:past] + raw[close:]
         start = line.find(_DECISIONS, past)
         cut = line.find(_CARDS, past if start < 0 else start)
         if cut < 0:
@@ -341,6 +342,7 @@ class LineReader:
             # is read (deal_head_problem), and the line read whole then says what is wrong.
             head["pack"] = pack
         self.cut = None if pack is None else line
+        self.counts = None if pack is None else counts
         self.head = head
         self.moves_text = None if moves is None else body
         self._whole = None  # decoded when asked for (whole)
@@ -364,9 +366,15 @@ class LineReader:
 
     def cut_line(self, record: dict[str, Any]) -> bytes | None:
         """``record``'s line without its pack's text (``"pack":""``), where ``record`` is the
-        last deal given as its head and :attr:`cut_pack` cut the text out (:func:`pack_at`);
-        else None. That line and the record's pack are together the line's bytes."""
+        last deal given as its head and :attr:`cut_pack` cut the text out; else None. That line
+        and the record's pack are together the line's bytes."""
         return self.cut if record is self.head else None
+
+    def pack_counts(self, record: dict[str, Any]) -> vec[i64] | None:
+        """How often ``record``'s pack holds each card (by ``Card.index``), where its text was
+        cut out of the line (:meth:`cut_line`), which counts it as it finds its end
+        (:func:`~pontoon_cli.logformat.packs.scan_cards`); else None."""
+        return self.counts if record is self.head else None
 
     def whole(self, number: int, raw: bytes, record: dict[str, Any]) -> dict[str, Any]:
         """The deal's whole record: ``record`` itself, or, for a deal given as its head only,

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from librt.strings import read_i16_le, read_i32_le, read_i64_le
+from librt.strings import read_i16_le, read_i64_le
 from librt.vecs import vec
 from mypy_extensions import i64
 
@@ -52,37 +52,45 @@ def count_log_pack(text: str, counts: vec[i64]) -> i64:
     :func:`read_log_pack` reads (``counts`` is then partly added to).
 
     It makes no card: a casino round takes at most a few dozen cards of its 416-card shoe, and
-    replay checks the rest by their counts (C1). Compiled, ``counts`` is an array of machine
-    integers (librt's ``vec``) and two cards and the spaces after them are one 8-byte read, so a
-    shoe is read and counted in under a microsecond."""
+    replay checks the rest by their counts (C1). See :func:`scan_cards`."""
     data = text.encode()  # a character beyond ASCII is bytes no card or space is made of
-    n: i64 = len(data)
-    if n % 3 != 2:
+    if scan_cards(data, 0, counts) != len(data):
         return -1
+    return pack_size(text)
+
+
+def scan_cards(data: bytes, start: i64, counts: vec[i64]) -> i64:
+    """Read cards in a log's ``pack`` form from ``data[start]`` on: a card's two bytes, then,
+    while a space and another card follow, those. Add how often each card is read to
+    ``counts`` (by ``Card.index``) and give the offset just past the last card read; -1 when
+    no card is at ``start``.
+
+    The whole of ``data`` is a pack's text when that offset is its length (:func:`count_log_pack`);
+    a pack's text inside a line, when a quote is there (replay's reader cuts a casino shoe
+    out of its line so, :class:`~pontoon_cli.logformat.lines.LineReader`). Compiled,
+    ``counts`` is an array of machine integers (librt's ``vec``) and two cards and the spaces
+    after them are one 8-byte read, so a shoe is read and counted in under a microsecond."""
+    n: i64 = len(data)
     at = _INDEX_AT_PAIR
-    i: i64 = 0
+    i: i64 = start
     while i + 8 <= n:  # two cards and the space after each in one 8-byte read
         eight = read_i64_le(data, i)
         k: i64 = at[eight & 0xFFFF]  # the card's index + 1, or 0 (a byte read as i64 at once)
         second: i64 = at[(eight >> 24) & 0xFFFF]
         if k == 0 or second == 0 or (eight >> 16) & 0xFF != 32 or (eight >> 40) & 0xFF != 32:
-            return -1  # 32: a space
+            break  # 32: a space; the last cards are read one at a time
         counts[k - 1] = counts[k - 1] + 1
         counts[second - 1] = counts[second - 1] + 1
         i += 6
-    last: i64 = n - 2  # the last card, with no space after it
-    while i < last:
-        four: i64 = i64(read_i32_le(data, i))  # rank, suit, the space, the next rank
-        k = at[four & 0xFFFF]
-        if k == 0 or (four >> 16) & 0xFF != 32:
-            return -1
+    while i + 2 <= n:  # a card at i: after its space, the one before it is not the last
+        k = at[i64(read_i16_le(data, i))]
+        if k == 0:
+            break
         counts[k - 1] = counts[k - 1] + 1
+        if i + 2 == n or data[i + 2] != 32:
+            return i + 2
         i += 3
-    k = at[i64(read_i16_le(data, i))]
-    if k == 0:
-        return -1
-    counts[k - 1] = counts[k - 1] + 1
-    return pack_size(text)
+    return i - 1 if i > start else -1  # past the last card: the space after it
 
 
 def pack_size(text: str) -> int:

@@ -30,6 +30,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
+from librt.vecs import vec
+from mypy_extensions import i64
+
 from pontoon_cli.base.deal import DealBase, EmptyPack, Phase
 from pontoon_cli.base.game import GameBase
 from pontoon_cli.core.actions import ActionTable
@@ -345,9 +348,11 @@ class GameReplay:
 
     # the hooks -----------------------------------------------------------------------------------
 
-    def read_pack(self, text: str) -> list[Card] | None:
+    def read_pack(self, text: str, counts: vec[i64] | None) -> list[Card] | None:
         """The cards a deal is dealt from, read from its record's ``pack``: all of them (a
-        casino round's, the top of its shoe); None when ``text`` is not a log's pack."""
+        casino round's, the top of its shoe); None when ``text`` is not a log's pack. ``counts``
+        is how often ``text`` holds each card, where the reader counted it as it cut it out of
+        the line (:attr:`cut_pack`); the text is then a pack's."""
         return read_log_pack(text)
 
     def check_header(self, at: Place, record: dict[str, Any]) -> Divergence | None:

@@ -168,13 +168,7 @@ class LogReplayer:
         if problem is not None:
             raise problem_error(self.file, line, problem)
         text: str = record["pack"]
-        pack = game.read_pack(text)
-        if pack is None and self.reader.cut_line(record) is not None:
-            # the pack's bytes cut out of the line were not a pack's text: the line read whole
-            # says what its pack is (an escape, a character beyond ASCII), or what is wrong
-            record = self.reader.whole(line, raw, record)
-            text = record["pack"]
-            pack = game.read_pack(text)
+        pack = game.read_pack(text, self.reader.pack_counts(record))
         if pack is None:
             raise self._unreadable_pack(line, text)
         found = game.deal(line, raw, record, pack)

@@ -15,9 +15,11 @@ from support.replay import replay
 from typer.testing import CliRunner
 
 from pontoon_cli.cli.main import app
+from pontoon_cli.core.cards import Card
 from pontoon_cli.core.errors import LogFormatError
 from pontoon_cli.logformat.check import DEAL_HEADS, brief
 from pontoon_cli.logformat.lines import LineReader, decode
+from pontoon_cli.logformat.packs import card_counts, count_cards
 
 runner = CliRunner()
 
@@ -154,3 +156,39 @@ def test_C10_a_change_beside_the_cut_shoe_is_caught(tmp_path: Path) -> None:
     assert code == 1 and [(d["line"], d["field"], d["rule"]) for d in found] == [
         (3, "sat_out", "C3")
     ]
+
+
+@pytest.mark.parametrize(
+    "shoe",
+    [b"4C QD", b"4C", b"4C QD ", b"4c QD", b"4C  QD", b"4C QD\\u0020", b"", b"4C QD\\\\", b"4C Q"],
+    ids=["two", "one", "space-after", "lower-case", "two-spaces", "escape", "empty", "bs", "half"],
+)
+def test_C1_a_shoe_is_cut_out_and_counted_only_where_it_is_a_packs_text(shoe: bytes) -> None:
+    """The reader counts the shoe as it finds its end; any other text stays in the line."""
+    line = CASINO[2]
+    start, end = shoe_of(line)
+    tampered = line[:start] + shoe + line[end:]
+    reader = casino_reader()
+    head = reader._head(tampered)
+    assert head is not None
+    assert head["pack"] == orjson.loads(tampered)["pack"]
+    counts = reader.pack_counts(head)
+    if shoe in (b"4C QD", b"4C"):
+        assert reader.cut_line(head) == line[:start] + line[end:]
+        want = card_counts()
+        count_cards([Card.parse(text) for text in shoe.decode().split()], want)
+        assert counts == want
+    else:
+        assert reader.cut_line(head) is None and counts is None
+
+
+def test_C1_a_log_cut_off_inside_a_shoe_is_a_line_that_is_not_json(tmp_path: Path) -> None:
+    """A log whose writer stopped mid-shoe ends in cards, at a card's end: no quote to cut at."""
+    line = CASINO[2]
+    start, _ = shoe_of(line)
+    cut = line[: start + 3 * 10 - 1]  # ten whole cards, and nothing after them
+    with pytest.raises(LogFormatError) as refused:
+        decode(str(tmp_path / "game.jsonl"), 3, cut)
+    code, found, err = replay(tmp_path, b"".join(CASINO[:2]) + cut)
+    assert (code, found) == (2, [])
+    assert err.splitlines()[0] == f"pontoon: {refused.value}"
