@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import importlib.util
 import json
+import os
 import socket
 import subprocess
 import sys
@@ -69,6 +70,27 @@ def test_the_report_is_the_same_for_one_worker_and_three(case: str) -> None:
     assert one.returncode == three.returncode == 0, one.stderr + three.stderr
     assert one.stdout == three.stdout and one.stderr == three.stderr == ""
     assert "played" in one.stdout
+
+
+def test_a_worker_held_up_on_one_shard_leaves_the_others_to_the_free_worker(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Shards are given one at a time as the workers come free: while one worker is held up,
+    the other plays every shard left, so no shard waits behind the slow one."""
+    from pontoon_cli.api import workers
+
+    def shard(spec: dict) -> dict:  # forked into each worker: shard 0 takes far longer
+        time.sleep(1.0 if spec["index"] == 0 else 0.01)
+        return {"index": spec["index"], "pid": os.getpid()}
+
+    monkeypatch.setattr(workers, "run_shard", shard)
+    specs = [{"index": i} for i in range(8)]
+    with contextlib.closing(workers.local_results(2, specs)) as results:
+        order = list(results)
+    assert [r["index"] for r in order][-1] == 0  # the slow shard finishes last, alone
+    assert sorted(r["index"] for r in order) == list(range(8))
+    slow = order[-1]["pid"]
+    assert [r["index"] for r in order if r["pid"] != slow] == list(range(1, 8))
 
 
 def test_shards_are_fixed_by_size_and_seeded_from_the_seed_and_their_index() -> None:

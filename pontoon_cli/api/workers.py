@@ -1,17 +1,19 @@
 """``simulate --workers W``: the shards played by W local processes, stopped at once by a signal.
 
-Each worker is a process of its own with its own one-way pipe back, given every W-th shard (the
-shards are the same size, so the work is shared evenly); nothing is shared between workers, so
-no lock can be left held. A stop signal reaches this process (Ctrl-C reaches the workers too,
-which ignore it): every worker is killed at once and waited for, and the signal goes on as
-:class:`~pontoon_cli.log.output.Interrupted`. A worker that ends without its shards (killed from
-outside) ends the run the same way, or with :class:`WorkerError` when no signal ended it.
+Each worker is a process of its own with its own pipe, given one shard at a time: the next one as
+it sends back a result, so a worker on a core the machine's other load slows plays fewer shards
+and neither waits for the other at the end (by at most one shard); nothing is shared between
+workers, so no lock can be left held. A stop signal reaches this process (Ctrl-C reaches the
+workers too, which ignore it): every worker is killed at once and waited for, and the signal goes
+on as :class:`~pontoon_cli.log.output.Interrupted`. A worker that ends without its shards (killed
+from outside) ends the run the same way, or with :class:`WorkerError` when no signal ended it.
 """
 
 from __future__ import annotations
 
+import contextlib
 import signal
-from collections.abc import Generator
+from collections.abc import Generator, Iterator
 from typing import Any
 
 from pontoon_cli.core.errors import PontoonError
@@ -42,8 +44,9 @@ def _restore(mask: set[int] | None) -> None:
         signal.pthread_sigmask(signal.SIG_SETMASK, mask)
 
 
-def _work(send: Any, specs: list[dict[str, Any]]) -> None:
-    """A worker: play ``specs`` in order, send each result back, then ``done``.
+def _work(pipe: Any) -> None:
+    """A worker: play each shard the parent sends, sending its result back, until it sends
+    None; then ``done``.
 
     It starts with the stop signals blocked (the parent blocked them around the fork): they get
     their default action (an ignored one stays ignored), Ctrl-C is ignored (it reaches the whole
@@ -56,17 +59,26 @@ def _work(send: Any, specs: list[dict[str, Any]]) -> None:
         signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
     try:
         try:
-            for spec in specs:
-                send.send((_SHARD, run_shard(spec)))
-            send.send((_DONE, None))
+            spec = pipe.recv()
+            while spec is not None:
+                pipe.send((_SHARD, run_shard(spec)))
+                spec = pipe.recv()
+            pipe.send((_DONE, None))
         except PontoonError as err:  # the message a run in one process says (a strategy's)
-            send.send((_FAULT, str(err)))
+            pipe.send((_FAULT, str(err)))
         except Exception as err:  # said by the parent, once, as a message
-            send.send((_ERROR, f"{type(err).__name__}: {err}"))
-    except OSError:
+            pipe.send((_ERROR, f"{type(err).__name__}: {err}"))
+    except (OSError, EOFError):
         pass  # the parent has gone: nobody is left to tell
     finally:
-        send.close()
+        pipe.close()
+
+
+def _give(pipe: Any, shards: Iterator[dict[str, Any]]) -> None:
+    """The next shard to the worker at ``pipe``, or None when every shard is given. A worker
+    that has gone is not told: its pipe reads as closed, and the loop says why."""
+    with contextlib.suppress(OSError):
+        pipe.send(next(shards, None))
 
 
 def local_results(workers: int, specs: list[dict[str, Any]]) -> Shards:
@@ -88,27 +100,31 @@ def local_results(workers: int, specs: list[dict[str, Any]]) -> Shards:
     try:
         mask = _mask(signal.SIG_BLOCK) if hasattr(signal, "SIG_BLOCK") else None
         try:
-            for w in range(count):
-                receive, send = context.Pipe(duplex=False)
-                process = context.Process(target=_work, args=(send, specs[w::count]), daemon=True)
+            for _ in range(count):
+                pipe, theirs = context.Pipe()
+                process = context.Process(target=_work, args=(theirs,), daemon=True)
                 process.start()
-                send.close()
+                theirs.close()
                 processes.append(process)
-                pipes[receive] = process
+                pipes[pipe] = process
         finally:
             _restore(mask)  # a signal that came meanwhile is raised here
+        shards = iter(specs)  # in order: the first shards are given first
+        for pipe in pipes:
+            _give(pipe, shards)
         while pipes:
             ready: list[Any] = wait(list(pipes))
-            for receive in ready:
+            for pipe in ready:
                 try:
-                    kind, value = receive.recv()
+                    kind, value = pipe.recv()
                 except EOFError:
-                    _ended(pipes.pop(receive))
+                    _ended(pipes.pop(pipe))
                     continue
                 if kind == _SHARD:
+                    _give(pipe, shards)  # before the result is taken in: the worker goes on
                     yield value
                 elif kind == _DONE:
-                    del pipes[receive]
+                    del pipes[pipe]
                 elif kind == _FAULT:
                     raise WorkerError(value)
                 else:
@@ -136,7 +152,7 @@ def _stop(processes: list[Any], pipes: list[Any]) -> None:
                 process.kill()
         for process in processes:
             process.join()
-        for receive in pipes:
-            receive.close()
+        for pipe in pipes:
+            pipe.close()
     finally:
         _restore(mask)
