@@ -33,7 +33,7 @@ small log and on a large one (bench/replay_bench.py).
 Environment: BENCH_ROUNDS (5), BENCH_SLICES (3), BENCH_DEALS (3000 deals per traditional play
 contender per slice), BENCH_CASINO_DEALS (2000 rounds of casino play with log per slice),
 BENCH_LOG_DEALS (2000: each replayed log's deals), BENCH_HANDS (3500 Gymnasium hands per slice),
-BENCH_SIM_ROUNDS (10000 rounds per simulate contender per slice), BENCH_SCALING_ROUNDS (600000),
+BENCH_SIM_ROUNDS (10000 rounds per simulate contender per slice), BENCH_SCALING_ROUNDS (1800000),
 BENCH_REPLAY_MB (200; 0 skips the memory run), BENCH_VIEWS_MB (50: the log the views' memory is
 measured on; 0 skips it), BENCH_BUILD (unset: the installed build, plus pure Python side by side
 when it is compiled; ``pure``: everything with PONTOON_PURE=1; ``both``: the side-by-side pure run
@@ -74,8 +74,10 @@ LOADS_PASSES = 5  # orjson.loads is several times replay: more passes, so its sl
 BUILD = os.environ.get("BENCH_BUILD", "").strip().lower()
 PLAYERS = 6
 SIM_ROUNDS = int(os.environ.get("BENCH_SIM_ROUNDS", "10000"))  # simulate rounds per slice
-# simulate's rounds for the 1 -> 2 worker figure: 60 shards of simulate's own 10,000 (~7 s on one)
-SCALING_ROUNDS = int(os.environ.get("BENCH_SCALING_ROUNDS", "600000"))
+# simulate's rounds for the 1 -> 2 worker figure: 180 shards of simulate's own 10,000, about 7 s
+# on one worker, so the command's start-up (about 0.2 s, one process's before any worker starts)
+# is a few per cent of the run, as in the long runs workers are for
+SCALING_ROUNDS = int(os.environ.get("BENCH_SCALING_ROUNDS", "1800000"))
 #: The replayed logs, each made once before the rounds: preset -> (seats, what the report calls
 #: it). The punters play the preset's default strategy (casino: ``basic``; 8 decks, C1).
 LOGS = {
@@ -156,8 +158,8 @@ def simulate_seconds(rounds: int, preset: str = "casino", players: int = 1) -> f
 
 
 def scaling() -> Round:
-    """Wall seconds of ``pontoon simulate`` (its own shards of 10,000, which the workers take as
-    they come free) with one worker, then two, and the CPU seconds each run took in all (the
+    """Wall seconds of ``pontoon simulate`` (its own shards of 10,000, each given to whichever
+    worker is free) with one worker, then two, and the CPU seconds each run took in all (the
     children's: its workers included)."""
     found: Round = {}
     for workers in (1, 2):
