@@ -74,7 +74,7 @@ class ShoeTracker:
         self.cards = cards
         self.counts = counts
         top = min(cards, self.need)
-        return counted_cards(text[: 3 * top - 1]) if top else []
+        return counted_cards(text[: 3 * top - 1].encode(), top) if top else []
 
     def whole_shoe(self) -> list[Card]:
         """Every card of the round's shoe, top first (``replay --seeded`` compares them)."""

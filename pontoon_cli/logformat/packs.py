@@ -101,27 +101,25 @@ def pack_size(text: str) -> int:
 def read_log_pack(text: str) -> list[Card] | None:
     """The cards of a log's ``pack``: upper-case card texts joined by single spaces (``"AS 2H"``),
     each read by its two bytes in one table rather than by a dictionary look-up of its text;
-    None when ``text`` is not exactly that form (:func:`count_log_pack` says, and the caller
-    says what is wrong)."""
-    if count_log_pack(text, card_counts()) < 0:
+    None when ``text`` is not exactly that form (the caller says what is wrong)."""
+    data = text.encode()  # a character beyond ASCII is bytes no card or space is made of
+    if scan_cards(data, 0, card_counts()) != len(data):
         return None
-    return counted_cards(text)
+    return counted_cards(data, pack_size(text))
 
 
-def counted_cards(text: str) -> list[Card]:
-    """The cards of a pack's text that :func:`count_log_pack` has counted (read once more
-    would be checked once more: a casino round is dealt from the top of a shoe counted
-    whole)."""
-    data = text.encode()
+def counted_cards(data: bytes, count: i64) -> list[Card]:
+    """The first ``count`` cards of a pack's text that :func:`scan_cards` has read (read once
+    more would be checked once more: a casino round is dealt from the top of a shoe counted
+    whole). The list is made at its length and filled in place."""
     at = _INDEX_AT_PAIR
     full = FULL_PACK
-    n: i64 = len(data)
-    cards: list[Card] = []
+    cards: list[Card] = [full[0]] * count
     i: i64 = 0
-    while i < n:
-        k: i64 = at[i64(read_i16_le(data, i))]  # the card's index + 1 (counted above: not 0)
-        cards.append(full[k - 1])
-        i += 3
+    while i < count:
+        k: i64 = at[i64(read_i16_le(data, 3 * i))]  # the card's index + 1 (read above: not 0)
+        cards[i] = full[k - 1]
+        i += 1
     return cards
 
 
