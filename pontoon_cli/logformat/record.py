@@ -188,9 +188,25 @@ _SMALL: Final[tuple[bytes, ...]] = tuple(str(n).encode() for n in range(128))
 _AMOUNT_ENDS: Final[tuple[bytes, ...]] = tuple(f"{n}}}".encode() for n in range(128))
 
 
+#: The bytes of the numbers from -_NEAR + 1 to _NEAR - 1 (balances, nets, the kitty), each made
+#: the first time it is written and kept at ``n + _NEAR``: at most 8,191 short pieces.
+_NEAR: Final = 4096
+_NEAR_NUMBERS: Final[list[bytes | None]] = [None] * (2 * _NEAR)
+
+
 def write_number(out: BytesWriter, n: int) -> None:
-    """``n`` as JSON writes it (a small one from :data:`_SMALL`)."""
-    out.write(_SMALL[n] if 0 <= n < 128 else str(n).encode())
+    """``n`` as JSON writes it (a small one from :data:`_SMALL`, a near one as kept)."""
+    if 0 <= n < 128:
+        out.write(_SMALL[n])
+    elif -_NEAR < n < _NEAR:
+        at = n + _NEAR
+        piece = _NEAR_NUMBERS[at]
+        if piece is None:
+            piece = str(n).encode()
+            _NEAR_NUMBERS[at] = piece
+        out.write(piece)
+    else:
+        out.write(str(n).encode())
 
 
 def _pieces(texts: list[str]) -> tuple[bytes, ...]:

@@ -236,3 +236,22 @@ def test_casino_line_is_the_writers_bytes_C1_C11(seats: int, strategy: str) -> N
             check_casino(game, deal)
             rounds += 1
         assert rounds
+
+
+@pytest.mark.parametrize(
+    "n",
+    [
+        *(0, 1, 127, 128, -1, -127, -128, 999, 1000, -1000),
+        *(4094, 4095, 4096, 4097, -4094, -4095, -4096, -4097),
+        *(MAX_SAFE_INT, -MAX_SAFE_INT, 10**6, -(10**6)),
+    ],
+)
+def test_a_number_is_written_as_json_writes_it_the_first_time_and_after(n: int) -> None:
+    # a line's numbers: small ones from a table, near ones (a balance, a net) made once and
+    # kept, far ones made each time; each as JSON writes it, every time
+    from pontoon_cli.logformat.record import write_number
+
+    for _ in range(2):
+        out = BytesWriter()
+        write_number(out, n)
+        assert out.getvalue() == orjson.dumps(n)
