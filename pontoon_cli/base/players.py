@@ -30,6 +30,9 @@ class Strategy(Generic[D]):
     """
 
     name = "strategy"
+    #: A strategy of the user's (:class:`~pontoon_cli.base.seat.SeatAdapter`): it is asked
+    #: every choice itself, Shoot Pontoon's shoot bets included (:meth:`shoot`).
+    own = False
 
     def stake(self, deal: D, player: str) -> int:
         """The actor's initial stake (T4.2; C3)."""
@@ -45,6 +48,11 @@ class Strategy(Generic[D]):
 
     def doubles(self, deal: D) -> bool:
         """As banker, after the stakes: double every stake (V3)?"""
+        raise NotImplementedError
+
+    def shoot(self, deal: D, player: str, limit: int) -> int:
+        """Shoot Pontoon's round after the stakes (S2): the bet, from 1 to ``limit``, or 0 to
+        pass; asked of a strategy that is :attr:`own` (the game's players bet by its rule)."""
         raise NotImplementedError
 
 

@@ -20,11 +20,13 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
-from pontoon_cli.base.seat import SeatAdapter, one_line
 from pontoon_cli.core.errors import StrategyError
 from pontoon_cli.core.rng import Rng
+
+if TYPE_CHECKING:  # loaded when a strategy of the user's is built: `play` starts without it
+    from pontoon_cli.base.seat import SeatAdapter
 
 #: What a punter's strategy must have, and what a banker's must have (``doubles`` is optional).
 PUNTER_METHODS: Final = ("stake", "play")
@@ -33,6 +35,13 @@ BANKER_METHODS: Final = ("bank",)
 FILE_MODULE_PREFIX: Final = "_pontoon_strategy_"
 
 _files: dict[str, Any] = {}  # absolute path -> its module, loaded once per process
+
+
+def _said(err: BaseException) -> str:
+    """``err`` in one line, as a message says it (:func:`~pontoon_cli.base.seat.one_line`)."""
+    from pontoon_cli.base.seat import one_line
+
+    return one_line(err)
 
 
 def is_spec(name: str) -> bool:
@@ -58,9 +67,9 @@ def _import(where: str) -> Any:
         missing = err.name or where
         if where == missing or where.startswith(missing + "."):
             raise StrategyError(f"no module named {missing!r}") from None
-        raise StrategyError(f"importing {where} raised {one_line(err)}") from None
+        raise StrategyError(f"importing {where} raised {_said(err)}") from None
     except Exception as err:
-        raise StrategyError(f"importing {where} raised {one_line(err)}") from None
+        raise StrategyError(f"importing {where} raised {_said(err)}") from None
 
 
 def _load_file(where: str) -> Any:
@@ -84,7 +93,7 @@ def _load_file(where: str) -> Any:
         spec.loader.exec_module(module)
     except Exception as err:
         del sys.modules[name]
-        raise StrategyError(f"loading {where} raised {one_line(err)}") from None
+        raise StrategyError(f"loading {where} raised {_said(err)}") from None
     _files[path] = module
     return module
 
@@ -103,7 +112,7 @@ def find(spec: str) -> Any:
         except AttributeError:
             raise StrategyError(f"{where} has no attribute {attribute!r}") from None
         except Exception as err:
-            raise StrategyError(f"reading {attribute} of {where} raised {one_line(err)}") from None
+            raise StrategyError(f"reading {attribute} of {where} raised {_said(err)}") from None
     return target
 
 
@@ -136,6 +145,8 @@ def build(spec: str, rng: Rng, banker: bool) -> SeatAdapter:
     """The strategy ``spec`` names, for one seat as punter (``banker`` False) or as banker,
     with the seat's own generator ``rng`` (the module docstring); StrategyError saying what is
     wrong: it cannot be found or made, or lacks a method its role calls."""
+    from pontoon_cli.base.seat import SeatAdapter
+
     target = find(spec)
     attribute = spec.rpartition(":")[2]
     seat = target
@@ -143,7 +154,7 @@ def build(spec: str, rng: Rng, banker: bool) -> SeatAdapter:
         try:
             seat = target(**_seeded(target, rng))
         except Exception as err:
-            raise StrategyError(f"{attribute}() raised {one_line(err)}") from None
+            raise StrategyError(f"{attribute}() raised {_said(err)}") from None
     needed = BANKER_METHODS if banker else PUNTER_METHODS
     for method in needed:
         if not callable(getattr(seat, method, None)):

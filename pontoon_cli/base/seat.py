@@ -195,6 +195,7 @@ class SeatAdapter(Strategy[DealBase]):
     actions before the engine sees it (StrategyError naming ``spec`` otherwise)."""
 
     name = "user"
+    own = True
 
     def __init__(self, spec: str, seat: Any) -> None:
         self.spec = spec

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from pontoon_cli.base.deal import Phase
 from pontoon_cli.base.players import RandomStrategy
-from pontoon_cli.base.seat import SeatAdapter
 from pontoon_cli.shoot.deal import ShootDeal
 from pontoon_cli.traditional.deal import Deal
 from pontoon_cli.traditional.players import Players
@@ -42,7 +41,7 @@ class ShootPlayers(Players):
         """What ``player`` shoots in the round after the stakes (S2); 0 to pass."""
         limit = deal.shoot_limit(player)
         strategy = self.punter[player]
-        if isinstance(strategy, SeatAdapter):  # the user's: asked with shoot and pass (S2)
+        if strategy.own:  # the user's: asked with shoot and pass (S2)
             return strategy.shoot(deal, player, limit)
         if isinstance(strategy, RandomStrategy):
             if strategy.rng.below(2):

@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
+STRATEGY = ROOT / "examples" / "strategy.py"
 
 PROBE = r"""
 import json, sys
@@ -43,6 +44,7 @@ NOT_FOR_SEEDED_PLAY = (
     "pontoon_cli.replay.run",  # and replayer, replay_source, replay_report, ...
     "pontoon_cli.replay.replayer",
     "pontoon_cli.rulebook",  # the rules text: `pontoon rules`
+    "pontoon_cli.base.seat",  # a strategy of the user's: --strategy MODULE:NAME
     "rich",
     "tomllib",
 )
@@ -94,8 +96,12 @@ def test_cli_module_imports_no_secrets_no_gzip_no_rich(tmp_path: Path) -> None:
         (["play", "--deals", "1"], "secrets"),  # a fresh seed, told on stderr
         (["play", str(ROOT / "scenarios" / "t1-card-values.toml")], "pontoon_cli.scenario.reader"),
         (["play", "--seed", "1", "--deals", "1", "--out", "game.jsonl.gz"], "gzip"),
+        (
+            ["play", "--seed", "1", "--deals", "1", "--strategy", f"{STRATEGY}:Cautious"],
+            "pontoon_cli.base.seat",
+        ),
     ],
-    ids=["fresh-seed-message", "scenario-file", "gzip-log"],
+    ids=["fresh-seed-message", "scenario-file", "gzip-log", "own-strategy"],
 )
 def test_what_a_command_needs_it_still_loads(tmp_path: Path, args: list[str], needed: str) -> None:
     run = _modules(tmp_path, *args)
