@@ -5,29 +5,25 @@ class, its automatic players, its log record and the shape the views read of it,
 its messages use (who sits out, by which rule; who the punters play against), rather than
 testing ``preset == ...``. The bounds the rules check before a game starts (the packs or the
 shoe, the seats, the money) are the rules' own per-preset table (``rules.PRESET_BOUNDS``).
+
+A preset's definition is made the first time it is asked for (:func:`game_of`), which imports its
+game's modules then: ``pontoon play`` of the traditional game loads neither Shoot Pontoon's nor
+casino Pontoon's.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Final
 
 from pontoon_cli.base.game import GameBase
 from pontoon_cli.base.players import AutoPlayers
-from pontoon_cli.casino.deal import CasinoGame
-from pontoon_cli.casino.players import CASINO_STRATEGIES, DEFAULT_CASINO_STRATEGY, CasinoPlayers
-from pontoon_cli.casino.record import casino_deal_line, casino_deal_record
 from pontoon_cli.core.actions import CASINO_ACTIONS, SHOOT_ACTIONS, TRADITIONAL_ACTIONS, ActionTable
 from pontoon_cli.core.errors import RulesError
 from pontoon_cli.core.rng import Rng, session_rngs
 from pontoon_cli.core.rules import HOUSE_PRESETS, Rules, Table, suggest
 from pontoon_cli.logformat.record import LineWriter, RecordWriter
-from pontoon_cli.shoot.deal import ShootGame
-from pontoon_cli.shoot.players import ShootPlayers
-from pontoon_cli.shoot.record import shoot_deal_line, shoot_deal_record
-from pontoon_cli.traditional.game import Game
-from pontoon_cli.traditional.players import STRATEGIES, Players
-from pontoon_cli.traditional.record import traditional_line, traditional_record
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -87,8 +83,13 @@ class GameDefinition:
 
 _NO_BANKER = "a casino table has no banker: the dealer is the house (C3)"
 
-GAMES: dict[str, GameDefinition] = {
-    "traditional": GameDefinition(
+
+def _traditional() -> GameDefinition:
+    from pontoon_cli.traditional.game import Game
+    from pontoon_cli.traditional.players import STRATEGIES, Players
+    from pontoon_cli.traditional.record import traditional_line, traditional_record
+
+    return GameDefinition(
         preset="traditional",
         game=Game,
         players=Players,
@@ -97,8 +98,16 @@ GAMES: dict[str, GameDefinition] = {
         actions=TRADITIONAL_ACTIONS,
         strategies=tuple(STRATEGIES),
         shape=_banker_shape("traditional", kitty=False),
-    ),
-    "shoot": GameDefinition(
+    )
+
+
+def _shoot() -> GameDefinition:
+    from pontoon_cli.shoot.deal import ShootGame
+    from pontoon_cli.shoot.players import ShootPlayers
+    from pontoon_cli.shoot.record import shoot_deal_line, shoot_deal_record
+    from pontoon_cli.traditional.players import STRATEGIES
+
+    return GameDefinition(
         preset="shoot",
         game=ShootGame,
         players=ShootPlayers,
@@ -110,8 +119,19 @@ GAMES: dict[str, GameDefinition] = {
         deal_keys=("kitty_add",),
         expect_keys=("kitty",),
         shape=_banker_shape("shoot", kitty=True),
-    ),
-    "casino": GameDefinition(
+    )
+
+
+def _casino() -> GameDefinition:
+    from pontoon_cli.casino.deal import CasinoGame
+    from pontoon_cli.casino.players import (
+        CASINO_STRATEGIES,
+        DEFAULT_CASINO_STRATEGY,
+        CasinoPlayers,
+    )
+    from pontoon_cli.casino.record import casino_deal_line, casino_deal_record
+
+    return GameDefinition(
         preset="casino",
         game=CasinoGame,
         players=CasinoPlayers,
@@ -141,18 +161,42 @@ GAMES: dict[str, GameDefinition] = {
         sit_out_rule="C3",
         stake_rule="C3",
         edge_of="house",
-    ),
+    )
+
+
+#: How each preset's game definition is made: the first time it is asked for, which imports that
+#: game's modules only (``pontoon play`` of one game loads no other).
+_DEFINE: Final[dict[str, Callable[[], GameDefinition]]] = {
+    "traditional": _traditional,
+    "shoot": _shoot,
+    "casino": _casino,
 }
+#: The presets with a game, in the registry's order.
+PLAYED: Final[tuple[str, ...]] = tuple(_DEFINE)
+_defined: dict[str, GameDefinition] = {}  # each preset's definition, once made
+
+
+def game_of(preset: str) -> GameDefinition:
+    """The game definition of ``preset`` (made, and its game's modules imported, once);
+    RulesError for a preset without a game."""
+    found = _defined.get(preset)
+    if found is None:
+        define = _DEFINE.get(preset)
+        if define is None:
+            raise RulesError(f"no game for preset {preset!r}{suggest(preset, _DEFINE)}")
+        found = define()
+        _defined[preset] = found
+    return found
+
+
+def all_games() -> dict[str, GameDefinition]:
+    """Every preset's game definition, in the registry's order (the views read every shape)."""
+    return {preset: game_of(preset) for preset in PLAYED}
 
 
 def find_game(rules: Rules) -> GameDefinition:
-    """The game definition of ``rules``' preset."""
-    try:
-        return GAMES[rules.preset]
-    except KeyError:  # pragma: no cover - Rules refuses an unknown preset
-        raise RulesError(
-            f"no game for preset {rules.preset!r}{suggest(rules.preset, GAMES)}"
-        ) from None
+    """The game definition of ``rules``' preset (Rules refuses a preset without a game)."""
+    return game_of(rules.preset)
 
 
 def new_game(rules: Rules, table: Table, rng: Rng) -> GameBase:

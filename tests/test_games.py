@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from pontoon_cli.core.errors import RulesError
 from pontoon_cli.core.rules import (
     PRESET_BOUNDS,
     PRESETS,
@@ -16,15 +17,23 @@ from pontoon_cli.core.rules import (
     balance_bound,
     seating_problem,
 )
-from pontoon_cli.games import GAMES
+from pontoon_cli.games import PLAYED, all_games, game_of
 from pontoon_cli.views.shape import SHAPES
 
 PACKAGE = Path(__file__).resolve().parent.parent / "pontoon_cli"
 
 
 def test_every_preset_has_a_game_a_record_shape_and_bounds() -> None:
-    assert set(GAMES) == set(PRESET_BOUNDS) == set(PRESETS_KNOWN) == set(SHAPES)
-    assert all(SHAPES[p] is GAMES[p].shape and GAMES[p].shape.preset == p for p in GAMES)
+    games = all_games()
+    assert set(games) == set(PLAYED) == set(PRESET_BOUNDS) == set(PRESETS_KNOWN) == set(SHAPES)
+    assert all(SHAPES[p] is games[p].shape and games[p].shape.preset == p for p in games)
+    assert all(game_of(p) is games[p] for p in PLAYED)  # each definition made once
+
+
+def test_a_preset_without_a_game_is_refused_naming_the_nearest() -> None:
+    with pytest.raises(RulesError) as refused:
+        game_of("shot")
+    assert str(refused.value) == "no game for preset 'shot'; did you mean 'shoot'?"
 
 
 def test_no_module_tests_a_preset_by_name() -> None:
@@ -53,7 +62,7 @@ def test_no_module_tests_a_preset_by_name() -> None:
 def test_each_game_has_its_words(
     preset: str, seat: str, sit_out: str, stakes: str, edge_of: str, house: str
 ) -> None:
-    game = GAMES[preset]
+    game = game_of(preset)
     assert (game.seat, game.sit_out_rule, game.stake_rule, game.edge_of, game.shape.house) == (
         seat,
         sit_out,

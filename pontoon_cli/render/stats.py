@@ -16,7 +16,7 @@ from rich.table import Table
 from rich.text import Text
 
 from pontoon_cli.core.actions import PUNTER
-from pontoon_cli.games import GAMES
+from pontoon_cli.games import game_of
 from pontoon_cli.views.show import name
 
 SPARKS: Final = "▁▂▃▄▅▆▇█"
@@ -53,7 +53,7 @@ def text(figures: dict[str, Any], title: str, *, colour: bool, width: int | None
     players = figures["players"]
     table = figures["table"]
     house = table["house"]
-    words = tuple(a.word for a in GAMES[figures["preset"]].actions.rows if a.taker == PUNTER)
+    words = tuple(a.word for a in game_of(figures["preset"]).actions.rows if a.taker == PUNTER)
     console.print(Text(title, style="bold"))
     console.print(_players(players, banks=house == "banker"))
     console.print(_decisions(players, words))

@@ -4,8 +4,9 @@ The views read records by key and take the absence of an optional key in their s
 party's minimal log holds only the pack, the decisions and the nets). Where presets differ, they
 ask :func:`shape_of` rather than test ``preset == ...``: who the punters play against and which
 field holds his hand, whether the bank changes hands, whether there is a kitty. Each game's
-:class:`RecordShape` is part of its definition in the registry (``games.GAMES``); Casino Pontoon's
-is a dealer who is the house, ``dealer_hand``, no ``banker``, ``sale`` or ``next_banker``.
+:class:`RecordShape` is part of its definition in the registry (``games.all_games``); Casino
+Pontoon's is a dealer who is the house, ``dealer_hand``, no ``banker``, ``sale`` or
+``next_banker``.
 
 :class:`GameTrack` carries what a record may leave out from deal to deal (the banker, the
 balances, the kitty), the way replay does: the recorded value where given, else the last one
@@ -19,10 +20,10 @@ from typing import Any, Final
 
 from pontoon_cli.core.errors import LogFormatError
 from pontoon_cli.core.rules import Rules
-from pontoon_cli.games import GAMES, RecordShape
+from pontoon_cli.games import RecordShape, all_games
 
 #: Each preset's record shape (the registry's, games.GameDefinition.shape).
-SHAPES: Final[dict[str, RecordShape]] = {preset: game.shape for preset, game in GAMES.items()}
+SHAPES: Final[dict[str, RecordShape]] = {preset: game.shape for preset, game in all_games().items()}
 
 
 def shape_of(rules: Rules, where: str) -> RecordShape:

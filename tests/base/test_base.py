@@ -152,7 +152,7 @@ def test_one_random_strategy_serves_every_game_t4_2_c3() -> None:
 def test_every_game_has_its_scripted_play_and_its_optional_decisions_v3_s2() -> None:
     """V3 (the banker's double) and S2 (the round of shoot bets) are the optional decisions a
     script may take or leave; a casino table has none; a left-over action breaks T5 or C6."""
-    assert set(SCRIPTED_GAMES) == set(games.GAMES)
+    assert set(SCRIPTED_GAMES) == set(games.PLAYED)
     assert SCRIPTED_GAMES["traditional"] == ScriptedGame((BANKER_DOUBLE,), "T5")
     assert SCRIPTED_GAMES["shoot"] == ScriptedGame((BANKER_DOUBLE, SHOOT_BET), "T5")
     assert SCRIPTED_GAMES["casino"] == ScriptedGame((), "C6")

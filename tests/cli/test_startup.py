@@ -2,7 +2,8 @@
 
 `pontoon play --seed 1 --deals 1` is the floor a script pays per run: it must not load rich (no
 message, no bar: the log goes to stdout), the scenario reader (no scenario, no rules file), the
-replay modules, or `secrets` (the seed is given). Each case runs the console script's own two
+replay modules, the other games' modules, the module of your own strategies, or `secrets` (the
+seed is given). Each case runs the console script's own two
 lines (``from pontoon_cli.cli.main import main; main()``) in a fresh interpreter and reports what is
 in ``sys.modules`` once the CLI module is imported and once the command has run. No timing is
 asserted: `make bench` measures the start-up.
@@ -45,6 +46,8 @@ NOT_FOR_SEEDED_PLAY = (
     "pontoon_cli.replay.replayer",
     "pontoon_cli.rulebook",  # the rules text: `pontoon rules`
     "pontoon_cli.base.seat",  # a strategy of the user's: --strategy MODULE:NAME
+    "pontoon_cli.shoot",  # the other games': --rules shoot, --rules casino
+    "pontoon_cli.casino",
     "rich",
     "tomllib",
 )
@@ -100,8 +103,10 @@ def test_cli_module_imports_no_secrets_no_gzip_no_rich(tmp_path: Path) -> None:
             ["play", "--seed", "1", "--deals", "1", "--strategy", f"{STRATEGY}:Cautious"],
             "pontoon_cli.base.seat",
         ),
+        (["play", "--rules", "casino", "--seed", "1", "--deals", "1"], "pontoon_cli.casino.deal"),
+        (["play", "--rules", "shoot", "--seed", "1", "--deals", "1"], "pontoon_cli.shoot.deal"),
     ],
-    ids=["fresh-seed-message", "scenario-file", "gzip-log", "own-strategy"],
+    ids=["fresh-seed-message", "scenario-file", "gzip-log", "own-strategy", "casino", "shoot"],
 )
 def test_what_a_command_needs_it_still_loads(tmp_path: Path, args: list[str], needed: str) -> None:
     run = _modules(tmp_path, *args)

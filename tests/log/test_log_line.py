@@ -194,9 +194,9 @@ def test_a_signal_while_a_line_is_written_keeps_only_whole_records(tmp_path: Pat
 def test_every_games_line_is_its_record_encoded_S1_S10(strategy: str) -> None:
     """Each game's ``line`` (the bytes play writes and replay compares) is its ``record``
     encoded: for Shoot, the traditional line with the kitty last."""
-    from pontoon_cli.games import GAMES, seeded_game
+    from pontoon_cli.games import all_games, seeded_game
 
-    for preset, definition in sorted(GAMES.items()):
+    for preset, definition in sorted(all_games().items()):
         rules = Rules.preset_named(preset)
         table = Table.build([f"p{i}" for i in range(1, 6)], bankroll=60)
         game, auto = seeded_game(rules, table, 11, strategy, strategy)

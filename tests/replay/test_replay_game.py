@@ -14,7 +14,7 @@ from pontoon_cli.casino.replay import CasinoReplay
 from pontoon_cli.cli.main import app
 from pontoon_cli.core.actions import CASINO_ACTIONS, SHOOT_ACTIONS, TRADITIONAL_ACTIONS
 from pontoon_cli.core.rules import HOUSE_PRESETS
-from pontoon_cli.games import GAMES
+from pontoon_cli.games import PLAYED, game_of
 from pontoon_cli.logformat.check import read_header
 from pontoon_cli.logformat.divergence import Divergence, Place
 from pontoon_cli.logformat.replay import GameReplay
@@ -28,7 +28,7 @@ TRADITIONAL_MODULES = ("traditional", "shoot", "log", "games")
 
 
 def test_each_preset_replays_through_its_own_game_replay() -> None:
-    assert set(REPLAYS) == set(GAMES)
+    assert set(REPLAYS) == set(PLAYED)
     assert REPLAYS["traditional"] is TraditionalReplay
     assert REPLAYS["shoot"] is ShootReplay
     assert issubclass(ShootReplay, TraditionalReplay)  # Shoot Pontoon extends the traditional game
@@ -67,7 +67,7 @@ def test_C3_one_answer_to_whether_a_log_is_a_casino_tables(preset: str) -> None:
     _, table = read_header(header, "game.jsonl:1")
     house = preset in HOUSE_PRESETS
     assert table.house is house
-    assert GAMES[preset].house is house
+    assert game_of(preset).house is house
     assert (preset == "casino") is house
 
 
