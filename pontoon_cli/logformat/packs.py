@@ -53,10 +53,14 @@ def count_log_pack(text: str, counts: vec[i64]) -> i64:
 
     It makes no card: a casino round takes at most a few dozen cards of its 416-card shoe, and
     replay checks the rest by their counts (C1). See :func:`scan_cards`."""
+    return -1 if _pack_bytes(text, counts) is None else pack_size(text)
+
+
+def _pack_bytes(text: str, counts: vec[i64]) -> bytes | None:
+    """``text`` as bytes when the whole of it is a log's pack (its cards added to ``counts``);
+    else None."""
     data = text.encode()  # a character beyond ASCII is bytes no card or space is made of
-    if scan_cards(data, 0, counts) != len(data):
-        return -1
-    return pack_size(text)
+    return data if scan_cards(data, 0, counts) == len(data) else None
 
 
 def scan_cards(data: bytes, start: i64, counts: vec[i64]) -> i64:
@@ -102,10 +106,8 @@ def read_log_pack(text: str) -> list[Card] | None:
     """The cards of a log's ``pack``: upper-case card texts joined by single spaces (``"AS 2H"``),
     each read by its two bytes in one table rather than by a dictionary look-up of its text;
     None when ``text`` is not exactly that form (the caller says what is wrong)."""
-    data = text.encode()  # a character beyond ASCII is bytes no card or space is made of
-    if scan_cards(data, 0, card_counts()) != len(data):
-        return None
-    return counted_cards(data, pack_size(text))
+    data = _pack_bytes(text, card_counts())
+    return None if data is None else counted_cards(data, pack_size(text))
 
 
 def counted_cards(data: bytes, count: i64) -> list[Card]:
