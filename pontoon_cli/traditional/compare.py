@@ -52,29 +52,42 @@ def cross_check(at: Place, deal: Deal, rules: Rules, settle: Settler) -> Diverge
 def hand_settler(deal: Deal, rules: Rules, settle: Settler) -> HandSettler:
     """The pure settlement function (T7) for the hands of the finished ``deal``: against its
     banker's hand, each graded (V6, V7: hands.rate); a void deal's stakes go back (T8.5)."""
-    b = deal.banker_hand
-    royal, grades = rules.royal_pontoon, rules.pontoon_grades
-    banker_class, banker_grade = rate(b.hand_class, b.cards, royal, grades, False)
-    banker_total = b.total
-    doubled = deal.doubled  # V3
+    return _BankerSettler(deal, rules, settle)
 
-    def settle_hand(h: Hand) -> tuple[int, str]:
+
+class _BankerSettler:
+    """:func:`hand_settler`'s function: an object that holds what it reads of the banker's hand,
+    not a closure (a compiled closure and its scope hold each other, a cycle only the garbage
+    collector frees: one a deal, left behind by every replay)."""
+
+    __slots__ = ("banker_class", "banker_grade", "banker_total", "doubled", "rules", "settle")
+
+    def __init__(self, deal: Deal, rules: Rules, settle: Settler) -> None:
+        b = deal.banker_hand
+        self.rules = rules
+        self.settle = settle
+        self.banker_class, self.banker_grade = rate(
+            b.hand_class, b.cards, rules.royal_pontoon, rules.pontoon_grades, False
+        )
+        self.banker_total = b.total
+        self.doubled = deal.doubled  # V3
+
+    def __call__(self, h: Hand) -> tuple[int, str]:
         if h.rule == "T8.5":  # a void deal: the stake goes back
             return (0, "T8.5")
-        cls, grade = rate(h.hand_class, h.cards, royal, grades, True)
-        return settle.settle(
+        rules = self.rules
+        cls, grade = rate(h.hand_class, h.cards, rules.royal_pontoon, rules.pontoon_grades, True)
+        return self.settle.settle(
             rules,
-            banker=banker_class,
-            banker_total=banker_total,
-            banker_grade=banker_grade,
+            banker=self.banker_class,
+            banker_total=self.banker_total,
+            banker_grade=self.banker_grade,
             punter=cls,
             punter_total=h.total,
             punter_grade=grade,
             stake=h.stake,
-            doubled=doubled,
+            doubled=self.doubled,
         )
-
-    return settle_hand
 
 
 def compare_rest(
