@@ -5,11 +5,13 @@ alternating with the others in an order that rotates from slice to slice, so the
 round share the same stretch of the machine's time; each contender's time is CPU time (its own
 process's, or its child's), never wall-clock; a figure is the median over the rounds of the ratio
 measured *within* each round, so a slow round slows both sides of a ratio alike and one odd round
-cannot move the median.
+cannot move the median. Before each slice the garbage collector runs, untimed: a contender
+starts with no garbage another left behind, so none pays for another's collection.
 """
 
 from __future__ import annotations
 
+import gc
 import resource
 import statistics
 import subprocess
@@ -65,11 +67,13 @@ def run_rounds(
     contenders: Mapping[str, Callable[[], Mapping[str, float]]],
     slices: int = 1,
     on_round: Callable[[int, Round], None] | None = None,
+    collect: Callable[[], object] = gc.collect,
 ) -> list[Round]:
     """Run every contender ``slices`` times per round, alternating, the order rotated each slice.
 
     Each call returns its own figures by name (CPU seconds: additive); a round's figure for a
-    name is their sum over the round's slices.
+    name is their sum over the round's slices. ``collect`` runs before each call, outside it
+    (the garbage collector: what the last contender left is not the next one's to collect).
     """
     names = list(contenders)
     results: list[Round] = []
@@ -77,6 +81,7 @@ def run_rounds(
         figures: Round = {}
         for k in range(slices):
             for name in rotated(names, n * slices + k):
+                collect()
                 for key, value in contenders[name]().items():
                     figures[key] = figures.get(key, 0.0) + value
         results.append(figures)

@@ -95,10 +95,15 @@ def test_run_rounds_alternates_slices_and_sums_each_contenders_seconds() -> None
         return run
 
     rounds = benchlib.run_rounds(
-        2, {"a": contender("a", 1.0), "b": contender("b", 2.0), "c": contender("c", 0.5)}, slices=2
+        2,
+        {"a": contender("a", 1.0), "b": contender("b", 2.0), "c": contender("c", 0.5)},
+        slices=2,
+        collect=lambda: calls.append("gc"),
     )
-    # round 1: slices rotated by 0 and 1; round 2: by 2 and 3 (= 0): every contender leads once
-    assert calls == [*"abc", *"bca", *"cab", *"abc"]
+    # round 1: slices rotated by 0 and 1; round 2: by 2 and 3 (= 0): every contender leads once,
+    # and the garbage is collected before each, outside its time
+    assert [c for c in calls if c != "gc"] == [*"abc", *"bca", *"cab", *"abc"]
+    assert calls[::2] == ["gc"] * 12
     assert rounds == [{"a": 2.0, "b": 4.0, "c": 1.0}] * 2
 
 
