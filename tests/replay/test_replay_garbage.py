@@ -44,7 +44,9 @@ def played(*args: str) -> list[bytes]:
         pytest.param(("--rules", "traditional", "--set", "royal_pontoon=true"), id="V6-royal"),
     ],
 )
-def test_replay_leaves_no_cycle_for_the_collector(collector_off: None, args: tuple[str, ...]) -> None:
+def test_replay_leaves_no_cycle_for_the_collector(
+    collector_off: None, args: tuple[str, ...]
+) -> None:
     lines = played(*args)
     assert len(lines) == 41
     gc.collect()  # what playing the log left
