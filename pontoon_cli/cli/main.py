@@ -14,15 +14,25 @@ all.
 
 from __future__ import annotations
 
+import gc
 import importlib
 import sys
 from typing import Any
 
-import typer
+# Loading the command makes a hundred thousand objects, modules and classes that live as long as
+# the process, and no garbage: the garbage collector, which would walk them again and again as
+# they are made, waits until they are loaded (here, and in main()). Restored however it ends.
+_collecting = gc.isenabled()
+gc.disable()
+try:
+    import typer
 
-from pontoon_cli import _build
-from pontoon_cli.cli.app import COMMAND_ORDER, stream_guard
-from pontoon_cli.cli.app import app as _app
+    from pontoon_cli import _build
+    from pontoon_cli.cli.app import COMMAND_ORDER, stream_guard
+    from pontoon_cli.cli.app import app as _app
+finally:
+    if _collecting:
+        gc.enable()
 
 __all__ = ["COMMAND_MODULES", "COMMAND_ORDER", "load_commands", "main"]  # and `app`, below
 
@@ -68,7 +78,17 @@ def main() -> None:
     warning = _build.stale_warning()
     if warning is not None:
         sys.stderr.write(warning + "\n")
-    app = load_commands(_command_named(sys.argv[1:]))
+    collecting = gc.isenabled()
+    gc.disable()  # the command's modules are loaded next: see the imports above
+    try:
+        app = load_commands(_command_named(sys.argv[1:]))
+    finally:
+        # What is loaded lives as long as the command: no collection walks it again, nor the
+        # last one, at exit (the objects are frozen, as a server freezes what it loaded before
+        # it forks: the workers of ``simulate`` share those pages too).
+        gc.freeze()
+        if collecting:
+            gc.enable()
     try:
         with stream_guard():
             app()

@@ -12,6 +12,7 @@ asserted: `make bench` measures the start-up.
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -23,18 +24,23 @@ ROOT = Path(__file__).resolve().parents[2]
 STRATEGY = ROOT / "examples" / "strategy.py"
 
 PROBE = r"""
-import json, sys
+import gc, json, os, sys
 report = sys.argv[1]
 sys.argv = ["pontoon", *sys.argv[2:]]
+if os.environ.get("PROBE_GC") == "off":
+    gc.disable()
 from pontoon_cli.cli.main import main
 at_import = sorted(sys.modules)
+collecting_at_import = gc.isenabled()
 code = 0
 try:
     main()
 except SystemExit as done:
     code = done.code
 with open(report, "w") as f:
-    json.dump({"code": code, "at_import": at_import, "after": sorted(sys.modules)}, f)
+    json.dump({"code": code, "at_import": at_import, "after": sorted(sys.modules),
+               "collecting": [collecting_at_import, gc.isenabled()],
+               "frozen": gc.get_freeze_count()}, f)
 """
 
 # What only other commands or inputs need: scenario files and rules files, check, replay.
@@ -53,13 +59,14 @@ NOT_FOR_SEEDED_PLAY = (
 )
 
 
-def _modules(tmp_path: Path, *args: str) -> dict[str, Any]:
+def _modules(tmp_path: Path, *args: str, env: dict[str, str] | None = None) -> dict[str, Any]:
     report = tmp_path / "modules.json"
     done = subprocess.run(
         [sys.executable, "-c", PROBE, str(report), *args],
         capture_output=True,
         cwd=tmp_path,
         check=False,
+        env=None if env is None else {**os.environ, **env},
     )
     assert report.exists(), done.stderr.decode()
     result: dict[str, Any] = json.loads(report.read_text())
@@ -142,3 +149,43 @@ def test_a_command_loads_only_its_own_module_and_help_lists_them_all(tmp_path: P
     assert "No such command 'replya'" in _modules(tmp_path, "replya")["stderr"].decode()
     suggested = _modules(tmp_path, "simulat")["stderr"].decode()
     assert "Did you mean 'simulate'" in suggested
+
+
+COLLECTOR = """
+import gc
+
+
+class Watching:
+    \"\"\"Stakes the minimum and sticks; notes whether the garbage collector runs meanwhile.\"\"\"
+
+    def stake(self, view):
+        with open("collector.txt", "a") as f:
+            f.write(f"{gc.isenabled()}\\n")
+        return view.legal[0].low
+
+    def play(self, view):
+        words = [action.action for action in view.legal]
+        return "stick" if "stick" in words else "twist"
+
+    def bank(self, view):
+        return "stay"
+"""
+
+
+def test_the_collector_waits_while_the_command_loads_and_runs_while_it_plays(
+    tmp_path: Path,
+) -> None:
+    # The modules a command loads are made with the garbage collector held off and then frozen
+    # (never walked again: start-up is most of a short run). The command itself, and a strategy
+    # of the user's, run with the collector on; importing the CLI module leaves it as it was.
+    (tmp_path / "watching.py").write_text(COLLECTOR)
+    args = ("play", "--seed", "1", "--deals", "2", "--players", "3")
+    run = _modules(tmp_path, *args, "--strategy", "watching.py:Watching")
+    assert run["code"] == 0, run["stderr"]
+    assert run["collecting"] == [True, True]
+    assert run["frozen"] > 10_000  # the modules loaded: typer's, the engine's
+    stakes = (tmp_path / "collector.txt").read_text().split()
+    assert stakes == ["True"] * 4  # two punters staked in each of two deals, collector on
+    off = _modules(tmp_path, *args, env={"PROBE_GC": "off"})
+    assert off["code"] == 0
+    assert off["collecting"] == [False, False]  # a program that turned it off keeps it off
