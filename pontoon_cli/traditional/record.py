@@ -155,10 +155,10 @@ def write_deal_line(
     if not write_events(out, deal.events, decisions):
         return False
     out.write(b'],"hands":[')
-    all_hands = deal.hands
+    rows = deal.rows  # each punter's hands, in turn: no dictionary by name made for them
     first_hand = True
-    for p in deal.punters:
-        for j, h in enumerate(all_hands[p]):  # compiled: enumerate with a start is generic
+    for i, p in enumerate(deal.punters):
+        for j, h in enumerate(rows[i]):  # compiled: enumerate with a start is generic
             if not write_hand(out, p, j + 1, h, first_hand, 0):
                 return False
             first_hand = False
