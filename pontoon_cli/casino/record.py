@@ -84,6 +84,7 @@ def casino_deal_line(
     sale: BankSold | None,
     pack: bytes | None,
     decisions: bytes | None = None,
+    nets: dict[str, int] | None = None,
 ) -> bool:
     """Write into ``out`` the bytes ``encode(casino_deal_record(...))`` gives (log.LineWriter),
     piece by piece, without building the record; False where a number is beyond ±(2**53 − 1).
@@ -109,7 +110,7 @@ def casino_deal_line(
         first = False
     write_house_hand(out, _HOUSE_HEAD, deal.dealer_hand)
     out.write(b'},"net":{')
-    if not write_money(out, game.table.seats, deal.nets, game.balances):
+    if not write_money(out, game.table.seats, deal.nets if nets is None else nets, game.balances):
         return False
     out.write(b"}}\n")
     return True

@@ -83,7 +83,8 @@ class LineWriter(Protocol):
     ``pack`` is the bytes of the deal's pack where the caller holds them, and ``decisions`` the
     bytes of its decisions (between the brackets) where the caller holds them, exactly as this
     writer would write the deal's decisions: replay passes what it read from the record, so a
-    line is not written again where the record already holds it."""
+    line is not written again where the record already holds it. ``nets`` is ``deal.nets``
+    where the caller has it already (replay), so the deal does not make it again."""
 
     def __call__(
         self,
@@ -93,6 +94,7 @@ class LineWriter(Protocol):
         sale: BankSold | None,
         pack: bytes | None,
         decisions: bytes | None = None,
+        nets: dict[str, int] | None = None,
     ) -> bool: ...
 
 
@@ -103,10 +105,11 @@ def line_bytes(
     sale: BankSold | None,
     pack: bytes | None,
     decisions: bytes | None = None,
+    nets: dict[str, int] | None = None,
 ) -> bytes | None:
     """The deal's line as bytes (what replay compares a record with), or None (``line``)."""
     out = BytesWriter()
-    return out.getvalue() if line(out, game, deal, sale, pack, decisions) else None
+    return out.getvalue() if line(out, game, deal, sale, pack, decisions, nets) else None
 
 
 # a record written as bytes: the pieces every game's line writer writes -----------------------

@@ -222,6 +222,7 @@ class GameReplay:
                     sale,
                     record["pack"].encode() if cut is None else b"",
                     self.decisions_read(deal, record),
+                    nets,
                 ),
             )
             if first is None and not verified:

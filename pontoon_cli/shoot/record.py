@@ -53,13 +53,14 @@ def shoot_deal_line(
     sale: BankSold | None,
     pack: bytes | None,
     decisions: bytes | None = None,
+    nets: dict[str, int] | None = None,
 ) -> bool:
     """Write into ``out`` the bytes ``encode(shoot_deal_record(...))`` gives: the traditional
     line with the kitty last (log.LineWriter); False where a number is beyond ±(2**53 − 1)."""
     if not isinstance(deal, ShootDeal):
-        return traditional_line(out, game, deal, sale, pack, decisions)
+        return traditional_line(out, game, deal, sale, pack, decisions, nets)
     # the traditional line without its end: the kitty comes before it
-    return traditional_line(out, game, deal, sale, pack, decisions, b"") and write_kitty(
+    return traditional_line(out, game, deal, sale, pack, decisions, nets, b"") and write_kitty(
         out, deal.kitty
     )
 

@@ -102,12 +102,13 @@ def traditional_line(
     sale: BankSold | None,
     pack: bytes | None,
     decisions: bytes | None = None,
+    nets: dict[str, int] | None = None,
     end: bytes = b"}\n",
 ) -> bool:
     """:func:`write_deal_line` as a :class:`LineWriter` (the traditional game's)."""
     if not isinstance(game, Game) or not isinstance(deal, Deal):  # pragma: no cover
         raise TypeError("the traditional line is written for the traditional game's deals")
-    return write_deal_line(out, game, deal, sale, pack, decisions, end)
+    return write_deal_line(out, game, deal, sale, pack, decisions, nets, end)
 
 
 def write_deal_line(
@@ -117,13 +118,15 @@ def write_deal_line(
     sale: BankSold | None,
     pack: bytes | None,
     decisions: bytes | None = None,
+    nets: dict[str, int] | None = None,
     end: bytes = b"}\n",
 ) -> bool:
     """Write into ``out`` the bytes ``encode(deal_record(game, deal, sale, pack=pack))`` gives,
     piece by piece, without building the record, then ``end`` (the record's brace and the
     newline; a game that writes a field after them, Shoot's kitty, gives b""); False where that
     record holds an integer beyond ±(2**53 − 1) (OPT_STRICT_INTEGER refuses it,
-    docs/reference/output.md, "Limits"), ``out`` then holding part of the line.
+    docs/reference/output.md, "Limits"), ``out`` then holding part of the line. ``nets`` is
+    ``deal.nets`` where the caller has it already (:class:`LineWriter`).
 
     What replay compares each record's bytes with, and what the log writer writes: a dictionary
     per card, decision and hand and their encoding were a quarter of replay. The log writer
@@ -165,7 +168,7 @@ def write_deal_line(
     # the banker's class as settled: V7 (b) makes A + 10 a 21
     write_house_hand(out, _HOUSE_HEAD, deal.banker_hand)
     out.write(b'},"void":true,"net":{' if deal.void else b'},"void":false,"net":{')
-    if not write_money(out, game.table.seats, deal.nets, game.balances):
+    if not write_money(out, game.table.seats, deal.nets if nets is None else nets, game.balances):
         return False
     out.write(b'},"next_banker":')
     out.write(quoted(deal.next_banker))
