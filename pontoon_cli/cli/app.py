@@ -73,7 +73,8 @@ _DIGITS = re.compile(r"-?[0-9]{1,30}")
 def _plain_value(param: Any, value: Any) -> Any:
     """What typer's own reading gives for ``value`` of ``param``, where that is plain: a value not
     given (None, or ``()`` when repeatable), a flag's bool, a string for ``str``, ASCII digits for
-    ``int``, strings for ``list[str]``. ``_UNSURE`` for anything else: typer reads it.
+    ``int`` (or an ``int`` default), strings for ``list[str]``. ``_UNSURE`` for anything else:
+    typer reads it.
 
     Typer (0.29) reads every parameter of the command it runs through a pydantic validator, given
     or not, and importing pydantic for it is 80 of the 120 ms ``pontoon play --seed 1 --deals 1``
@@ -100,6 +101,8 @@ def _plain_value(param: Any, value: Any) -> Any:
         return value
     if annotation is int and isinstance(value, str) and _DIGITS.fullmatch(value):
         return int(value)
+    if annotation is int and type(value) is int:  # a default given as a number (--workers)
+        return value
     return _UNSURE
 
 

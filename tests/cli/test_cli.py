@@ -510,6 +510,7 @@ def test_rules_file_without_an_extension_and_an_unknown_name(
 RAW_VALUES = [
     *(None, "7", "-3", "007", "0", "12345678901234567890", "abc", " 7", "7 ", "1_000", "\u0663"),
     *("1.0", "", "-", "x.jsonl", True, False, ("a", "b"), (), ["k=v"], ("1", 2)),
+    *(7, -3, 0, 10_000, 2**60, 1.0),  # defaults given as numbers
 ]
 
 
@@ -564,6 +565,25 @@ def test_seeded_play_reads_its_options_without_pydantic(tmp_path: Path) -> None:
     )
     assert bad.returncode == 2
     assert bad.stderr == b"pontoon: --deals must be a whole number, got 'three'\n"
+
+
+def test_simulate_reads_its_options_and_their_number_defaults_without_pydantic(
+    tmp_path: Path,
+) -> None:
+    # --workers and --shard default to numbers, not text: read plainly too, so a local simulate
+    # imports no pydantic (about half of its start-up)
+    probe = (
+        "import sys; sys.argv = ['pontoon', 'simulate', '--rules', 'casino', '--players', '1', "
+        "'--seed', '1', '--rounds', '20', '--json']\n"
+        "from pontoon_cli.cli.main import main\n"
+        "try:\n    main()\nexcept SystemExit as done:\n    assert not done.code, done.code\n"
+        "print(sorted(m for m in sys.modules if m.startswith('pydantic')), file=sys.stderr)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr.decode()
+    report = orjson.loads(done.stdout)
+    assert (report["rounds_played"], report["shard_rounds"]) == (20, 10_000)
+    assert done.stderr.decode().strip().splitlines()[-1] == "[]"
 
 
 def test_a_parameter_with_a_reading_of_its_own_is_left_to_typer() -> None:
