@@ -511,6 +511,8 @@ RAW_VALUES = [
     *(None, "7", "-3", "007", "0", "12345678901234567890", "abc", " 7", "7 ", "1_000", "\u0663"),
     *("1.0", "", "-", "x.jsonl", True, False, ("a", "b"), (), ["k=v"], ("1", 2)),
     *(7, -3, 0, 10_000, 2**60, 1.0),  # defaults given as numbers
+    # paths: one that exists (a file, a directory), one that does not, one with a NUL byte
+    *(__file__, str(Path(__file__).parent), "no/such/dir/x.toml", "a\0b", (__file__, "x.toml")),
 ]
 
 
@@ -601,6 +603,51 @@ def test_a_parameter_with_a_reading_of_its_own_is_left_to_typer() -> None:
     assert _plain_value(param(), "7") == 7
     for info in ({"min": 1}, {"max": 9}, {"parser": int}, {"click_type": object()}):
         assert _plain_value(param(**info), "7") is _UNSURE, info
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["check", str(ROOT / "scenarios" / "t1-card-values.toml")],
+        ["play", str(ROOT / "scenarios" / "t1-card-values.toml")],
+        ["play", "--seed", "1", "--deals", "1", "--out", "game.jsonl"],
+    ],
+    ids=["check-files", "play-scenario", "play-out-file"],
+)
+def test_a_command_given_paths_reads_them_without_pydantic(tmp_path: Path, args: list[str]) -> None:
+    probe = (
+        f"import sys; sys.argv = ['pontoon', *{args!r}]\n"
+        "from pontoon_cli.cli.main import main\n"
+        "try:\n    main()\nexcept SystemExit as done:\n    assert not done.code, done.code\n"
+        "print(sorted(m for m in sys.modules if m.startswith('pydantic')), file=sys.stderr)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr.decode()
+    assert done.stderr.decode().strip().splitlines()[-1] == "[]"
+
+
+def test_a_path_typer_would_check_or_refuse_is_left_to_typer(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A path read plainly is one typer takes as it is: nothing there, or a file or directory
+    # that can be read. One that cannot be read, a NUL byte, or a parameter with path options of
+    # its own (exists=True, ...) is typer's to say, in its words.
+    from types import SimpleNamespace
+
+    import pontoon_cli.cli.app as cli_app
+
+    default = SimpleNamespace(exists=False, file_okay=True, dir_okay=True, readable=True)
+    there = tmp_path / "s.toml"
+    there.write_text("")
+    assert cli_app._plain_path(default, str(there)) == there
+    assert cli_app._plain_path(default, str(tmp_path / "none.toml")) == tmp_path / "none.toml"
+    assert cli_app._plain_path(default, "a\0b") is cli_app._UNSURE
+    for option in ({"exists": True}, {"dir_okay": False}, {"resolve_path": True}):
+        own = SimpleNamespace(**{**vars(default), **option})
+        assert cli_app._plain_path(own, str(there)) is cli_app._UNSURE, option
+    monkeypatch.setattr(cli_app.os, "access", lambda path, mode: False)  # as if unreadable
+    assert cli_app._plain_path(default, str(there)) is cli_app._UNSURE
+    assert cli_app._plain_path(default, str(tmp_path / "none.toml")) == tmp_path / "none.toml"
 
 
 @pytest.mark.parametrize("command", ["replay", "show", "stats", "diff"])
