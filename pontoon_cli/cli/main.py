@@ -67,6 +67,10 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
+#: The group's own flags that show the version and exit: they need no command registered.
+_VERSION_FLAGS = frozenset({"-V", "--version"})
+
+
 def _command_named(args: list[str]) -> str | None:
     """The command a command line runs: its first word that is not an option (the group itself
     takes only flags: ``--version``, ``--help``)."""
@@ -82,7 +86,9 @@ def main() -> None:
     collecting = gc.isenabled()
     gc.disable()  # the command's modules are loaded next: see the imports above
     try:
-        app = load_commands(_command_named(sys.argv[1:]))
+        args = sys.argv[1:]
+        # ``pontoon --version`` (a script's check of what is installed) needs no command at all
+        app = _app if args and set(args) <= _VERSION_FLAGS else load_commands(_command_named(args))
     finally:
         # What is loaded lives as long as the command: no collection walks it again, nor the
         # last one, at exit (the objects are frozen, as a server freezes what it loaded before

@@ -134,6 +134,16 @@ def test_messages_load_no_rich_and_keep_the_users_text(tmp_path: Path) -> None:
 OTHER_COMMANDS = ("pontoon_cli.cli.tools", "pontoon_cli.cli.views", "pontoon_cli.cli.simulate")
 
 
+@pytest.mark.parametrize("flag", ["--version", "-V"])
+def test_the_version_loads_no_command(tmp_path: Path, flag: str) -> None:
+    # a script's check of what is installed: the group answers it with no command registered
+    run = _modules(tmp_path, flag)
+    assert run["code"] == 0
+    assert run["stdout"].decode().startswith("pontoon-cli ")
+    commands = ("pontoon_cli.cli.play", *OTHER_COMMANDS, "pontoon_cli.cli.strategy")
+    assert _loaded(run["after"], commands) == []
+
+
 def test_a_command_loads_only_its_own_module_and_help_lists_them_all(tmp_path: Path) -> None:
     # The console script registers the command it runs and no other (typer then builds one
     # command, not ten); the group's help, which lists them, loads every one.
