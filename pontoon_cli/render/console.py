@@ -39,10 +39,11 @@ def bar_wanted(stream: object) -> bool:
 
 
 def stderr_console(stream: IO[str]) -> Console:
-    """A console on ``stream`` (stderr) that never colours under ``NO_COLOR`` or ``TERM=dumb``."""
+    """A console on ``stream`` (stderr) that never colours under ``NO_COLOR`` or ``TERM=dumb``,
+    and writes a user's text as it is (a file named ``:smile:.jsonl`` is no emoji)."""
     from rich.console import Console
 
-    return Console(file=stream, highlight=False, no_color=plain_terminal())
+    return Console(file=stream, highlight=False, no_color=plain_terminal(), emoji=False)
 
 
 def transient_bar(console: Console, *middle: ProgressColumn, width: int = 40) -> Progress:
@@ -52,7 +53,7 @@ def transient_bar(console: Console, *middle: ProgressColumn, width: int = 40) ->
     from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 
     return Progress(
-        TextColumn("{task.description}"),
+        TextColumn("{task.description}", markup=False),  # it names the user's file: as it is
         BarColumn(bar_width=width),
         *middle,
         TimeRemainingColumn(),
@@ -72,8 +73,8 @@ class ReplayView:
 
     def __init__(self, stdout: Writable, stderr: IO[str], verb: str = "replay") -> None:
         self._stdout = stdout
+        self._stderr = stderr
         self.verb = verb
-        self.console = stderr_console(stderr)
         self._bar: Progress | None = None
         self._task: TaskID | None = None
         self._show_bar = bar_wanted(stderr)
@@ -88,14 +89,21 @@ class ReplayView:
             self._stdout.write(data)
 
     def message(self, text: str) -> None:
-        self.console.print(text, markup=False, highlight=False, soft_wrap=True)
+        """A line on stderr: above the bar while it is shown, else as it is (no rich: a replay
+        whose stderr is no terminal does not load it)."""
+        if self._bar is not None:
+            self._bar.console.print(text, markup=False, highlight=False, soft_wrap=True)
+        else:
+            self._stderr.write(text + "\n")
+            self._stderr.flush()
 
     def start(self, name: str, total: int | None) -> None:
         if not self._show_bar:
             return
         from rich.progress import DownloadColumn, TransferSpeedColumn
 
-        self._bar = transient_bar(self.console, DownloadColumn(), TransferSpeedColumn())
+        console = stderr_console(self._stderr)
+        self._bar = transient_bar(console, DownloadColumn(), TransferSpeedColumn())
         self._bar.start()
         self._task = self._bar.add_task(f"{self.verb} {name}", total=total)
 

@@ -199,3 +199,15 @@ def test_the_collector_waits_while_the_command_loads_and_runs_while_it_plays(
     off = _modules(tmp_path, *args, env={"PROBE_GC": "off"})
     assert off["code"] == 0
     assert off["collecting"] == [False, False]  # a program that turned it off keeps it off
+
+
+@pytest.mark.parametrize("command", ["replay", "diff"])
+def test_a_log_read_with_no_terminal_loads_no_rich(tmp_path: Path, command: str) -> None:
+    # no bar and no colour without a terminal: the summary and messages are written as they are
+    # (show and stats draw their tables with rich)
+    assert (
+        _modules(tmp_path, "play", "--seed", "1", "--deals", "3", "--out", "g.jsonl")["code"] == 0
+    )
+    run = _modules(tmp_path, command, *(["g.jsonl"] * (2 if command == "diff" else 1)))
+    assert run["code"] == 0
+    assert _loaded(run["after"], ("rich",)) == []

@@ -7,6 +7,8 @@ from __future__ import annotations
 import copy
 import gzip
 import io
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -928,6 +930,23 @@ def test_progress_bar_on_a_terminal_only(log_file: Path, bad_file: Path) -> None
     assert replay_logs([str(bad_file)], ReplayView(out_tty, err2)) == 1
     assert out_tty.getvalue() == b""  # on a terminal, lines go above the bar
     assert "cards[0].card recorded" in err2.getvalue()
+
+
+@pytest.mark.parametrize("command", ["replay", "stats", "show", "diff"])
+def test_a_message_names_the_users_file_as_it_is(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, command: str
+) -> None:
+    # a message on stderr (no terminal) is the user's text byte for byte: no emoji for
+    # ":smile:", no markup for "[bold]"
+    monkeypatch.chdir(tmp_path)
+    name = ":smile:[bold]x.jsonl"
+    (tmp_path / name).write_text('{"type":"header"}\n')
+    args = [command, name, name] if command == "diff" else [command, name]
+    done = subprocess.run(
+        [sys.executable, "-m", "pontoon_cli", *args], capture_output=True, cwd=tmp_path
+    )
+    assert done.returncode == 2
+    assert done.stderr.decode().startswith(f"pontoon: {name}:1: format: expected ")
 
 
 @pytest.mark.parametrize("card", [["AS"], {"card": "AS"}, 7, None])

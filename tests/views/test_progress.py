@@ -80,6 +80,31 @@ def test_the_views_read_under_replay_s_bar_on_a_terminal(
     assert ESC not in out  # the data, piped, stays plain
 
 
+# a file's name is shown as it is: "[/]" is no closing tag of rich's markup (which would stop the
+# command with a traceback), ":smile:" no emoji
+ODD_NAME = "logs[/]:smile:.jsonl"
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["stats", ODD_NAME], f"stats {ODD_NAME} "),
+        (["replay", ODD_NAME], "pontoon replay: 5 deals verified"),
+        (["play", "--seed", "7", "--deals", "400", "--out", "new[/]:smile:.jsonl"], "written to"),
+    ],
+    ids=["stats-bar", "replay-bar", "play-bar"],
+)
+def test_a_file_name_on_the_bar_is_shown_as_it_is(here: Path, args: list[str], said: str) -> None:
+    (here / "logs[").mkdir()
+    (here / "new[").mkdir()
+    (here / ODD_NAME).write_bytes(LOG)
+    code, _, terminal = on_terminal(*args)
+    assert code == 0, terminal
+    assert "Traceback" not in terminal
+    assert said in terminal
+    assert "\N{SMILING FACE WITH OPEN MOUTH AND SMILING EYES}" not in terminal
+
+
 @pytest.mark.parametrize(
     ("command", "said"),
     [
