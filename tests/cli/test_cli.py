@@ -513,6 +513,7 @@ RAW_VALUES = [
     *(7, -3, 0, 10_000, 2**60, 1.0),  # defaults given as numbers
     # paths: one that exists (a file, a directory), one that does not, one with a NUL byte
     *(__file__, str(Path(__file__).parent), "no/such/dir/x.toml", "a\0b", (__file__, "x.toml")),
+    ("x.toml", "a\0b"),
 ]
 
 
@@ -624,6 +625,30 @@ def test_a_command_given_paths_reads_them_without_pydantic(tmp_path: Path, args:
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, cwd=tmp_path)
     assert done.returncode == 0, done.stderr.decode()
     assert done.stderr.decode().strip().splitlines()[-1] == "[]"
+
+
+def test_every_path_parameter_reads_a_plain_path_itself() -> None:
+    # in-process: each command's path parameter (play's scenario and --out, simulate's --log,
+    # strategy's --write, check's files) answers a path typer takes as it is, without typer
+    import typer.main
+
+    from pontoon_cli.cli.app import _UNSURE, _plain_value
+
+    group = typer.main.get_command(app)
+    read = []
+    for name in group.list_commands(None):  # type: ignore[attr-defined]
+        command = group.get_command(None, name)  # type: ignore[attr-defined]
+        ctx = command.context_class(command, info_name=name)
+        for param in command.get_params(ctx):
+            annotation = getattr(getattr(param, "type_descriptor", None), "annotation", None)
+            if annotation == Path:
+                assert _plain_value(param, "no/such/x.toml") == Path("no/such/x.toml")
+                read.append(f"{name} {param.name}")
+            elif annotation == list[Path]:
+                paths = _plain_value(param, ("x.toml", __file__))
+                assert paths == [Path("x.toml"), Path(__file__)]
+                read.append(f"{name} {param.name}")
+    assert {"play scenario", "play out", "check files"} <= set(read)
 
 
 def test_a_path_typer_would_check_or_refuse_is_left_to_typer(

@@ -11,10 +11,13 @@ asserted: `make bench` measures the start-up.
 
 from __future__ import annotations
 
+import gc
+import importlib
 import json
 import os
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -211,3 +214,73 @@ def test_a_log_read_with_no_terminal_loads_no_rich(tmp_path: Path, command: str)
     run = _modules(tmp_path, command, *(["g.jsonl"] * (2 if command == "diff" else 1)))
     assert run["code"] == 0
     assert _loaded(run["after"], ("rich",)) == []
+
+
+# the same, in this process ------------------------------------------------------------------
+
+
+@pytest.fixture
+def collector() -> Iterator[None]:
+    """The garbage collector's state and frozen objects as they were, after the test."""
+    was = gc.isenabled()
+    try:
+        yield
+    finally:
+        gc.unfreeze()
+        if was:
+            gc.enable()
+        else:
+            gc.disable()
+
+
+def _main(monkeypatch: pytest.MonkeyPatch, *args: str) -> list[str | None]:
+    """Run ``main()`` with ``args``, the commands it asked to load instead loaded by nobody."""
+    import pontoon_cli.cli.main as cli_main
+
+    asked: list[str | None] = []
+
+    def load(name: str | None = None) -> Any:
+        asked.append(name)
+        return cli_main._app
+
+    monkeypatch.setattr(cli_main, "load_commands", load)
+    monkeypatch.setattr(sys, "argv", ["pontoon", *args])
+    with pytest.raises(SystemExit) as done:
+        cli_main.main()
+    assert done.value.code in (0, None)
+    return asked
+
+
+@pytest.mark.parametrize("on", [True, False], ids=["collector-on", "collector-off"])
+def test_main_and_its_import_leave_the_collector_as_they_found_it(
+    collector: None, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], on: bool
+) -> None:
+    import pontoon_cli.cli.main as cli_main
+
+    (gc.enable if on else gc.disable)()
+    importlib.reload(cli_main)
+    assert gc.isenabled() is on
+    assert _main(monkeypatch, "--version") == []
+    assert gc.isenabled() is on
+    assert gc.get_freeze_count() > 0
+    assert capsys.readouterr().out.startswith("pontoon-cli ")
+
+
+@pytest.mark.parametrize(
+    ("args", "asked"),
+    [
+        (["--version"], []),
+        (["-V"], []),
+        (["-V", "--version"], []),
+        (["--version", "--help"], [None]),
+    ],
+)
+def test_only_the_version_flags_load_no_command(
+    collector: None,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    args: list[str],
+    asked: list[str | None],
+) -> None:
+    assert _main(monkeypatch, *args) == asked
+    assert capsys.readouterr().out.startswith("pontoon-cli ")

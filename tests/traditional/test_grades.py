@@ -117,6 +117,41 @@ def test_V6_the_bankers_seven_seven_seven_is_only_a_21() -> None:
     assert deal.nets == {"ann": -2, "bob": -2, "carl": 4}
 
 
+V6_BANKER_777_AGAINST_A_PONTOON = """
+rules = { preset = "traditional", royal_pontoon = true }
+strategy = "strict"
+
+[table]
+players = ["ann", "bob", "cal"]
+banker = "cal"
+bankroll = 100
+
+[[deal]]
+pack = "AH TC 7H KD 9C 7D 7S"  # ann A-K, a pontoon; bob T-9; cal 7-7, draws 7S
+stakes = { ann = 2, bob = 3 }
+bob = ["stick"]
+banker = ["draw"]
+
+[deal.expect]
+net = { ann = 4, bob = -3, cal = -1 }  # a pontoon beats the banker's 21, paid 2 x stake (T4.4)
+banker_class = "twenty-one"
+"""
+
+
+def test_V6_replay_settles_the_bankers_seven_seven_seven_again_as_a_21(tmp_path: Path) -> None:
+    # the banker's 7-7-7 is a 21 (V6: only a punter's is royal), which ann's pontoon beats; replay
+    # settles every hand again (the cross-check) and agrees, so the log verifies
+    scenario = tmp_path / "v6.toml"
+    scenario.write_text(V6_BANKER_777_AGAINST_A_PONTOON)
+    log = play_scenario(scenario)
+    deal = records(log)[1]
+    assert deal["banker_hand"] == {"cards": "7H 7D 7S", "class": "twenty-one", "total": 21}
+    assert deal["net"] == {"ann": 4, "bob": -3, "cal": -1}
+    code, found, said = replay(tmp_path, log)
+    assert (code, found) == (0, [])
+    assert said.startswith("pontoon replay: 1 deal verified, 0 with divergences")
+
+
 def test_V6_a_royal_pontoon_in_a_void_deal_keeps_its_class_and_gets_its_stake_back() -> None:
     pack = parse_cards("7H 9C 2D  7D 3C 3D  7S")  # seven cards: bob's twist finds none (T8.5)
     deal = make_deal(pack=pack, rules=V6)

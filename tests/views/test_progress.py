@@ -181,3 +181,28 @@ def test_simulate_s_status_gives_way_interval_then_speed() -> None:
         f"5/10 rounds {speed}"
     )
     assert bar_status(5, 10, speed, interval, 10) == "5/10 rounds"
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_a_name_goes_to_the_stderr_console_and_the_bar_as_it_is(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # in this process: the console on stderr neither makes an emoji of ":smile:" nor highlights
+    # the numbers of a line, and the bar's description takes "[/]" as text, not a closing tag
+    from pontoon_cli.render.console import stderr_console, transient_bar
+
+    monkeypatch.setenv("TERM", "xterm-256color")
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    stream = _Terminal()
+    console = stderr_console(stream)
+    assert console.is_terminal
+    console.print("game 7 :smile:.jsonl", markup=False, soft_wrap=True)
+    assert stream.getvalue() == "game 7 :smile:.jsonl\n"
+    bar = transient_bar(console)
+    task = bar.add_task("stats logs[/]x.jsonl", total=10)
+    description = bar.columns[0].render(bar.tasks[task])  # type: ignore[union-attr]
+    assert description.plain == "stats logs[/]x.jsonl"
