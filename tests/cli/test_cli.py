@@ -632,7 +632,7 @@ def test_every_path_parameter_reads_a_plain_path_itself() -> None:
     # strategy's --write, check's files) answers a path typer takes as it is, without typer
     import typer.main
 
-    from pontoon_cli.cli.app import _UNSURE, _plain_value
+    from pontoon_cli.cli.app import _plain_value
 
     group = typer.main.get_command(app)
     read = []
