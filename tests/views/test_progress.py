@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from rich.console import Console
+from rich.progress import TextColumn
 from support.views import ROOT, play, run
 
 from pontoon_cli.render.simulate import BAR_NAME, BAR_WIDTH, SimulateProgress, bar_status
@@ -204,5 +205,6 @@ def test_a_name_goes_to_the_stderr_console_and_the_bar_as_it_is(
     assert stream.getvalue() == "game 7 :smile:.jsonl\n"
     bar = transient_bar(console)
     task = bar.add_task("stats logs[/]x.jsonl", total=10)
-    description = bar.columns[0].render(bar.tasks[task])  # type: ignore[union-attr]
-    assert description.plain == "stats logs[/]x.jsonl"
+    column = bar.columns[0]
+    assert isinstance(column, TextColumn)
+    assert column.render(bar.tasks[task]).plain == "stats logs[/]x.jsonl"
