@@ -549,16 +549,26 @@ def test_a_plainly_read_value_is_the_one_typer_s_validator_gives() -> None:
     assert answered > 100
 
 
-def test_seeded_play_reads_its_options_without_pydantic(tmp_path: Path) -> None:
+def _run_without_pydantic(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[bytes]:
+    """``pontoon ARGS`` by the console script's own lines in a fresh interpreter, which must
+    succeed; the last line of its stderr lists the pydantic modules it loaded."""
     probe = (
-        "import sys; sys.argv = ['pontoon', 'play', '--seed', '1', '--deals', '1', '--players', "
-        "'3', '--rules', 'traditional', '--set', 'stick_minimum=16']\n"
+        f"import sys; sys.argv = ['pontoon', *{list(args)!r}]\n"
         "from pontoon_cli.cli.main import main\n"
         "try:\n    main()\nexcept SystemExit as done:\n    assert not done.code, done.code\n"
         "print(sorted(m for m in sys.modules if m.startswith('pydantic')), file=sys.stderr)\n"
     )
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, cwd=tmp_path)
     assert done.returncode == 0, done.stderr.decode()
+    return done
+
+
+def test_seeded_play_reads_its_options_without_pydantic(tmp_path: Path) -> None:
+    done = _run_without_pydantic(
+        tmp_path,
+        *("play", "--seed", "1", "--deals", "1", "--players", "3"),
+        *("--rules", "traditional", "--set", "stick_minimum=16"),
+    )
     assert done.stdout.count(b"\n") == 2  # the header and one deal
     assert done.stderr.decode().strip().splitlines()[-1] == "[]"
     bad = subprocess.run(
@@ -575,15 +585,11 @@ def test_simulate_reads_its_options_and_their_number_defaults_without_pydantic(
 ) -> None:
     # --workers and --shard default to numbers, not text: read plainly too, so a local simulate
     # imports no pydantic (about half of its start-up)
-    probe = (
-        "import sys; sys.argv = ['pontoon', 'simulate', '--rules', 'casino', '--players', '1', "
-        "'--seed', '1', '--rounds', '20', '--json']\n"
-        "from pontoon_cli.cli.main import main\n"
-        "try:\n    main()\nexcept SystemExit as done:\n    assert not done.code, done.code\n"
-        "print(sorted(m for m in sys.modules if m.startswith('pydantic')), file=sys.stderr)\n"
+    done = _run_without_pydantic(
+        tmp_path,
+        *("simulate", "--rules", "casino", "--players", "1", "--seed", "1", "--rounds", "20"),
+        "--json",
     )
-    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, cwd=tmp_path)
-    assert done.returncode == 0, done.stderr.decode()
     report = orjson.loads(done.stdout)
     assert (report["rounds_played"], report["shard_rounds"]) == (20, 10_000)
     assert done.stderr.decode().strip().splitlines()[-1] == "[]"
@@ -616,14 +622,7 @@ def test_a_parameter_with_a_reading_of_its_own_is_left_to_typer() -> None:
     ids=["check-files", "play-scenario", "play-out-file"],
 )
 def test_a_command_given_paths_reads_them_without_pydantic(tmp_path: Path, args: list[str]) -> None:
-    probe = (
-        f"import sys; sys.argv = ['pontoon', *{args!r}]\n"
-        "from pontoon_cli.cli.main import main\n"
-        "try:\n    main()\nexcept SystemExit as done:\n    assert not done.code, done.code\n"
-        "print(sorted(m for m in sys.modules if m.startswith('pydantic')), file=sys.stderr)\n"
-    )
-    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, cwd=tmp_path)
-    assert done.returncode == 0, done.stderr.decode()
+    done = _run_without_pydantic(tmp_path, *args)
     assert done.stderr.decode().strip().splitlines()[-1] == "[]"
 
 
