@@ -17,23 +17,38 @@ from __future__ import annotations
 import gc
 import importlib
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
-# Loading the command makes some twenty thousand objects the collector tracks (modules, classes,
-# functions), which live as long as the process, and no garbage: the garbage collector, which
-# would walk them again and again as they are made, waits until they are loaded (here, and in
-# main()). Restored however the import ends.
-_collecting = gc.isenabled()
-gc.disable()
-try:
+
+@contextmanager
+def _loading(freeze: bool = False) -> Iterator[None]:
+    """Modules loaded with the garbage collector held off, then (``freeze``) frozen.
+
+    Loading the command makes some twenty thousand objects the collector tracks (modules,
+    classes, functions), which live as long as the process, and no garbage: the collector would
+    walk them again and again as they are made, and once more at exit. It waits until they are
+    loaded (the imports below, and the command's own in main()); frozen, they are never walked
+    again (as a server freezes what it loaded before it forks: the workers of ``simulate`` share
+    those pages too). The collector is left as it was found, however the loading ends."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if freeze:
+            gc.freeze()
+        if collecting:
+            gc.enable()
+
+
+with _loading():
     import typer
 
     from pontoon_cli import _build
     from pontoon_cli.cli.app import COMMAND_ORDER, stream_guard
     from pontoon_cli.cli.app import app as _app
-finally:
-    if _collecting:
-        gc.enable()
 
 __all__ = ["COMMAND_MODULES", "COMMAND_ORDER", "load_commands", "main"]  # and `app`, below
 
@@ -83,19 +98,10 @@ def main() -> None:
     warning = _build.stale_warning()
     if warning is not None:
         sys.stderr.write(warning + "\n")
-    collecting = gc.isenabled()
-    gc.disable()  # the command's modules are loaded next: see the imports above
-    try:
+    with _loading(freeze=True):
         args = sys.argv[1:]
         # ``pontoon --version`` (a script's check of what is installed) needs no command at all
         app = _app if args and set(args) <= _VERSION_FLAGS else load_commands(_command_named(args))
-    finally:
-        # What is loaded lives as long as the command: no collection walks it again, nor the
-        # last one, at exit (the objects are frozen, as a server freezes what it loaded before
-        # it forks: the workers of ``simulate`` share those pages too).
-        gc.freeze()
-        if collecting:
-            gc.enable()
     try:
         with stream_guard():
             app()

@@ -258,8 +258,10 @@ def test_main_and_its_import_leave_the_collector_as_they_found_it(
     import pontoon_cli.cli.main as cli_main
 
     (gc.enable if on else gc.disable)()
+    gc.unfreeze()
     importlib.reload(cli_main)
     assert gc.isenabled() is on
+    assert gc.get_freeze_count() == 0  # importing it freezes nothing of the importer's
     assert _main(monkeypatch, "--version") == []
     assert gc.isenabled() is on
     assert gc.get_freeze_count() > 0
