@@ -38,18 +38,16 @@ from pontoon_cli.logformat.check import (
     CASINO_HAND_KEYS,
     DEALER_HAND_KEYS,
 )
-from pontoon_cli.logformat.divergence import Divergence, Place, count
-from pontoon_cli.logformat.replay import (
+from pontoon_cli.logformat.compare import (
     Fields,
-    GameReplay,
     HandSettler,
-    Look,
     RowRules,
-    SeedCheck,
     action_text,
     compare_money,
     first_key,
 )
+from pontoon_cli.logformat.divergence import Divergence, Place, count
+from pontoon_cli.logformat.replay import GameReplay, Look, SeedCheck
 
 #: The rule behind each field of a hand that is not its settlement (``net`` and ``rule`` cite
 #: the rule that settled it; ``cards`` and ``stake`` are told apart below).

@@ -18,14 +18,14 @@ from pontoon_cli.core.hands import Hand, rate
 from pontoon_cli.core.rules import Rules
 from pontoon_cli.core.settle import Settler
 from pontoon_cli.logformat.check import BANKER_HAND_KEYS, CARD_KEYS, HAND_KEYS
-from pontoon_cli.logformat.divergence import Divergence, Place
-from pontoon_cli.logformat.replay import (
+from pontoon_cli.logformat.compare import (
     HandSettler,
     RowRules,
     compare_money,
     first_key,
     settle_again,
 )
+from pontoon_cli.logformat.divergence import Divergence, Place
 from pontoon_cli.traditional.engine import Deal
 
 #: The rule behind each field of a hand (``net`` and ``rule``: the rule that settled it).
