@@ -54,8 +54,14 @@ EQUIVALENTS = Path("tools/equivalent-mutants.toml")  # relative to ROOT
 RULE_ID = re.compile(r"[TVSC]\d+(?:\.\d+)?")
 
 #: The tests relevant to each module: what exercises it directly, plus the end-to-end checks of it.
-_ENGINE_TESTS = [
+#: The traditional deal and game, rule by rule (T1, T3, T4; T5, T6; T7, T8).
+_DEAL_TESTS = [
     "tests/traditional/test_engine.py",
+    "tests/traditional/test_turns.py",
+    "tests/traditional/test_settlement.py",
+]
+_ENGINE_TESTS = [
+    *_DEAL_TESTS,
     "tests/core/test_hands.py",
     "tests/core/test_settle.py",
     "tests/traditional/test_options.py",
@@ -68,13 +74,13 @@ _ENGINE_TESTS = [
 TESTS: dict[str, list[str]] = {
     "core.hands": [
         "tests/core/test_hands.py",
-        "tests/traditional/test_engine.py",
+        *_DEAL_TESTS,
         "tests/traditional/test_options.py",
         "tests/traditional/test_boundaries.py",
     ],
     "core.settle": [
         "tests/core/test_settle.py",
-        "tests/traditional/test_engine.py",
+        *_DEAL_TESTS,
         "tests/traditional/test_options.py",
         "tests/traditional/test_boundaries.py",
         "tests/scenario/test_scenarios.py",
@@ -133,7 +139,7 @@ _EACH_GAME = ["tests/base/test_base.py", "tests/shoot/test_shoot.py", "tests/cas
 TESTS["base.deal"] = [*_ENGINE_TESTS, *_EACH_GAME, "tests/casino/test_casino_rules.py"]
 TESTS["base.players"] = [
     *_EACH_GAME,
-    "tests/traditional/test_engine.py",
+    *_DEAL_TESTS,
     "tests/traditional/test_doubles_and_burning.py",  # the random banker (V3)
     "tests/casino/test_casino_rules.py",
 ]

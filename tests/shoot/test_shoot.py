@@ -1,6 +1,6 @@
 """Shoot Pontoon (docs/rules.md S1-S10): the kitty and shoot bets, rule by rule, on stacked packs.
 
-The table is ann, bob, carl with carl banking (as tests/traditional/test_engine.py): the cards go
+The table is ann, bob, carl with carl banking (as tests/support/engine.py): the cards go
 ann, bob, carl, then (after the stakes and the round of shoot bets) ann, bob, carl, then the draws.
 """
 

@@ -1,14 +1,25 @@
-"""Engine helpers for the tests: stacked packs, small tables, and a one-line script runner."""
+"""Engine helpers for the tests: stacked packs, small tables, and a one-line script runner.
+
+Unless a test says otherwise the table is ann, bob, carl with carl banking, so ann sits on the
+banker's left: the cards go ann, bob, carl, ann, bob, carl, then ann's draws, bob's, carl's.
+Stacked packs are written in those groups.
+"""
 
 from __future__ import annotations
 
+import copy
 from collections import Counter
 
+import pytest
+
 from pontoon_cli.core.cards import Card, new_pack, parse_cards
+from pontoon_cli.core.errors import IllegalAction
+from pontoon_cli.core.events import CardDealt
 from pontoon_cli.core.hands import HandClass
+from pontoon_cli.core.rng import Rng
 from pontoon_cli.core.rules import Rules, Table
 from pontoon_cli.core.settle import settle_traditional
-from pontoon_cli.traditional.engine import Deal, Phase
+from pontoon_cli.traditional.engine import Deal, Game, Phase
 
 #: The docs' example scenario (docs/examples/five-card-trick.toml, comments aside): ann's five
 #: card trick beats the banker's 21.
@@ -33,6 +44,37 @@ expect = { net = { ann = 4, bob = -7, cal = 3 }, class = { ann = "five-card-tric
 
 RULES = Rules()
 SEATS = ("ann", "bob", "carl")  # carl banks: ann is on his left, then bob
+TWO = ("ann", "carl")  # one punter: ann, carl, ann, carl, then ann's draws, carl's
+
+
+def dealt(deal: Deal) -> list[tuple[str, int, str, bool]]:
+    """Every card dealt so far as (player, hand, card, face up)."""
+    return [
+        (e.player, e.hand, e.card.text, e.face_up) for e in deal.events if isinstance(e, CardDealt)
+    ]
+
+
+def illegal(action: object, *args: object) -> IllegalAction:
+    """The IllegalAction that ``action(*args)`` raises."""
+    with pytest.raises(IllegalAction) as info:
+        action(*args)  # type: ignore[operator]
+    return info.value
+
+
+def shuffled_and_cut(rng: Rng, deal: Deal) -> list[Card]:
+    """The deal's pack as the game's generator will shuffle and cut it next (T8.2)."""
+    twin = copy.copy(rng)
+    pack = list(deal.pack)
+    twin.shuffle(pack)
+    twin.cut(pack)
+    return pack
+
+
+def game_with(top: str, seats: tuple[str, ...] = ("ann", "bob", "carl"), **kw: object) -> Game:
+    """A game at ``seats`` (carl banks unless ``kw`` says) with ``top`` stacked on its pack."""
+    game = Game(RULES, table(seats, **kw), Rng(7))  # type: ignore[arg-type]
+    game.stack(parse_cards(top))
+    return game
 
 
 def stacked(top: str, packs: int = 1) -> list[Card]:

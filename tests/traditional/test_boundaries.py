@@ -1,6 +1,6 @@
 """Rule edges end to end: a scenario played by `pontoon play`, its log verified by `pontoon replay`.
 
-The engine's own tests pin the same edges (test_hands.py, test_engine.py); here the banker's total
+The engine's own tests pin the same edges (test_hands.py, test_turns.py); here the banker's total
 at the edge of the ace rule decides a payout that the scenario's expectation and replay both check.
 """
 
