@@ -91,6 +91,8 @@ TESTS: dict[str, list[str]] = {
     # replay and every module of its package
     "replay": [
         "tests/replay/test_replay.py",
+        "tests/replay/test_replay_numbers.py",
+        "tests/replay/test_replay_cli.py",
         "tests/replay/test_replay_tamper.py",
         "tests/replay/test_replay_edges.py",
         "tests/replay/test_replay_input.py",

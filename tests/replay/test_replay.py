@@ -1,19 +1,14 @@
 """`pontoon replay`: played logs verify; every kind of tampering is caught at the right line and
-field; unreadable input exits 2 after reporting what was verified; the command reads files,
-stdin, .gz files and several logs, with --json and --fail-fast."""
+field; a minimal log, as a third party writes it, verifies. Unreadable input is in
+test_replay_schema.py, every number of a record in test_replay_numbers.py, the command's files,
+stdin, .gz, --json and --fail-fast in test_replay_cli.py."""
 
 from __future__ import annotations
 
 import copy
-import gzip
-import io
-import subprocess
-import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
-import orjson
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -21,7 +16,6 @@ from support.logs import play_log, play_scenario, records, scenario_files
 from support.replay import (
     BASE,
     BASE_LOG,
-    P1_NET_DETAIL,
     STACKED_SALE,
     Record,
     base,
@@ -29,12 +23,11 @@ from support.replay import (
     first,
     minimal,
     replay,
+    replay_bytes,
 )
 from typer.testing import CliRunner
 
-from pontoon_cli.cli.main import app
-from pontoon_cli.render.console import ReplayView
-from pontoon_cli.replay.run import Divergence, LogReplayer, StreamOutput, replay_logs
+from pontoon_cli.replay.run import Divergence
 
 runner = CliRunner()
 
@@ -70,18 +63,14 @@ def test_replay_of_play_verifies(
     seed: int, strategy: str, banker: str, players: int, deals: int
 ) -> None:
     log = play_log(seed, deals=deals, players=players, strategy=strategy, banker_strategy=banker)
-    assert _replay_lines(log) == []
-
-
-def _replay_lines(log: bytes) -> list[Divergence]:
-    return list(LogReplayer("t.jsonl").replay(io.BytesIO(log)))
+    assert replay_bytes(log) == []
 
 
 def test_long_random_games_with_small_bankrolls_verify() -> None:
     """Sitting out (T8.6), broke bankers and many shuffles, over many deals."""
     for seed in range(4):
         log = play_log(seed, deals=150, players=5, strategy="random", bankroll=15)
-        assert _replay_lines(log) == []
+        assert replay_bytes(log) == []
 
 
 @pytest.mark.parametrize("path", scenario_files(), ids=lambda p: p.name)
@@ -541,434 +530,3 @@ def test_a_minimal_log_with_fields_in_another_order(tmp_path: Path) -> None:
     recs = [dict(reversed(list(r.items()))) for r in minimal(base())]
     code, found, _ = replay(tmp_path, dump(recs))
     assert (code, found) == (0, [])
-
-
-# unreadable input exits 2, after reporting what was verified -------------------------------------
-
-
-def unreadable(tmp_path: Path, log: bytes) -> str:
-    code, _, err = replay(tmp_path, log)
-    assert code == 2, err
-    assert "Traceback" not in err
-    return err
-
-
-def test_a_truncated_last_line(tmp_path: Path) -> None:
-    err = unreadable(tmp_path, BASE_LOG[:-40])
-    assert "game.jsonl:13: the last line is truncated" in err
-    assert "11 deals verified, 0 with divergences; 13 lines read" in err
-
-
-def test_a_last_line_without_newline_but_complete_is_fine(tmp_path: Path) -> None:
-    code, found, _ = replay(tmp_path, BASE_LOG.rstrip(b"\n"))
-    assert (code, found) == (0, [])
-
-
-def test_a_line_that_is_not_json(tmp_path: Path) -> None:
-    lines = BASE_LOG.splitlines(keepends=True)
-    lines[4] = b'{"type": "deal", oops\n'
-    err = unreadable(tmp_path, b"".join(lines))
-    assert "game.jsonl:5: not JSON: " in err
-    assert "3 deals verified, 0 with divergences; 5 lines read" in err
-
-
-@pytest.mark.parametrize(
-    ("change", "line", "message"),
-    [
-        (
-            lambda r: r[3].update({"type": "kitty"}),
-            4,
-            'type: expected "header" or "deal", got "kitty"',
-        ),
-        (lambda r: r[3].pop("type"), 4, 'type: expected "header" or "deal", got nothing'),
-        (lambda r: r[0].update({"format": "pontoon-log/2"}), 1, 'format: expected "pontoon-log/1"'),
-        (
-            lambda r: r[3]["decisions"][0].update({"hand": "1"}),
-            4,
-            "decisions[0].hand: expected a hand",
-        ),
-        (
-            lambda r: r[3].pop("net"),
-            4,
-            "net: expected an object of player: whole number, got nothing",
-        ),
-        (
-            lambda r: r[3]["balance"].update({"p1": 1.5}),
-            4,
-            "balance.p1: expected a whole number, got 1.5",
-        ),
-        (lambda r: r[3].update({"pack": r[3]["pack"].lower()}), 4, "pack: card 1: expected a card"),
-        (
-            lambda r: r[3]["hands"][0].update({"class": "blackjack"}),
-            4,
-            "hands[0].class: expected one of",
-        ),
-        (
-            lambda r: r[3].update({"kitty": 5}),
-            4,
-            "kitty: expected an object {before, moves, after}",
-        ),
-        (
-            lambda r: r[0]["table"].update({"banker": "zed"}),
-            1,
-            "table: banker 'zed' is not at the table",
-        ),
-        (
-            lambda r: r[0]["rules"].update({"stick_minimum": 99}),
-            1,
-            "rules: rule setting 'stick_minimum'",
-        ),
-    ],
-)
-def test_a_record_that_breaks_the_schema(
-    tmp_path: Path, change: Callable[[list[Record]], Any], line: int, message: str
-) -> None:
-    recs = base()
-    change(recs)
-    err = unreadable(tmp_path, dump(recs))
-    assert f"game.jsonl:{line}: {message}" in err
-
-
-def test_a_deal_before_the_header(tmp_path: Path) -> None:
-    err = unreadable(tmp_path, dump(BASE[1:]))
-    assert 'game.jsonl:1: type: expected the header record ("type": "header") first' in err
-
-
-def test_odd_lines(tmp_path: Path) -> None:
-    header = BASE_LOG.splitlines(keepends=True)[0]
-    assert "game.jsonl:2: expected a JSON object" in unreadable(tmp_path, header + b"[1]\n")
-    assert "game.jsonl:1: type: expected" in unreadable(tmp_path, b"{}\n")
-    assert "game.jsonl:1: empty line" in unreadable(tmp_path, b"\n")
-    assert "empty log" in unreadable(tmp_path, b"")
-
-
-def test_a_second_header_starts_a_new_game(tmp_path: Path) -> None:
-    other = play_log(9, deals=3, players=3)
-    code, found, err = replay(tmp_path, BASE_LOG + other)
-    assert (code, found) == (0, []), err
-    assert "15 deals verified" in err
-
-
-def test_a_missing_file(tmp_path: Path) -> None:
-    out, err = io.BytesIO(), io.StringIO()
-    code = replay_logs([str(tmp_path / "nope.jsonl")], StreamOutput(out, err))
-    assert code == 2
-    assert out.getvalue() == b""
-    assert err.getvalue() == (
-        f"pontoon: {tmp_path / 'nope.jsonl'}: no such file\n"
-        "pontoon replay: 0 deals verified, 0 with divergences; 0 lines read from 0 files; "
-        "1 file could not be read\n"
-    )
-
-
-# every numeric field is verified -----------------------------------------------------------------
-
-#: Numeric fields replay verifies; a changed value must be caught on its own line.
-VERIFIED = {
-    "deal",
-    "decisions[].hand",
-    "decisions[].amount",
-    "cards[].hand",
-    "hands[].hand",
-    "hands[].stake",
-    "hands[].total",
-    "hands[].net",
-    "banker_hand.total",
-    "net.*",
-    "balance.*",
-    "sale.price",
-    "table.bankrolls.*",
-}
-#: Numeric fields that do not bear on any deal's outcome by themselves: the seed is
-#: informational, and a rule setting or stake limit may allow every recorded decision either way.
-NOT_VERIFIED = {
-    "seed",
-    "table.min_stake",
-    "table.max_stake",
-    "rules.stick_minimum",
-    "rules.max_hands",
-    "rules.pontoon_pays",
-    "rules.banker_pontoon_collects",
-    "rules.packs",
-}
-
-
-def numeric_fields(value: Any, prefix: str = "") -> list[tuple[str, tuple[Any, ...]]]:
-    """(field kind, path) for every whole number in a record."""
-    out: list[tuple[str, tuple[Any, ...]]] = []
-
-    def walk(v: Any, kind: str, path: tuple[Any, ...]) -> None:
-        if isinstance(v, dict):
-            for k, item in v.items():
-                key = "*" if kind in ("net", "balance", "table.bankrolls") else k
-                walk(item, f"{kind}.{key}" if kind else key, (*path, k))
-        elif isinstance(v, list):
-            for i, item in enumerate(v):
-                walk(item, f"{kind}[]", (*path, i))
-        elif type(v) is int:
-            out.append((kind, path))
-
-    walk(value, prefix, ())
-    return out
-
-
-def test_every_numeric_field_is_verified_or_listed() -> None:
-    logs = [*BASE, *records(play_log(2, deals=30, players=9))]
-    kinds = {kind for rec in logs for kind, _ in numeric_fields(rec)}
-    assert kinds <= VERIFIED | NOT_VERIFIED | {"rules.packs"}, kinds - VERIFIED - NOT_VERIFIED
-    assert kinds >= VERIFIED - {"sale.price"}
-
-
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(data=st.data())
-def test_any_changed_number_is_caught(data: st.DataObject) -> None:
-    recs = base()
-    at = data.draw(st.integers(0, len(recs) - 1), label="line - 1")
-    choices = [(k, p) for k, p in numeric_fields(recs[at]) if k in VERIFIED]
-    if not choices:
-        return
-    kind, path = data.draw(st.sampled_from(choices), label="field")
-    delta = data.draw(st.sampled_from([-3, -2, -1, 1, 2, 3]), label="delta")
-    target: Any = recs[at]
-    for step in path[:-1]:
-        target = target[step]
-    value = target[path[-1]] + delta
-    if kind in ("deal", "decisions[].hand", "cards[].hand", "hands[].hand") and value < 1:
-        value = target[path[-1]] + abs(delta)  # a hand or deal number below 1 breaks the schema
-    target[path[-1]] = value
-    found = _replay_lines(dump(recs))
-    assert found, (kind, path, delta)
-    assert found[0].line == max(at + 1, 2), (kind, path, delta, found[0])
-
-
-# the command -------------------------------------------------------------------------------------
-
-
-@pytest.fixture
-def log_file(tmp_path: Path) -> Path:
-    path = tmp_path / "game.jsonl"
-    path.write_bytes(BASE_LOG)
-    return path
-
-
-@pytest.fixture
-def bad_file(tmp_path: Path) -> Path:
-    recs = base()
-    recs[2]["net"]["p1"] += 1
-    recs[5]["cards"][0]["card"] = "AS" if recs[5]["cards"][0]["card"] != "AS" else "KS"
-    path = tmp_path / "bad.jsonl"
-    path.write_bytes(dump(recs))
-    return path
-
-
-def test_cli_verifies_a_file(log_file: Path) -> None:
-    result = runner.invoke(app, ["replay", str(log_file)])
-    assert result.exit_code == 0
-    assert result.stdout == ""
-    assert result.stderr == (
-        "pontoon replay: 12 deals verified, 0 with divergences; 13 lines read from 1 file\n"
-    )
-
-
-def test_cli_reports_each_divergence_as_a_line(bad_file: Path) -> None:
-    result = runner.invoke(app, ["replay", str(bad_file)])
-    assert result.exit_code == 1
-    assert result.stdout.splitlines() == bad_lines(str(bad_file))
-    assert result.stderr == (
-        "pontoon replay: 10 deals verified, 2 with divergences (2 divergences); 13 lines read "
-        "from 1 file\n"
-    )
-
-
-def test_cli_json(bad_file: Path) -> None:
-    result = runner.invoke(app, ["replay", "--json", str(bad_file)])
-    assert result.exit_code == 1
-    found = [orjson.loads(line) for line in result.stdout.splitlines()]
-    keys = ["file", "line", "deal", "player", "hand", "field", "recorded", "expected", "rule"]
-    assert [list(d) for d in found] == [[*keys, "detail"], keys]  # what the rules dealt there
-    assert found[0]["detail"] == P1_NET_DETAIL[2:]
-    assert [(d["file"], d["line"], d["field"]) for d in found] == [
-        (str(bad_file), 3, "net"),
-        (str(bad_file), 6, "cards[0].card"),
-    ]
-    assert "2 with divergences" in result.stderr
-
-
-def bad_lines(name: str) -> list[str]:
-    """The two divergence lines `replay` prints for ``bad_file`` read as ``name``."""
-    net = BASE[2]["net"]["p1"]
-    card = BASE[5]["cards"][0]
-    tampered = "AS" if card["card"] != "AS" else "KS"
-    return [
-        f"{name}:3: deal 2: p1 hand 1: net recorded {net + 1}, rules give {net} (T7)"
-        + P1_NET_DETAIL,
-        f'{name}:6: deal 5: {card["player"]} hand 1: cards[0].card recorded "{tampered}", '
-        f'rules give "{card["card"]}" (T4.1)',
-    ]
-
-
-def test_cli_fail_fast(bad_file: Path, log_file: Path) -> None:
-    result = runner.invoke(app, ["replay", "--fail-fast", str(bad_file), str(log_file)])
-    assert result.exit_code == 1
-    assert result.stdout.splitlines() == bad_lines(str(bad_file))[:1]
-    assert result.stderr == (
-        "pontoon replay: 1 deal verified, 1 with divergences (1 divergence); 3 lines read from "
-        "1 file\n"
-    )
-
-
-def test_cli_several_files(bad_file: Path, log_file: Path) -> None:
-    result = runner.invoke(app, ["replay", str(log_file), str(bad_file), str(log_file)])
-    assert result.exit_code == 1
-    assert result.stdout.splitlines() == bad_lines(str(bad_file))
-    assert result.stderr == (
-        "pontoon replay: 34 deals verified, 2 with divergences (2 divergences); 39 lines read "
-        "from 3 files\n"
-    )
-
-
-def test_cli_stdin(bad_file: Path) -> None:
-    """T36: the exit code alone (1) is also what CliRunner reports for a crash."""
-    result = runner.invoke(app, ["replay", "-"], input=bad_file.read_bytes())
-    assert result.exit_code == 1
-    assert result.stdout.splitlines() == bad_lines("<stdin>")
-    assert result.stderr == (
-        "pontoon replay: 10 deals verified, 2 with divergences (2 divergences); 13 lines read "
-        "from 1 file\n"
-    )
-    result = runner.invoke(app, ["replay", "--json", "-"], input=bad_file.read_bytes())
-    assert result.exit_code == 1
-    found = [orjson.loads(line) for line in result.stdout.splitlines()]
-    assert [(d["file"], d["line"], d["field"]) for d in found] == [
-        ("<stdin>", 3, "net"),
-        ("<stdin>", 6, "cards[0].card"),
-    ]
-    assert result.stderr.startswith("pontoon replay: 10 deals verified, 2 with divergences")
-
-
-def test_cli_gzip(tmp_path: Path) -> None:
-    path = tmp_path / "game.jsonl.gz"
-    path.write_bytes(gzip.compress(BASE_LOG))
-    result = runner.invoke(app, ["replay", str(path)])
-    assert result.exit_code == 0
-    assert result.stdout == ""
-    assert result.stderr == (
-        "pontoon replay: 12 deals verified, 0 with divergences; 13 lines read from 1 file\n"
-    )
-
-
-def test_cli_bad_gzip(tmp_path: Path) -> None:
-    path = tmp_path / "game.jsonl.gz"
-    path.write_bytes(gzip.compress(BASE_LOG)[:100])
-    result = runner.invoke(app, ["replay", str(path)])
-    assert result.exit_code == 2
-    assert result.stdout == ""
-    message, summary = result.stderr.splitlines()
-    assert message == (
-        f"pontoon: {path}:1: cannot read: Compressed file ended before the end-of-stream marker "
-        "was reached"
-    )
-    assert summary == (
-        "pontoon replay: 0 deals verified, 0 with divergences; 0 lines read from 1 file; "
-        "1 unreadable input"
-    )
-
-
-def test_cli_missing_file(log_file: Path, tmp_path: Path) -> None:
-    result = runner.invoke(app, ["replay", str(log_file), str(tmp_path / "nope.jsonl")])
-    assert result.exit_code == 2
-    assert result.stdout == ""
-    assert result.stderr == (
-        f"pontoon: {tmp_path / 'nope.jsonl'}: no such file\n"
-        "pontoon replay: 12 deals verified, 0 with divergences; 13 lines read from 1 file; "
-        "1 file could not be read\n"
-    )
-
-
-def test_cli_unreadable_then_more_files(tmp_path: Path, log_file: Path) -> None:
-    broken = tmp_path / "broken.jsonl"
-    broken.write_bytes(BASE_LOG[:-40])
-    result = runner.invoke(app, ["replay", str(broken), str(log_file)])
-    assert result.exit_code == 2
-    assert result.stdout == ""
-    message, summary = result.stderr.splitlines()
-    assert message.startswith(f"pontoon: {broken}:13: the last line is truncated: no newline")
-    assert summary == (
-        "pontoon replay: 23 deals verified, 0 with divergences; 26 lines read from 2 files; "
-        "1 unreadable input"
-    )
-
-
-def test_cli_help_has_an_example() -> None:
-    result = runner.invoke(app, ["replay", "--help"])
-    assert result.exit_code == 0
-    assert "pontoon play --seed 7 --deals 100 | pontoon replay -" in result.stdout
-    assert "--fail-fast" in result.stdout
-    assert "--json" in result.stdout
-    assert result.stderr == ""
-
-
-class _Terminal(io.StringIO):
-    def isatty(self) -> bool:
-        return True
-
-
-class _TerminalBytes(io.BytesIO):
-    def isatty(self) -> bool:
-        return True
-
-
-def test_progress_bar_on_a_terminal_only(log_file: Path, bad_file: Path) -> None:
-    out, err = io.BytesIO(), _Terminal()
-    code = replay_logs([str(bad_file)], ReplayView(out, err))
-    assert code == 1
-    assert out.getvalue().count(b"\n") == 2  # data still goes to stdout, as bytes
-    assert "10 deals verified" in err.getvalue()
-
-    out_tty = _TerminalBytes()
-    err2 = _Terminal()
-    assert replay_logs([str(bad_file)], ReplayView(out_tty, err2)) == 1
-    assert out_tty.getvalue() == b""  # on a terminal, lines go above the bar
-    assert "cards[0].card recorded" in err2.getvalue()
-
-
-@pytest.mark.parametrize("command", ["replay", "stats", "show", "diff"])
-def test_a_message_names_the_users_file_as_it_is(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, command: str
-) -> None:
-    # a message on stderr (no terminal) is the user's text byte for byte: no emoji for
-    # ":smile:", no markup for "[bold]"
-    monkeypatch.chdir(tmp_path)
-    name = ":smile:[bold]x.jsonl"
-    (tmp_path / name).write_text('{"type":"header"}\n')
-    args = [command, name, name] if command == "diff" else [command, name]
-    done = subprocess.run(
-        [sys.executable, "-m", "pontoon_cli", *args], capture_output=True, cwd=tmp_path
-    )
-    assert done.returncode == 2
-    assert done.stderr.decode().startswith(f"pontoon: {name}:1: format: expected ")
-
-
-@pytest.mark.parametrize("card", [["AS"], {"card": "AS"}, 7, None])
-def test_a_cut_card_that_is_not_a_string_is_unreadable_not_a_crash(
-    tmp_path: Path, card: object
-) -> None:
-    recs = records(play_log(1, deals=1))
-    first_cutter = next(iter(recs[0]["cut"][0]))
-    recs[0]["cut"][0][first_cutter] = card
-    code, found, err = replay(tmp_path, dump(recs))
-    assert code == 2
-    assert found == []
-    assert f"game.jsonl:1: cut[0].{first_cutter}: expected a card like 'TH'" in err
-
-
-def test_a_hand_number_written_as_true_is_unreadable_not_hand_1(tmp_path: Path) -> None:
-    """JSON true equals 1 in Python; the engine records its own hand number, so it shows."""
-    recs = records(play_log(1, deals=1, players=4))
-    i = next(k for k, d in enumerate(recs[1]["decisions"]) if d["action"] != "stake")
-    recs[1]["decisions"][i]["hand"] = True
-    code, _, err = replay(tmp_path, dump(recs))
-    assert code == 2
-    assert (
-        f"game.jsonl:2: decisions[{i}].hand: expected a hand number of 1 or more, got true" in err
-    )

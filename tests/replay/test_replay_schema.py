@@ -1,15 +1,21 @@
 """Replay's schema checks (logcheck): for each, a log tampered so that exactly that check
-refuses it, as unreadable input (exit 2) naming the line and the field, with the value shown."""
+refuses it, as unreadable input (exit 2) naming the line and the field, with the value shown.
+Then unreadable input of every kind (a truncated line, a line that is not JSON, a deal before the
+header, odd lines, a missing file) exits 2 after reporting what was verified."""
 
 from __future__ import annotations
 
+import io
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
-from support.replay import base, dump, replay
+from support.logs import play_log, records
+from support.replay import BASE, BASE_LOG, Record, base, dump, replay
 
 from pontoon_cli.logformat.check import brief
+from pontoon_cli.replay.run import StreamOutput, replay_logs
 
 LOG = "game.jsonl"
 
@@ -105,3 +111,146 @@ def test_a_value_the_schema_refuses_is_unreadable(
     message = err.splitlines()[0]
     assert message.startswith(f"pontoon: {tmp_path / LOG}:{at + 1}: {field}: expected "), message
     assert message.endswith(f", got {brief(SHOWN.get(field, value))}"), message
+
+
+# unreadable input exits 2, after reporting what was verified -------------------------------------
+
+
+def unreadable(tmp_path: Path, log: bytes) -> str:
+    code, _, err = replay(tmp_path, log)
+    assert code == 2, err
+    assert "Traceback" not in err
+    return err
+
+
+def test_a_truncated_last_line(tmp_path: Path) -> None:
+    err = unreadable(tmp_path, BASE_LOG[:-40])
+    assert "game.jsonl:13: the last line is truncated" in err
+    assert "11 deals verified, 0 with divergences; 13 lines read" in err
+
+
+def test_a_last_line_without_newline_but_complete_is_fine(tmp_path: Path) -> None:
+    code, found, _ = replay(tmp_path, BASE_LOG.rstrip(b"\n"))
+    assert (code, found) == (0, [])
+
+
+def test_a_line_that_is_not_json(tmp_path: Path) -> None:
+    lines = BASE_LOG.splitlines(keepends=True)
+    lines[4] = b'{"type": "deal", oops\n'
+    err = unreadable(tmp_path, b"".join(lines))
+    assert "game.jsonl:5: not JSON: " in err
+    assert "3 deals verified, 0 with divergences; 5 lines read" in err
+
+
+@pytest.mark.parametrize(
+    ("change", "line", "message"),
+    [
+        (
+            lambda r: r[3].update({"type": "kitty"}),
+            4,
+            'type: expected "header" or "deal", got "kitty"',
+        ),
+        (lambda r: r[3].pop("type"), 4, 'type: expected "header" or "deal", got nothing'),
+        (lambda r: r[0].update({"format": "pontoon-log/2"}), 1, 'format: expected "pontoon-log/1"'),
+        (
+            lambda r: r[3]["decisions"][0].update({"hand": "1"}),
+            4,
+            "decisions[0].hand: expected a hand",
+        ),
+        (
+            lambda r: r[3].pop("net"),
+            4,
+            "net: expected an object of player: whole number, got nothing",
+        ),
+        (
+            lambda r: r[3]["balance"].update({"p1": 1.5}),
+            4,
+            "balance.p1: expected a whole number, got 1.5",
+        ),
+        (lambda r: r[3].update({"pack": r[3]["pack"].lower()}), 4, "pack: card 1: expected a card"),
+        (
+            lambda r: r[3]["hands"][0].update({"class": "blackjack"}),
+            4,
+            "hands[0].class: expected one of",
+        ),
+        (
+            lambda r: r[3].update({"kitty": 5}),
+            4,
+            "kitty: expected an object {before, moves, after}",
+        ),
+        (
+            lambda r: r[0]["table"].update({"banker": "zed"}),
+            1,
+            "table: banker 'zed' is not at the table",
+        ),
+        (
+            lambda r: r[0]["rules"].update({"stick_minimum": 99}),
+            1,
+            "rules: rule setting 'stick_minimum'",
+        ),
+    ],
+)
+def test_a_record_that_breaks_the_schema(
+    tmp_path: Path, change: Callable[[list[Record]], Any], line: int, message: str
+) -> None:
+    recs = base()
+    change(recs)
+    err = unreadable(tmp_path, dump(recs))
+    assert f"game.jsonl:{line}: {message}" in err
+
+
+def test_a_deal_before_the_header(tmp_path: Path) -> None:
+    err = unreadable(tmp_path, dump(BASE[1:]))
+    assert 'game.jsonl:1: type: expected the header record ("type": "header") first' in err
+
+
+def test_odd_lines(tmp_path: Path) -> None:
+    header = BASE_LOG.splitlines(keepends=True)[0]
+    assert "game.jsonl:2: expected a JSON object" in unreadable(tmp_path, header + b"[1]\n")
+    assert "game.jsonl:1: type: expected" in unreadable(tmp_path, b"{}\n")
+    assert "game.jsonl:1: empty line" in unreadable(tmp_path, b"\n")
+    assert "empty log" in unreadable(tmp_path, b"")
+
+
+def test_a_second_header_starts_a_new_game(tmp_path: Path) -> None:
+    other = play_log(9, deals=3, players=3)
+    code, found, err = replay(tmp_path, BASE_LOG + other)
+    assert (code, found) == (0, []), err
+    assert "15 deals verified" in err
+
+
+def test_a_missing_file(tmp_path: Path) -> None:
+    out, err = io.BytesIO(), io.StringIO()
+    code = replay_logs([str(tmp_path / "nope.jsonl")], StreamOutput(out, err))
+    assert code == 2
+    assert out.getvalue() == b""
+    assert err.getvalue() == (
+        f"pontoon: {tmp_path / 'nope.jsonl'}: no such file\n"
+        "pontoon replay: 0 deals verified, 0 with divergences; 0 lines read from 0 files; "
+        "1 file could not be read\n"
+    )
+
+
+@pytest.mark.parametrize("card", [["AS"], {"card": "AS"}, 7, None])
+def test_a_cut_card_that_is_not_a_string_is_unreadable_not_a_crash(
+    tmp_path: Path, card: object
+) -> None:
+    recs = records(play_log(1, deals=1))
+    first_cutter = next(iter(recs[0]["cut"][0]))
+    recs[0]["cut"][0][first_cutter] = card
+    code, found, err = replay(tmp_path, dump(recs))
+    assert code == 2
+    assert found == []
+    assert f"game.jsonl:1: cut[0].{first_cutter}: expected a card like 'TH'" in err
+
+
+def test_a_hand_number_written_as_true_is_unreadable_not_hand_1(tmp_path: Path) -> None:
+    """JSON true equals 1 in Python; the engine records its own hand number, so it shows."""
+    recs = records(play_log(1, deals=1, players=4))
+    i = next(k for k, d in enumerate(recs[1]["decisions"]) if d["action"] != "stake")
+    recs[1]["decisions"][i]["hand"] = True
+    code, _, err = replay(tmp_path, dump(recs))
+    assert code == 2
+    assert (
+        f"game.jsonl:2: decisions[{i}].hand: expected a hand number of 1 or more, got true" in err
+    )

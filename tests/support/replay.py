@@ -11,7 +11,7 @@ from typing import Any
 
 import orjson
 
-from pontoon_cli.replay.run import StreamOutput, replay_logs
+from pontoon_cli.replay.run import Divergence, LogReplayer, StreamOutput, replay_logs
 from support.logs import play_log, records
 
 Record = dict[str, Any]
@@ -126,3 +126,8 @@ def only(tmp_path: Path, recs: list[Record]) -> Record:
 P1_NET_DETAIL = "; JH AD: pontoon 21 against the banker's 3S TC AH 5C: total 19, paid +2 × stake 2"
 #: The same for p4's hand in deal 2 (he stuck on 16 and lost to the banker's 19, T7.1).
 P4_NET_DETAIL = "7D 9H: total 16 against the banker's 3S TC AH 5C: total 19, paid -1 × stake 1"
+
+
+def replay_bytes(log: bytes, name: str = "t.jsonl") -> list[Divergence]:
+    """The divergences replay finds in ``log`` (read as the file ``name``), in order."""
+    return list(LogReplayer(name).replay(io.BytesIO(log)))
