@@ -1,4 +1,4 @@
-"""Start-up: a command imports only what it uses .
+"""Start-up: a command imports only what it uses.
 
 `pontoon play --seed 1 --deals 1` is the floor a script pays per run: it must not load rich (no
 message, no bar: the log goes to stdout), the scenario reader (no scenario, no rules file), the
