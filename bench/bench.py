@@ -62,6 +62,7 @@ PAGE = HERE.parent / "docs" / "development" / "performance.md"
 sys.path.insert(0, str(HERE))
 
 import benchlib  # noqa: E402
+import replay_bench  # noqa: E402  (bench/replay_bench.py: replay's and the views' memory)
 from benchlib import Round, ratios, target  # noqa: E402
 
 ROUNDS = int(os.environ.get("BENCH_ROUNDS", "5"))
@@ -426,8 +427,6 @@ def memory_figures(small_log: Path) -> dict[str, Any] | None:
     megabytes = int(os.environ.get("BENCH_REPLAY_MB", "200"))
     if megabytes <= 0:
         return None
-    import replay_bench  # bench/replay_bench.py
-
     figures = replay_bench.replay_memory(small_log, megabytes)
     views = int(os.environ.get("BENCH_VIEWS_MB", "50"))
     if views > 0:
@@ -540,8 +539,8 @@ def report(
     if memory is None:
         print("replay memory on a large log: skipped (BENCH_REPLAY_MB=0)")
     else:
-        print(memory_line(memory))
-        for line in views_lines(memory.get("views", {})):
+        print(replay_bench.memory_line(memory))
+        for line in replay_bench.views_lines(memory.get("views", {})):
             print(line)
     floor = ratios(rounds, "start_typer", "start_python")
     runs = ratios(rounds, "start_pontoon", "start_typer_play")
@@ -598,38 +597,6 @@ def scaling_lines(rounds: list[Round], scaled: list[Round]) -> None:
         f"{benchlib.median(dearer):.2f}× ({min(dearer):.2f}-{max(dearer):.2f}): above 1, the two "
         "cores slowed each other (a shared host)"
     )
-
-
-def memory_line(memory: dict[str, Any]) -> str:
-    mb = 1024
-    small, large = memory["small"], memory["large"]
-    samples = large["samples_kb"]
-    warm = samples[len(samples) // 10 + 1 :] or samples  # once the replay modules are loaded
-    verdict = "flat" if benchlib.flat(small["peak_kb"], large["peak_kb"]) else "GROWS"
-    return (
-        f"replay memory on a large log: {verdict}  (target flat)  peak RSS of `pontoon replay`: "
-        f"{small['peak_kb'] / mb:.1f} MB on {small['bytes'] / 1e6:.1f} MB, "
-        f"{large['peak_kb'] / mb:.1f} MB on {large['bytes'] / 1e6:.0f} MB "
-        f"({large['lines']:,} lines); RSS through the large replay after its first tenth "
-        f"{min(warm) / mb:.1f}–{max(warm) / mb:.1f} MB"
-    )
-
-
-def views_lines(views: dict[str, Any]) -> list[str]:
-    """One line per view: flat or GROWS, and the peak RSS on the small and the large log."""
-    mb = 1024
-    found = []
-    for command, sizes in views.items():
-        small, large = sizes["small"], sizes["large"]
-        verdict = "flat" if benchlib.flat(small["peak_kb"], large["peak_kb"]) else "GROWS"
-        found.append(
-            f"{command} memory on a large log: {verdict}  (target flat)  peak RSS of "
-            f"`pontoon {command}`: {small['peak_kb'] / mb:.1f} MB on "
-            f"{small['bytes'] / 1e6:.1f} MB, "
-            f"{large['peak_kb'] / mb:.1f} MB on {large['bytes'] / 1e6:.0f} MB "
-            f"({large['seconds']:.1f} s)"
-        )
-    return found
 
 
 if __name__ == "__main__":

@@ -1,5 +1,6 @@
 """Replay memory and the views' memory, for `make bench` (bench/bench.py calls
-:func:`replay_memory` and :func:`views_memory`).
+:func:`replay_memory` and :func:`views_memory`, and prints their figures as :func:`memory_line`
+and :func:`views_lines` write them).
 
 The peak RSS (VmHWM, this process's own high-water mark) of ``pontoon replay LOG`` run as a fresh
 subprocess, on a small log and on a generated large one, with RSS sampled as the replay goes.
@@ -31,6 +32,8 @@ import tempfile
 import time
 from pathlib import Path
 from typing import Any
+
+import benchlib  # bench/benchlib.py: this script's folder is on the path, run or imported
 
 PLAYERS = 6
 
@@ -172,6 +175,40 @@ def views_memory(small_log: Path, megabytes: int) -> dict[str, Any]:
     return figures
 
 
+def memory_line(memory: dict[str, Any]) -> str:
+    """Replay's line: flat or GROWS, the peak RSS on the small and the large log, and the RSS
+    through the large replay once its modules are loaded (``memory``: :func:`replay_memory`'s)."""
+    mb = 1024
+    small, large = memory["small"], memory["large"]
+    samples = large["samples_kb"]
+    warm = samples[len(samples) // 10 + 1 :] or samples  # once the replay modules are loaded
+    verdict = "flat" if benchlib.flat(small["peak_kb"], large["peak_kb"]) else "GROWS"
+    return (
+        f"replay memory on a large log: {verdict}  (target flat)  peak RSS of `pontoon replay`: "
+        f"{small['peak_kb'] / mb:.1f} MB on {small['bytes'] / 1e6:.1f} MB, "
+        f"{large['peak_kb'] / mb:.1f} MB on {large['bytes'] / 1e6:.0f} MB "
+        f"({large['lines']:,} lines); RSS through the large replay after its first tenth "
+        f"{min(warm) / mb:.1f}–{max(warm) / mb:.1f} MB"
+    )
+
+
+def views_lines(views: dict[str, Any]) -> list[str]:
+    """One line per view: flat or GROWS, and the peak RSS on the small and the large log."""
+    mb = 1024
+    found = []
+    for command, sizes in views.items():
+        small, large = sizes["small"], sizes["large"]
+        verdict = "flat" if benchlib.flat(small["peak_kb"], large["peak_kb"]) else "GROWS"
+        found.append(
+            f"{command} memory on a large log: {verdict}  (target flat)  peak RSS of "
+            f"`pontoon {command}`: {small['peak_kb'] / mb:.1f} MB on "
+            f"{small['bytes'] / 1e6:.1f} MB, "
+            f"{large['peak_kb'] / mb:.1f} MB on {large['bytes'] / 1e6:.0f} MB "
+            f"({large['seconds']:.1f} s)"
+        )
+    return found
+
+
 def main() -> None:
     views = sys.argv[1:2] == ["--views"]
     args = sys.argv[2:] if views else sys.argv[1:]
@@ -185,13 +222,8 @@ def main() -> None:
                 stdout=out,
             )
         if views:
-            for command, sizes in views_memory(small, megabytes).items():
-                s, big = sizes["small"], sizes["large"]
-                print(
-                    f"{command}: peak RSS {s['peak_kb'] / 1024:.1f} MB on {s['bytes'] / 1e6:.1f} MB"
-                    f" ({s['seconds']:.1f} s), {big['peak_kb'] / 1024:.1f} MB on "
-                    f"{big['bytes'] / 1e6:.0f} MB ({big['seconds']:.1f} s)"
-                )
+            for line in views_lines(views_memory(small, megabytes)):
+                print(line)
         else:
             print(json.dumps(replay_memory(small, megabytes)))
 
