@@ -62,7 +62,7 @@ def _node(path: Path, major: int, minor: int) -> Path:
     return path
 
 
-# 1. --out: only a regular file or a new path is replaced ------------------------------------------
+# --out: only a regular file or a new path is replaced ---------------------------------------------
 
 
 @posix_only
@@ -181,7 +181,7 @@ def test_out_through_a_symlink_replaces_the_file_and_keeps_the_link(tmp_path: Pa
     assert sorted(p.name for p in tmp_path.iterdir()) == ["day3.jsonl", "latest.jsonl"]
 
 
-# 30. --out paths that cannot be a log: the operating system's reason -----------------------------
+# --out paths that cannot be a log: the operating system's reason ----------------------------------
 
 
 def test_out_that_cannot_be_written_says_why_in_the_systems_words(tmp_path: Path) -> None:
@@ -203,7 +203,7 @@ def test_out_that_cannot_be_written_says_why_in_the_systems_words(tmp_path: Path
     assert sorted(p.name for p in tmp_path.iterdir()) == ["file", "loop"]
 
 
-# 2. a closed stdout does not hide the result ------------------------------------------------------
+# a closed stdout does not hide the result ---------------------------------------------------------
 
 
 @pytest.fixture(scope="module")
@@ -381,7 +381,7 @@ def test_guarded_stream_discards_after_epipe_and_remembers_it() -> None:
     stream.flush()
 
 
-# 3. a write error is one line and exit 2 ----------------------------------------------------------
+# a write error is one line and exit 2 -------------------------------------------------------------
 
 
 @posix_only
@@ -478,7 +478,7 @@ def test_writer_error_is_an_output_error_naming_the_place() -> None:
         writer.write({"type": "header"})
 
 
-# 4. .gz output --------------------------------------------------------------------------------
+# .gz output ---------------------------------------------------------------------------------------
 
 
 def test_gz_out_writes_deterministic_gzip_that_replays(tmp_path: Path) -> None:
@@ -499,7 +499,7 @@ def test_gz_out_writes_deterministic_gzip_that_replays(tmp_path: Path) -> None:
     assert "50 deals verified, 0 with divergences" in err
 
 
-# 8. progress and summary --------------------------------------------------------------------------
+# progress and summary -----------------------------------------------------------------------------
 
 
 def test_out_ends_with_a_one_line_summary(tmp_path: Path) -> None:

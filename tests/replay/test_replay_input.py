@@ -37,7 +37,7 @@ def cli(*args: str, stdin: bytes | None = None) -> tuple[int, str, str]:
     return result.exit_code, result.stdout, result.stderr
 
 
-# 4: gzip is told by its magic bytes ---------------------------------------------------------------
+# gzip is told by its magic bytes ------------------------------------------------------------------
 
 
 def test_gzip_on_stdin_is_read_by_its_magic_bytes() -> None:
@@ -90,7 +90,7 @@ def test_a_broken_gzip_stream_names_the_line(tmp_path: Path) -> None:
     )
 
 
-# 5: every file named is read; the exit code is the worst -----------------------------------------
+# every file named is read; the exit code is the worst ---------------------------------------------
 
 
 @pytest.fixture
@@ -154,7 +154,7 @@ def test_a_symlink_loop_gives_the_systems_reason(tmp_path: Path, good: Path) -> 
     )
 
 
-# 6: a byte-order mark and CRLF -------------------------------------------------------------------
+# a byte-order mark and CRLF -----------------------------------------------------------------------
 
 CRLF_LOG = BASE_LOG.replace(b"\n", b"\r\n")
 
@@ -190,7 +190,7 @@ def test_a_byte_order_mark_later_in_the_log_is_not_json(tmp_path: Path) -> None:
     assert err.splitlines()[0].startswith("pontoon: <stdin>:2: not JSON: ")
 
 
-# 9: integers stay within ±(2**53 − 1) ------------------------------------------------------------
+# integers stay within ±(2**53 − 1) ----------------------------------------------------------------
 
 TOO_BIG = "an integer in a log must be at most 2**53 - 1 (9007199254740991), got"
 RANGE = "the range every JSON reader keeps exactly (I-JSON)"
@@ -252,7 +252,7 @@ def test_a_balance_that_grows_past_the_range_is_unreadable(tmp_path: Path) -> No
     )
 
 
-# 10: player names --------------------------------------------------------------------------------
+# player names -------------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -320,7 +320,7 @@ def test_no_message_prints_a_raw_control_character(tmp_path: Path) -> None:
     assert all(c.isprintable() for c in err.replace("\n", ""))
 
 
-# 24: a duplicate key, at any depth ---------------------------------------------------------------
+# a duplicate key, at any depth --------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -364,7 +364,7 @@ def test_a_record_with_a_duplicate_key_that_changes_nothing_is_still_unreadable(
     assert ':3: void: the key "void" appears twice' in err
 
 
-# 25: bounded memory and time on hostile input ----------------------------------------------------
+# bounded memory and time on hostile input ---------------------------------------------------------
 
 LINE_LIMIT = limits.MAX_LOG_LINE_BYTES
 

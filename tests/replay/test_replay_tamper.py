@@ -300,7 +300,7 @@ def test_a_continued_pack_cut_short_T8_1(tmp_path: Path) -> None:
     )
 
 
-# 23: a stacked pack only where a scenario scripts it (T8.1) ---------------------------------------
+# a stacked pack only where a scenario scripts it (T8.1) -------------------------------------------
 
 
 @pytest.mark.parametrize(("at", "want"), [(5, "continued"), (3, "shuffled"), (1, "shuffled")])
@@ -469,7 +469,7 @@ def test_a_header_with_50000_seats_is_checked_in_linear_time() -> None:
     assert (found.field, found.recorded, found.rule) == ("cut[0]", "50000 cards", "T3.2")
 
 
-# 34: a divergence in one deal causes no false one later ------------------------------------------
+# a divergence in one deal causes no false one later -----------------------------------------------
 
 
 def test_an_out_of_turn_decision_leaves_the_next_deals_pack_alone(tmp_path: Path) -> None:

@@ -59,7 +59,7 @@ def line_of(text: str, start: str) -> int:
     return number
 
 
-# 6: a byte-order mark, CRLF ---------------------------------------------------------------------
+# a byte-order mark, CRLF --------------------------------------------------------------------------
 
 BOM = "\ufeff"
 
@@ -242,7 +242,7 @@ def test_a_number_too_long_to_convert_is_refused(tmp_path: Path) -> None:
     )
 
 
-# 9: values beyond ±(2**53 - 1) ------------------------------------------------------------------
+# values beyond ±(2**53 - 1) -----------------------------------------------------------------------
 
 RANGE = f"must be at most 2**53 - 1 ({MAX_SAFE_INT}), got {BIG}"
 
@@ -338,7 +338,7 @@ def test_a_scenario_whose_balances_could_pass_2_53_is_refused(tmp_path: Path) ->
     )
 
 
-# 10: names ----------------------------------------------------------------------------------------
+# names --------------------------------------------------------------------------------------------
 
 ESCAPED = "use printable characters without spaces"
 
@@ -391,7 +391,7 @@ def test_T3_1_table_names_use_the_shared_rule() -> None:
     assert str(info.value) == rf"player name 'b\tb': {ESCAPED} (T3.1)"
 
 
-# 11: a table its packs cannot deal to -------------------------------------------------------------
+# a table its packs cannot deal to -----------------------------------------------------------------
 
 
 def test_T4_1_a_scenario_with_more_seats_than_its_packs_deal_to(tmp_path: Path) -> None:
@@ -407,7 +407,7 @@ def test_T4_1_a_scenario_with_more_seats_than_its_packs_deal_to(tmp_path: Path) 
     )
 
 
-# 14: an empty file: one reader, one verdict -------------------------------------------------------
+# an empty file: one reader, one verdict -----------------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -432,7 +432,7 @@ def test_an_empty_rules_file_is_still_the_default_rules(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.stderr
 
 
-# 15: one bad value is one problem -----------------------------------------------------------------
+# one bad value is one problem ---------------------------------------------------------------------
 
 CASCADE = """\
 name = "cascade"
@@ -482,7 +482,7 @@ def test_bad_stake_limits_do_not_hide_the_stakes(tmp_path: Path) -> None:
     assert lines[2] == f"{path}:16: deal[2].stakes.ann: must be 1 or more, got 0"
 
 
-# 16: the summary says what was checked ------------------------------------------------------------
+# the summary says what was checked ----------------------------------------------------------------
 
 
 def test_a_scenario_without_expectations_says_so(tmp_path: Path) -> None:
