@@ -116,7 +116,8 @@ def test_cli_several_files(bad_file: Path, log_file: Path) -> None:
 
 
 def test_cli_stdin(bad_file: Path) -> None:
-    """T36: the exit code alone (1) is also what CliRunner reports for a crash."""
+    """The divergences themselves are asserted: the exit code alone (1) is also what CliRunner
+    reports for a crash."""
     result = runner.invoke(app, ["replay", "-"], input=bad_file.read_bytes())
     assert result.exit_code == 1
     assert result.stdout.splitlines() == bad_lines("<stdin>")

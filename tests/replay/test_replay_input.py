@@ -142,7 +142,7 @@ def test_the_exit_code_is_the_worst_of_the_files(tmp_path: Path, good: Path, bad
 
 
 def test_a_symlink_loop_gives_the_systems_reason(tmp_path: Path, good: Path) -> None:
-    """T30: not "no such file", which sends the user looking for a file that is there."""
+    """Not "no such file", which sends the user looking for a file that is there."""
     loop = tmp_path / "loop.jsonl"
     loop.symlink_to(loop)
     assert cli(str(loop)) == (

@@ -57,7 +57,7 @@ def test_a_missing_stake_T4_2(tmp_path: Path) -> None:
 
 
 def test_a_stake_without_an_amount_T4_2(tmp_path: Path) -> None:
-    """T30: the stake's own rule, not the buy's (T5.3)."""
+    """The stake's own rule, not the buy's (T5.3)."""
     recs = base()
     del recs[1]["decisions"][1]["amount"]
     assert only(tmp_path, recs) == divergence(
@@ -423,7 +423,7 @@ def test_a_stranger_in_the_cut_T3_2(tmp_path: Path) -> None:
 
 
 def test_a_header_divergence_is_counted_honestly(tmp_path: Path) -> None:
-    """T30: not "0 with divergences (1 divergence)"."""
+    """Not "0 with divergences (1 divergence)": the header is counted as a header."""
     recs = copy.deepcopy(SEVEN)
     recs[0]["table"]["banker"] = "p3"  # the cut gives p4
     code, found, err = replay(tmp_path, dump(recs[:1]))
@@ -447,7 +447,8 @@ def header_with_seats(n: int, cut_cards: int) -> Record:
 
 
 def test_more_seats_than_the_packs_can_cut_for_T3_2(tmp_path: Path) -> None:
-    """`play --players 105` cut from 104 cards and silently dropped p105 (T28)."""
+    """105 seats cannot all cut from two packs' 104 cards: replay says so, rather than leave
+    a seat out of the cut."""
     header = header_with_seats(105, 104)
     assert only(tmp_path, [header]) == divergence(
         tmp_path,
