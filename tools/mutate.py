@@ -94,6 +94,7 @@ TESTS: dict[str, list[str]] = {
         "tests/replay/test_replay_numbers.py",
         "tests/replay/test_replay_cli.py",
         "tests/replay/test_replay_tamper.py",
+        "tests/replay/test_replay_bank_cut.py",
         "tests/replay/test_replay_edges.py",
         "tests/replay/test_replay_input.py",
         "tests/replay/test_replay_schema.py",
