@@ -33,10 +33,10 @@ from pontoon_cli.logformat.check import (
     deal_head_problem,
     json_problem,
     read_header,
-    strict_problem,
 )
 from pontoon_cli.logformat.moves import MoveReader
 from pontoon_cli.logformat.packs import card_counts, scan_cards
+from pontoon_cli.logformat.strict import strict_problem
 
 #: A deal record before any header.
 HEADER_FIRST: Final = 'expected the header record ("type": "header") first'
