@@ -19,6 +19,7 @@ from support.replay import (
     P1_NET_DETAIL,
     base,
     dump,
+    written,
 )
 from typer.testing import CliRunner
 
@@ -34,9 +35,7 @@ runner = CliRunner()
 
 @pytest.fixture
 def log_file(tmp_path: Path) -> Path:
-    path = tmp_path / "game.jsonl"
-    path.write_bytes(BASE_LOG)
-    return path
+    return written(tmp_path / "game.jsonl", BASE_LOG)
 
 
 @pytest.fixture
@@ -44,9 +43,7 @@ def bad_file(tmp_path: Path) -> Path:
     recs = base()
     recs[2]["net"]["p1"] += 1
     recs[5]["cards"][0]["card"] = "AS" if recs[5]["cards"][0]["card"] != "AS" else "KS"
-    path = tmp_path / "bad.jsonl"
-    path.write_bytes(dump(recs))
-    return path
+    return written(tmp_path / "bad.jsonl", dump(recs))
 
 
 def test_cli_verifies_a_file(log_file: Path) -> None:

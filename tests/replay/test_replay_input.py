@@ -18,7 +18,7 @@ from typing import Any
 import orjson
 import pytest
 from support.logs import play_log
-from support.replay import BASE, BASE_LOG, P1_NET_DETAIL, base, dump, replay
+from support.replay import BASE, BASE_LOG, P1_NET_DETAIL, base, dump, replay, written
 from typer.testing import CliRunner
 
 import pontoon_cli
@@ -95,18 +95,14 @@ def test_a_broken_gzip_stream_names_the_line(tmp_path: Path) -> None:
 
 @pytest.fixture
 def good(tmp_path: Path) -> Path:
-    path = tmp_path / "good.jsonl"
-    path.write_bytes(BASE_LOG)
-    return path
+    return written(tmp_path / "good.jsonl", BASE_LOG)
 
 
 @pytest.fixture
 def bad(tmp_path: Path) -> Path:
     recs = base()
     recs[2]["net"]["p1"] += 1
-    path = tmp_path / "bad.jsonl"
-    path.write_bytes(dump(recs))
-    return path
+    return written(tmp_path / "bad.jsonl", dump(recs))
 
 
 def test_a_missing_file_first_does_not_stop_the_others(tmp_path: Path, good: Path) -> None:

@@ -21,6 +21,12 @@ def dump(recs: list[Record]) -> bytes:
     return b"".join(orjson.dumps(r, option=orjson.OPT_APPEND_NEWLINE) for r in recs)
 
 
+def written(path: Path, log: bytes) -> Path:
+    """``path``, holding ``log``: a log file a test gives the command."""
+    path.write_bytes(log)
+    return path
+
+
 def replay(tmp_path: Path, log: bytes, *, fail_fast: bool = False) -> tuple[int, list[Record], str]:
     """Replay ``log`` from a file: (exit code, divergences as JSON records, stderr)."""
     path = tmp_path / "game.jsonl"
