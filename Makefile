@@ -12,29 +12,41 @@ STAMP_BENCH := $(BENCH_VENV)/.installed-bench
 # the sources it compiles (every engine-side module: pontoon_cli/_build.py says which).
 BUILD_REQUIRES := $(shell $(PYTHON) -c "import tomllib; print(*map(repr, tomllib.load(open('pyproject.toml', 'rb'))['build-system']['requires']))")
 COMPILED_SOURCES := $(shell $(PYTHON) pontoon_cli/_build.py)
+# The release's tools (pyproject's optional-dependencies.release: build, twine, nox).
+RELEASE_REQUIRES := $(shell $(PYTHON) -c "import tomllib; print(*map(repr, tomllib.load(open('pyproject.toml', 'rb'))['project']['optional-dependencies']['release']))")
+STAMP_RELEASE := $(VENV)/.installed-release
 
-.PHONY: test lint docs commands demo bench profile snapshots rulebook mutation clean
+.PHONY: test suite lint docs commands demo dist smoke matrix bench profile snapshots rulebook \
+	mutation clean
 
 $(BIN)/python:
+	@echo "pontoon: creating $(VENV) with $(PYTHON)"
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 # The package is installed editable and pure first (quick); $(STAMP_BUILD) then compiles in place.
 # PYTHONWARNINGS=ignore keeps setuptools' boxed notice about editable installs out of the way.
 $(STAMP_RUN): pyproject.toml setup.py | $(BIN)/python
+	@echo "pontoon: installing the package and what it needs into $(VENV) (pip, quiet; under a minute)"
 	$(BIN)/python -m pip install --quiet $(BUILD_REQUIRES)
 	PYTHONWARNINGS=ignore PONTOON_PURE_BUILD=1 $(BIN)/python -m pip install --quiet --no-build-isolation -e .
 	touch $@
 
 $(STAMP_TEST): pyproject.toml setup.py | $(BIN)/python
+	@echo "pontoon: installing the package with its test, docs and extras into $(VENV) (pip, quiet)"
 	$(BIN)/python -m pip install --quiet $(BUILD_REQUIRES)
-	PYTHONWARNINGS=ignore PONTOON_PURE_BUILD=1 $(BIN)/python -m pip install --quiet --no-build-isolation -e '.[test,plot,dask,docs]'
-	touch $@ $(STAMP_RUN)
+	PYTHONWARNINGS=ignore PONTOON_PURE_BUILD=1 $(BIN)/python -m pip install --quiet --no-build-isolation -e '.[test,plot,dask,docs,release]'
+	touch $@ $(STAMP_RUN) $(STAMP_RELEASE)
+
+$(STAMP_RELEASE): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet $(RELEASE_REQUIRES)
+	touch $@
 
 # The compiled modules (pontoon_cli/*.so and their build record), rebuilt whenever a compiled
 # source changes. Without a working C compiler this warns in one line and leaves pure Python.
+# setup.py says each step; on a terminal it counts the modules and the seconds as it compiles.
 $(STAMP_BUILD): $(STAMP_RUN) $(COMPILED_SOURCES) setup.py pyproject.toml pontoon_cli/_build.py
-	@echo "pontoon: compiling the engine with mypyc (about a minute, once; later runs reuse it)"
+	@echo "pontoon: compiling the engine with mypyc (about 2 minutes, once; later runs reuse it)"
 	$(BIN)/python setup.py --quiet build_ext --inplace
 	touch $@
 
@@ -55,8 +67,11 @@ PYTEST := $(BIN)/python -m pytest -q -n auto
 
 ## make test: lint, the docs site, then the whole test suite on the compiled build (where a C
 ## compiler works), then again on the pure-Python sources (PONTOON_PURE=1; but PURE_SKIP). What CI
-## runs. The docs tests read the site this builds (build/docs).
-test: lint docs $(STAMP_BUILD)
+## runs, before make smoke. The docs tests read the site this builds (build/docs).
+test: lint docs suite
+
+## make suite: the whole test suite, compiled then pure (make test without lint and the site).
+suite: $(STAMP_BUILD)
 	$(BIN)/pontoon --version
 	$(PYTEST)
 	PONTOON_PURE=1 $(BIN)/pontoon --version
@@ -65,8 +80,8 @@ test: lint docs $(STAMP_BUILD)
 ## make lint: ruff check, ruff format --check, mypy --strict, and the package's layers
 ## (lint-imports: pyproject.toml's [tool.importlinter] contracts).
 lint: $(STAMP_TEST)
-	$(BIN)/ruff check pontoon_cli tests tools bench examples setup.py
-	$(BIN)/ruff format --check pontoon_cli tests tools bench examples setup.py
+	$(BIN)/ruff check pontoon_cli tests tools bench examples setup.py noxfile.py
+	$(BIN)/ruff format --check pontoon_cli tests tools bench examples setup.py noxfile.py
 	$(BIN)/mypy --strict pontoon_cli
 	$(BIN)/lint-imports
 
@@ -75,6 +90,28 @@ lint: $(STAMP_TEST)
 docs: $(STAMP_TEST)
 	$(BIN)/python tools/command_reference.py --check
 	$(BIN)/python -m sphinx -W --keep-going -q -b html docs build/docs
+
+## make dist: the source distribution and a wheel for this machine into dist/ (python -m build:
+## the wheel is built from the sdist, compiled where a C compiler works; about 2 minutes), then
+## twine check and the list of what each holds (tools/dist_manifest.py). Uploads nothing.
+dist: $(STAMP_RELEASE)
+	rm -rf dist
+	$(BIN)/python -m build --quiet --outdir dist .
+	$(BIN)/python -m twine check --strict dist/*
+	$(BIN)/python tools/dist_manifest.py dist/*
+
+## make smoke: what CI runs after make test. make dist, then on each of Python 3.11, 3.12, 3.13
+## found here (nox; a missing one is skipped with a line): install as a user would (the sdist into
+## a clean venv, compiled, on the first; the clone, pure, on the others), the same bytes for
+## play --seed 7 --deals 2000, replay verifies, the pytest plugin runs. SMOKE_COMPILE=all compiles all.
+smoke: dist $(STAMP_BUILD)
+	$(BIN)/nox -s smoke
+
+## make matrix: the whole suite, compiled and pure, on each of Python 3.11, 3.12, 3.13 found here
+## (nox, in copies of the tree under .nox/; a missing one is skipped with a line). About 6 minutes
+## a Python; not part of CI, which runs make smoke.
+matrix: $(STAMP_RELEASE)
+	$(BIN)/nox -s tests
 
 ## make commands: rewrite docs/reference/commands.md from the commands' own --help.
 commands: $(STAMP_TEST)
@@ -116,5 +153,5 @@ mutation: $(STAMP_TEST)
 	$(BIN)/python tools/mutate.py $(MODULES) $(MUTATE_ARGS)
 
 clean:
-	rm -rf $(VENV) $(BENCH_VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis build
+	rm -rf $(VENV) $(BENCH_VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis build dist .nox
 	rm -f pontoon_cli/*.so pontoon_cli/_build_record.txt
