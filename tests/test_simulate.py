@@ -418,7 +418,7 @@ def test_dask_without_distributed_exits_2_saying_how_to_install() -> None:
     ).stdout
     assert out == (
         "2 pontoon: --dask tcp://127.0.0.1:1: Dask distributed is not installed; install it "
-        "with: pip install 'pontoon-cli[dask]' (Dask distributed)\n\n"
+        "with: pip install distributed (Dask distributed, the dask extra)\n\n"
     )
 
 

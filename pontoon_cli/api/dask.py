@@ -23,7 +23,7 @@ from pontoon_cli.core.errors import PontoonError
 from pontoon_cli.log.output import Interrupted
 from pontoon_cli.simulation import run_shard
 
-DASK_HINT: Final = "install it with: pip install 'pontoon-cli[dask]' (Dask distributed)"
+DASK_HINT: Final = "install it with: pip install distributed (Dask distributed, the dask extra)"
 #: Seconds to wait for the scheduler to answer (its handshake), unless --dask-timeout says.
 CONNECT_TIMEOUT: Final = 10
 #: Seconds to wait for a first worker to join a scheduler that has none, unless --dask-wait says.

@@ -183,8 +183,8 @@ def stats(
         typer.Option(
             "--plot",
             metavar="FILE.svg|png",
-            help="Draw each player's bankroll over time to FILE (needs the plot extra: "
-            "pip install 'pontoon-cli[plot]').  [default: no chart]",
+            help="Draw each player's bankroll over time to FILE (needs matplotlib, the plot "
+            "extra: pip install matplotlib).  [default: no chart]",
         ),
     ] = None,
 ) -> None:
@@ -213,7 +213,7 @@ def stats(
         try:
             import matplotlib  # noqa: F401 - asked before the logs are read
         except ImportError:
-            fail("--plot needs matplotlib, an optional extra: pip install 'pontoon-cli[plot]'")
+            fail("--plot needs matplotlib, an optional extra: pip install matplotlib")
     with stream_guard():
         from pontoon_cli.log.output import open_sink
 

@@ -1,8 +1,8 @@
 """Drawing ``pontoon stats``: tables and a bankroll sparkline with rich, a chart with matplotlib.
 
 The figures come from :meth:`pontoon_cli.views.stats.Stats.to_dict` (what ``--json`` writes), so
-the text and the JSON cannot disagree. matplotlib is an optional extra (``pip install
-'pontoon-cli[plot]'``), imported only by :func:`plot`.
+the text and the JSON cannot disagree. matplotlib is an optional extra (the ``plot``
+extra, or ``pip install matplotlib``), imported only by :func:`plot`.
 """
 
 from __future__ import annotations
