@@ -20,7 +20,7 @@ from typing import Any, Final
 
 from pontoon_cli.api.workers import Shards
 from pontoon_cli.core.errors import PontoonError
-from pontoon_cli.log.output import Interrupted
+from pontoon_cli.core.stop import Interrupted
 from pontoon_cli.simulation import run_shard
 
 DASK_HINT: Final = "install it with: pip install distributed (Dask distributed, the dask extra)"

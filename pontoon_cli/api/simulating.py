@@ -27,8 +27,9 @@ from pontoon_cli.core.rules import (
     money_problem,
     seating_problem,
 )
+from pontoon_cli.core.stop import Interrupted
 from pontoon_cli.games import find_game, seeded_game
-from pontoon_cli.log.output import Interrupted, Writable
+from pontoon_cli.log.output import Writable
 from pontoon_cli.log.writer import LogWriter, header_record
 from pontoon_cli.simulation import (
     SHARD_ROUNDS,

@@ -17,7 +17,8 @@ from collections.abc import Generator, Iterator
 from typing import Any
 
 from pontoon_cli.core.errors import PontoonError
-from pontoon_cli.log.output import STOP_SIGNALS, Interrupted
+from pontoon_cli.core.stop import Interrupted
+from pontoon_cli.log.output import STOP_SIGNALS
 from pontoon_cli.simulation import run_shard
 
 _SHARD, _DONE, _FAULT, _ERROR = "shard", "done", "fault", "error"

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from pontoon_cli.core.errors import StrategyError
 from pontoon_cli.core.rng import Rng
+from pontoon_cli.core.stop import Interrupted, signals_active, user_code
 
 if TYPE_CHECKING:  # loaded when a strategy of the user's is built: `play` starts without it
     from pontoon_cli.base.seat import SeatAdapter
@@ -35,6 +36,13 @@ BANKER_METHODS: Final = ("bank",)
 FILE_MODULE_PREFIX: Final = "_pontoon_strategy_"
 
 _files: dict[str, Any] = {}  # absolute path -> its module, loaded once per process
+
+
+def _library_interrupt(err: BaseException) -> None:
+    """Re-raise a library caller's own Ctrl-C (``KeyboardInterrupt`` while no command turns
+    signals into :class:`Interrupted`); any other exception is the user's code's to answer for."""
+    if isinstance(err, KeyboardInterrupt) and not signals_active():
+        raise err
 
 
 def _said(err: BaseException) -> str:
@@ -62,13 +70,17 @@ def _import(where: str) -> Any:
             f"{where!r} is neither a module name (a.b.c) nor a file (ending in .py)"
         )
     try:
-        return importlib.import_module(where)
+        with user_code():
+            return importlib.import_module(where)
     except ModuleNotFoundError as err:
         missing = err.name or where
         if where == missing or where.startswith(missing + "."):
             raise StrategyError(f"no module named {missing!r}") from None
         raise StrategyError(f"importing {where} raised {_said(err)}") from None
-    except Exception as err:
+    except Interrupted:
+        raise
+    except BaseException as err:  # SystemExit, its own KeyboardInterrupt: the module's error
+        _library_interrupt(err)
         raise StrategyError(f"importing {where} raised {_said(err)}") from None
 
 
@@ -90,9 +102,13 @@ def _load_file(where: str) -> Any:
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module  # its own name only: dataclasses and pickle look a class up there
     try:
-        spec.loader.exec_module(module)
-    except Exception as err:
+        with user_code():
+            spec.loader.exec_module(module)
+    except BaseException as err:
         del sys.modules[name]
+        if isinstance(err, Interrupted):
+            raise
+        _library_interrupt(err)
         raise StrategyError(f"loading {where} raised {_said(err)}") from None
     _files[path] = module
     return module
@@ -108,10 +124,14 @@ def find(spec: str) -> Any:
     target = _load_file(where) if _is_file(where) else _import(where)
     for part in attribute.split("."):
         try:
-            target = getattr(target, part)
+            with user_code():
+                target = getattr(target, part)
         except AttributeError:
             raise StrategyError(f"{where} has no attribute {attribute!r}") from None
-        except Exception as err:
+        except Interrupted:
+            raise
+        except BaseException as err:
+            _library_interrupt(err)
             raise StrategyError(f"reading {attribute} of {where} raised {_said(err)}") from None
     return target
 
@@ -152,8 +172,12 @@ def build(spec: str, rng: Rng, banker: bool) -> SeatAdapter:
     seat = target
     if _made(target):
         try:
-            seat = target(**_seeded(target, rng))
-        except Exception as err:
+            with user_code():
+                seat = target(**_seeded(target, rng))
+        except Interrupted:
+            raise
+        except BaseException as err:
+            _library_interrupt(err)
             raise StrategyError(f"{attribute}() raised {_said(err)}") from None
     needed = BANKER_METHODS if banker else PUNTER_METHODS
     for method in needed:

@@ -39,7 +39,8 @@ from pontoon_cli.base.deal import DealBase, LegalAction, Phase
 from pontoon_cli.base.players import Strategy
 from pontoon_cli.core.errors import StrategyError
 from pontoon_cli.core.hands import Hand
-from pontoon_cli.core.limits import shown
+from pontoon_cli.core.limits import printable, shown
+from pontoon_cli.core.stop import Interrupted, signals_active, user_code
 
 #: The word that declines a shoot bet in the round after the stakes (S2): no logged decision.
 PASS: Final = "pass"
@@ -167,21 +168,28 @@ def seat_view(
 
 
 def _shown(value: object) -> str:
-    """An answer for a message, on one short line (:func:`~pontoon_cli.core.limits.shown`); a
-    strategy may answer anything, even an object whose repr raises."""
+    """An answer for a message, on one short line (:func:`~pontoon_cli.core.limits.shown`), its
+    control characters escaped; a strategy may answer anything, even an object whose repr
+    raises (or exits)."""
     try:
-        return shown(value)
-    except Exception:
-        return f"<{type(value).__name__}>"
+        return printable(shown(value))
+    except Interrupted:
+        raise
+    except BaseException:
+        return f"<{printable(type(value).__name__)}>"
 
 
 def one_line(err: BaseException) -> str:
-    """An exception in one line of at most 80 characters: its type and its first line."""
+    """An exception in one line of at most 80 characters: its type and its first line, with
+    control characters escaped (the text of user code reaches a terminal)."""
     try:
         lines = str(err).strip().splitlines()
-    except Exception:  # a user's exception whose text cannot be made
+    except Interrupted:
+        raise
+    except BaseException:  # a user's exception whose text cannot be made
         lines = []
-    text = f"{type(err).__name__}: {lines[0]}" if lines else type(err).__name__
+    name = printable(type(err).__name__)
+    text = f"{name}: {printable(lines[0])}" if lines else name
     return text if len(text) <= _SHOWN else text[: _SHOWN - 3] + "..."
 
 
@@ -223,7 +231,8 @@ class SeatAdapter(Strategy[DealBase]):
         player = self._banker(deal)
         legal = deal.legal_actions()
         answer = self._ask(deal, player, 1, "bank", legal)
-        if answer != "draw" and answer != "stay":
+        # the answer's type first: a str subclass's own __eq__ is user code (as in play)
+        if type(answer) is not str or (answer != "draw" and answer != "stay"):
             raise self._error(deal, player, 1, answer, f"not one of {_words(legal)}")
         return "draw" if answer == "draw" else "stay"
 
@@ -260,20 +269,25 @@ class SeatAdapter(Strategy[DealBase]):
         if rules is None:  # the rules of a game do not change: one read-only copy
             rules = self._rules = MappingProxyType(deal.rules.to_dict())
         view = seat_view(deal, player, hand, legal, rules)
-        try:
-            if method == "stake":
-                answer: object = self.seat.stake(view)
-            elif method == "play":
-                answer = self.seat.play(view)
-            elif method == "bank":
-                answer = self.seat.bank(view)
-            else:
-                answer = self.seat.doubles(view)
-        except Exception as err:
-            raise StrategyError(
-                f"strategy {self.spec} ({self._place(deal, player, hand)}) raised "
-                f"{one_line(err)} in {method}(view)"
-            ) from None
+        with user_code():
+            try:
+                if method == "stake":
+                    answer: object = self.seat.stake(view)
+                elif method == "play":
+                    answer = self.seat.play(view)
+                elif method == "bank":
+                    answer = self.seat.bank(view)
+                else:
+                    answer = self.seat.doubles(view)
+            except Interrupted:
+                raise
+            except BaseException as err:  # SystemExit, its own KeyboardInterrupt: its error
+                if not signals_active() and isinstance(err, KeyboardInterrupt):
+                    raise  # a library caller's Ctrl-C
+                raise StrategyError(
+                    f"strategy {self.spec} ({self._place(deal, player, hand)}) raised "
+                    f"{one_line(err)} in {method}(view)"
+                ) from None
         return answer
 
     def _action(

@@ -26,10 +26,10 @@ from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 from pontoon_cli import __version__
 from pontoon_cli.core.errors import StrategyError
 from pontoon_cli.core.limits import shown
+from pontoon_cli.core.stop import Interrupted
 from pontoon_cli.log.output import (
     STDOUT_NAME,
     Guarded,
-    Interrupted,
     OutputError,
     quiet_text_streams,
     silence,

@@ -56,6 +56,15 @@ def name_problem(name: object) -> str | None:
     return None
 
 
+def printable(text: str) -> str:
+    """``text`` with every character a terminal would act on (an escape sequence, a newline, a
+    bell) written as Python writes it in a repr (``\\x1b``): text from a user's code or a log
+    shown to a person."""
+    if text.isprintable():
+        return text
+    return "".join([c if c.isprintable() else repr(c)[1:-1] for c in text])
+
+
 def shown(value: object) -> str:
     """``repr(value)`` on one short line for a message: an integer past 128 bits (``repr()``
     refuses one past 4300 digits), a long text or a long list is described, never shown whole."""

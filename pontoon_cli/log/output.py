@@ -14,7 +14,10 @@ Three promises, one place (docs/reference/output.md, "Exit codes"):
   SIGHUP and the other catchable signals that would end the process raise :class:`Interrupted`;
   inside :func:`held` (the write of one record, the opening and closing of a ``--out`` file) the
   signal waits until that step is done, so a record is never cut and a temporary file never left.
-  A second signal during a held step (a pipe nobody reads) does not wait.
+  A second signal during a held step (a pipe nobody reads) does not wait. :class:`Interrupted`
+  is a :class:`BaseException`, so user code's ``except Exception`` cannot swallow it; a third
+  signal, when the first two went unanswered, ends the process at once, its temporary files
+  removed (:data:`FORCED_AFTER`).
 
 :func:`open_sink` decides what ``--out`` means: ``-`` is stdout; a new path or a regular file is
 written to a temporary file beside it and renamed over it at the end; anything else (a character
@@ -36,7 +39,9 @@ from collections.abc import Iterable, Iterator
 from types import FrameType
 from typing import TYPE_CHECKING, Any, Final, Protocol, TextIO, cast
 
+from pontoon_cli.core import stop
 from pontoon_cli.core.errors import PontoonError
+from pontoon_cli.core.stop import Interrupted
 
 if TYPE_CHECKING:
     import gzip  # imported where a .gz log is written
@@ -259,6 +264,7 @@ class _AtomicSink(Sink):
         import tempfile  # only --out FILE writes through a temporary file
 
         fd, self._tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=directory)
+        _temporary.add(self._tmp)
         self._target = target
         umask = os.umask(0)
         os.umask(umask)
@@ -271,6 +277,7 @@ class _AtomicSink(Sink):
             super().keep()
             self._file.close()
             os.replace(self._tmp, self._target)
+            _temporary.discard(self._tmp)
         except OSError as err:
             self.discard()
             raise cannot_write(self.where, err) from None
@@ -284,6 +291,7 @@ class _AtomicSink(Sink):
             self._file.close()
         with contextlib.suppress(OSError):
             os.unlink(self._tmp)
+        _temporary.discard(self._tmp)
 
 
 def open_sink(out: str | None, stdout: Writable) -> Sink:
@@ -384,24 +392,6 @@ STOP_SIGNALS: Final = tuple(
 )
 
 
-class Interrupted(Exception):
-    """A stop signal arrived: exit 128 + its number, after keeping what is whole."""
-
-    def __init__(self, signum: int) -> None:
-        self.signum = signum
-        self.kept: str | None = None  # "kept 12 deals in game.jsonl", said by whoever kept them
-        super().__init__(signum)
-
-    @property
-    def exit_code(self) -> int:
-        return 128 + self.signum
-
-    def __str__(self) -> str:
-        name = signal.Signals(self.signum).name
-        text = "interrupted" if self.signum == signal.SIGINT else f"stopped by {name}"
-        return f"{text}; {self.kept}" if self.kept else text
-
-
 class _Held:
     """A step a stop signal must not cut (``with held():``): the signal is raised after it.
 
@@ -428,13 +418,35 @@ class _Held:
 
 held: Final = _Held()
 
+#: The temporary files of ``--out`` being written: removed if the run is forced to end.
+_temporary: Final[set[str]] = set()
+#: Signals that force the end when the ones before them went unanswered (user code that
+#: catches everything, in a loop): the third ends the process at once, its files removed.
+FORCED_AFTER: Final = 3
+
 
 def _on_signal(signum: int, frame: FrameType | None) -> None:
+    stop.state.signum = signum
+    stop.state.count += 1
+    if stop.state.count >= FORCED_AFTER:
+        _forced(signum)
     if held.depth and held.pending is None:
         held.pending = signum  # acted on when the step is done
         return
     held.pending = None  # a second signal does not wait: the first is answered with it
     raise Interrupted(signum)
+
+
+def _forced(signum: int) -> None:
+    """The end, now: the temporary files removed, one line said, exit 128 + ``signum``."""
+    for path in list(_temporary):
+        with contextlib.suppress(OSError):
+            os.unlink(path)
+    said = stop.signal_text(signum)
+    message = f"\npontoon: {said} {FORCED_AFTER} times: ended at once, nothing kept\n"
+    with contextlib.suppress(OSError):
+        os.write(2, message.encode())
+    os._exit(128 + signum)
 
 
 @contextlib.contextmanager
@@ -455,8 +467,10 @@ def stop_signals() -> Iterator[None]:
         previous[signum] = current
         signal.signal(signum, _on_signal)
     held.depth, held.pending = 0, None
+    stop.state.active, stop.state.signum, stop.state.count = bool(previous), None, 0
     try:
         yield
     finally:
+        stop.state.active = False
         for signum, handler in previous.items():
             signal.signal(signum, handler)  # type: ignore[arg-type]

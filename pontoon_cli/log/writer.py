@@ -21,7 +21,8 @@ from pontoon_cli.core.errors import StrategyError
 from pontoon_cli.core.events import BankSold
 from pontoon_cli.core.limits import MAX_SAFE_INT
 from pontoon_cli.core.rules import Rules, Table
-from pontoon_cli.log.output import Interrupted, Writable, held, open_sink
+from pontoon_cli.core.stop import Interrupted
+from pontoon_cli.log.output import Writable, held, open_sink
 from pontoon_cli.logformat.format import FORMAT
 from pontoon_cli.logformat.record import LineWriter, RecordWriter, line_bytes
 from pontoon_cli.traditional.engine import DealBase, Game

@@ -174,7 +174,7 @@ def test_the_writer_writes_each_deal_as_its_record_encoded(tmp_path: Path) -> No
 def test_a_signal_while_a_line_is_written_keeps_only_whole_records(tmp_path: Path) -> None:
     """The writer writes a deal's line into the bytes that wait for the batch: a stop signal
     that comes before the line is whole takes its bytes back, so the log kept replays."""
-    from pontoon_cli.log.output import Interrupted
+    from pontoon_cli.core.stop import Interrupted
 
     (game, deal), *_ = played(4, 5, Rules(), "random", 1000)
 

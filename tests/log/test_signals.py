@@ -20,8 +20,9 @@ import pytest
 from typer.testing import CliRunner
 
 from pontoon_cli.cli.main import app
+from pontoon_cli.core.stop import Interrupted
 from pontoon_cli.log import output
-from pontoon_cli.log.output import Interrupted, stop_signals
+from pontoon_cli.log.output import stop_signals
 from pontoon_cli.log.writer import LogWriter
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="POSIX signals")
