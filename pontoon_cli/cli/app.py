@@ -307,6 +307,42 @@ def say(message: str) -> None:
     stream.flush()
 
 
+def same_file(a: str | Path, b: str | Path) -> bool:
+    """Whether ``a`` and ``b`` are one file (through ``./``, symbolic and hard links): both
+    exist and share a device and inode."""
+    try:
+        return os.path.exists(a) and os.path.exists(b) and os.path.samefile(a, b)
+    except OSError:
+        return False
+
+
+def strategy_file(spec: str | None) -> str | None:
+    """The file of a ``FILE.py:NAME`` strategy spec; None for a module or a built-in name."""
+    if spec is None or ":" not in spec:
+        return None
+    where = spec.rpartition(":")[0]
+    return where if where.endswith(".py") or "/" in where or os.sep in where else None
+
+
+def rules_file(rules: str | None) -> str | None:
+    """The file ``--rules`` names; None for a preset."""
+    from pontoon_cli.core.rules import PRESETS_KNOWN
+
+    return None if rules is None or rules in PRESETS_KNOWN else rules
+
+
+def keep_inputs(
+    option: str, out: str | Path | None, *inputs: tuple[str, str | Path | None]
+) -> None:
+    """Exit 2 when the file ``option`` writes (``--out``, ``--log``, ``--plot``) is one of the
+    command's inputs, ``(what, path)``: the output would replace it. Nothing is written then."""
+    if out is None or str(out) == "-":
+        return
+    for what, given in inputs:
+        if given is not None and same_file(out, given):
+            fail(f"{option} {out} is {what} itself: the output would overwrite it")
+
+
 def fail(message: str, code: int = EXIT_INPUT) -> NoReturn:
     """Print ``pontoon: message`` to stderr and exit with ``code``."""
     say(f"pontoon: {message}")

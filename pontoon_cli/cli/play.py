@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -24,10 +23,13 @@ from pontoon_cli.cli.app import (
     command,
     counted,
     fail,
+    keep_inputs,
     raw_stdout,
+    rules_file,
     rules_option,
     say,
     set_option,
+    strategy_file,
     stream_guard,
 )
 from pontoon_cli.core.errors import ExpectationError, IllegalAction, PontoonError, ScenarioError
@@ -265,8 +267,14 @@ def _play(
     """One call of :func:`~pontoon_cli.api.playing.write_game`, and what the command says."""
     from pontoon_cli.api.playing import write_game
 
-    if out is not None and scenario is not None and _same_file(out, scenario):
-        fail(f"--out {out} is the scenario file itself: the log would overwrite it")
+    keep_inputs(
+        "--out",
+        out,
+        ("the scenario file", scenario),
+        ("the rules file", rules_file(game_options.rules)),
+        ("the strategy file", strategy_file(game_options.strategy)),
+        ("the banker's strategy file", strategy_file(game_options.banker_strategy)),
+    )
     try:
         if scenario is not None:
             written = write_game(
@@ -336,13 +344,6 @@ def _scenario_options(
     if table_keys:
         options["table"] = table_keys
     return options
-
-
-def _same_file(a: Path, b: Path) -> bool:
-    try:
-        return a.exists() and b.exists() and os.path.samefile(a, b)
-    except OSError:
-        return False
 
 
 def _progress(writer: LogWriter, total: int) -> PlayProgress:

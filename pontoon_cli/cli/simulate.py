@@ -24,10 +24,13 @@ from pontoon_cli.cli.app import (
     command,
     data_out,
     fail,
+    keep_inputs,
     raw_stdout,
+    rules_file,
     rules_option,
     say,
     set_option,
+    strategy_file,
     stream_guard,
     write_json,
 )
@@ -153,6 +156,13 @@ def simulate(
         fail("--log -: stdout is the report's; write the log to a file (--log FILE)")
     if log is not None and dask is not None:
         fail("--log and --dask: the log is written by a local run; leave --dask out")
+    keep_inputs(
+        "--log",
+        log,
+        ("the rules file", rules_file(rules)),
+        ("the strategy file", strategy_file(strategy)),
+        ("the banker's strategy file", strategy_file(banker_strategy)),
+    )
     for seconds, option in ((dask_timeout, "--dask-timeout"), (dask_wait, "--dask-wait")):
         if seconds is not None and dask is None:
             fail(f"{option} goes with --dask ADDRESS (a local run waits for no scheduler)")

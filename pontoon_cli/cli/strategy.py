@@ -9,7 +9,17 @@ from typing import Annotated, Any
 
 import typer
 
-from pontoon_cli.cli.app import command, data_out, fail, guarded, rules_option, say, set_option
+from pontoon_cli.cli.app import (
+    command,
+    data_out,
+    fail,
+    guarded,
+    keep_inputs,
+    rules_file,
+    rules_option,
+    say,
+    set_option,
+)
 from pontoon_cli.core.errors import PontoonError
 from pontoon_cli.core.rules import Rules
 
@@ -100,6 +110,7 @@ def strategy_command(
         )
     data, text = calculation(chosen, banker_stays, values, "decks" in settings)
     if write is not None and str(write) != "-":
+        keep_inputs("--write", write, ("the rules file", rules_file(rules)))
         _write(write, data)
         say(f"pontoon strategy: written to {write}")
         return

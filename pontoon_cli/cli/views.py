@@ -15,7 +15,7 @@ from typing import Annotated, Any
 
 import typer
 
-from pontoon_cli.cli.app import EXIT_RULES, command, fail, stream_guard
+from pontoon_cli.cli.app import EXIT_RULES, command, fail, keep_inputs, stream_guard
 from pontoon_cli.core.errors import PontoonError
 
 FORMATS = ("text", "svg", "html")
@@ -115,6 +115,7 @@ def show(
         )
     except ShowError as err:
         fail(str(err))
+    keep_inputs("--out", out, ("the log read", log))
     with stream_guard():
         sink = open_sink(out, sys.stdout.buffer)
         try:
@@ -214,6 +215,8 @@ def stats(
             import matplotlib  # noqa: F401 - asked before the logs are read
         except ImportError:
             fail("--plot needs matplotlib, an optional extra: pip install matplotlib")
+        for log in logs:
+            keep_inputs("--plot", plot_file, ("the log read", log))
     with stream_guard():
         from pontoon_cli.log.output import open_sink
 
