@@ -414,13 +414,14 @@ def _atomic(text: str) -> bool:
 
 #: What the tests read besides the package: folders (the tools and bench scripts some tests load,
 #: the scenarios and docs they check, the examples they run) and top-level files.
-COPIED_DIRS = ("pontoon_cli", "tests", "scenarios", "docs", "tools", "bench", "examples")
+COPIED_DIRS = ("pontoon_cli", "tests", "scenarios", "docs", "tools", "bench", "examples", ".ci")
 COPIED_FILES = (
     "README.md",
     "CONTRIBUTING.md",
     "pyproject.toml",
     "Makefile",
     "setup.py",
+    "noxfile.py",
     ".pre-commit-hooks.yaml",
 )
 

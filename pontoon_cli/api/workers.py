@@ -75,10 +75,23 @@ def _work(pipe: Any) -> None:
         pipe.close()
 
 
+@contextlib.contextmanager
+def _held_off() -> Iterator[None]:
+    """The stop signals held off while a message crosses a pipe; one that came meanwhile is
+    raised as soon as it is through. Raised in the middle of pickling, it would leave the
+    message's buffer exported while Python 3.13 frees it ("Exception ignored ... BufferError"
+    on stderr). A message is small and its pipe ready: nothing waits long here."""
+    mask = _mask(signal.SIG_BLOCK) if hasattr(signal, "SIG_BLOCK") else None
+    try:
+        yield
+    finally:
+        _restore(mask)
+
+
 def _give(pipe: Any, shards: Iterator[dict[str, Any]]) -> None:
     """The next shard to the worker at ``pipe``, or None when every shard is given. A worker
     that has gone is not told: its pipe reads as closed, and the loop says why."""
-    with contextlib.suppress(OSError):
+    with contextlib.suppress(OSError), _held_off():
         pipe.send(next(shards, None))
 
 
@@ -117,7 +130,8 @@ def local_results(workers: int, specs: list[dict[str, Any]]) -> Shards:
             ready: list[Any] = wait(list(pipes))
             for pipe in ready:
                 try:
-                    kind, value = pipe.recv()
+                    with _held_off():
+                        kind, value = pipe.recv()
                 except EOFError:
                     _ended(pipes.pop(pipe))
                     continue
