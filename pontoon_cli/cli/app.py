@@ -145,8 +145,9 @@ def _plain_path(info: Any, text: str) -> Any:
     return path if os.access(path, os.R_OK) else _UNSURE
 
 
-_WHOLE = re.compile(r"-?[0-9]+")
-_MOST_DIGITS = 4000  # past this a whole number is refused unread (Python's int() stops at 4,300)
+#: A whole number as every option (and --set) reads one: ASCII digits, a minus sign at most.
+WHOLE_NUMBER: Final = re.compile(r"-?[0-9]+")
+MOST_DIGITS: Final = 4000  # past this a whole number is refused unread (int() stops at 4,300)
 
 
 def _whole_number(param: Any, value: Any) -> None:
@@ -158,10 +159,10 @@ def _whole_number(param: Any, value: Any) -> None:
         return
     name = next((o for o in getattr(param, "opts", ()) if o.startswith("--")), None)
     name = name or param.human_readable_name
-    if not _WHOLE.fullmatch(value):
+    if not WHOLE_NUMBER.fullmatch(value):
         fail(f"{name} must be a whole number, got {shown(value)}")
     digits = len(value.lstrip("-"))
-    if digits > _MOST_DIGITS:
+    if digits > MOST_DIGITS:
         fail(f"{name} must be within ±(2**53 - 1), got a number of {digits} digits")
 
 

@@ -19,6 +19,8 @@ from pontoon_cli.api.playing import (
 from pontoon_cli.cli.app import (
     EXIT_INPUT,
     EXIT_RULES,
+    MOST_DIGITS,
+    WHOLE_NUMBER,
     banker_strategy_option,
     command,
     counted,
@@ -60,20 +62,21 @@ def parse_settings(items: list[str]) -> dict[str, Any]:
         if not eq or not key.strip():
             fail(f"--set {item!r}: expected OPTION=VALUE, e.g. --set stick_minimum=16")
         key = key.strip()
-        settings[key] = raw.strip() if key in words else _parse_value(raw.strip())
+        settings[key] = raw if key in words else _parse_value(raw)
     return settings
 
 
 def _parse_value(raw: str) -> Any:
+    """``true``/``false``, ``null``/``none``, a whole number as every option reads one (ASCII
+    digits, a minus sign at most: ``+16``, ``1_6``, `` 16`` and ``１６`` stay text, which the
+    setting then refuses), or the text itself."""
     lowered = raw.lower()
     if lowered in ("true", "false"):
         return lowered == "true"
     if lowered in ("null", "none"):
         return None
-    try:
-        return int(raw)
-    except ValueError:
-        return raw
+    whole = WHOLE_NUMBER.fullmatch(raw) and len(raw.lstrip("-")) <= MOST_DIGITS
+    return int(raw) if whole else raw
 
 
 @command(short_help="Play deals; write the JSON-lines log.")
@@ -429,7 +432,7 @@ def check_play_options(
         (seed, "--seed", -MAX_SAFE_INT),
         (deals, "--deals", 1),
         (players, "--players", 1),  # 2 or more but at a casino table (C3): _play_seeded
-        (bankroll, "--bankroll", 1),
+        (bankroll, "--bankroll", 0),  # T8.6: 0 sits a player out, as in a scenario
         (min_stake, "--min-stake", 1),
         (max_stake, "--max-stake", 1),
     ):

@@ -232,6 +232,14 @@ def setting_text(value: object) -> str:
     return str(value)
 
 
+#: A setting's type in a message's words.
+_KINDS: Final[dict[type, str]] = {
+    int: "a whole number",
+    bool: "true or false",
+    str: "a word",
+}
+
+
 def _setting_problem(f: Field[Any], value: object) -> str | None:
     """Why ``value`` cannot be the setting ``f`` (its type, then its choices), or None."""
     expected = type(f.default) if f.default is not None else int
@@ -239,7 +247,7 @@ def _setting_problem(f: Field[Any], value: object) -> str | None:
         return None
     if type(value) is not expected:
         return (
-            f"rule setting {f.name!r}: {shown(value)} is not a {expected.__name__} "
+            f"rule setting {f.name!r}: {shown(value)} is not {_KINDS[expected]} "
             f"({f.metadata['rules']})"
         )
     choices = f.metadata["choices"]

@@ -52,8 +52,7 @@ def refused(*args: str) -> str:
             ("--bankroll", "18446744073709551610"),
             f"--bankroll must be at most 2**53 - 1 ({MAX_SAFE_INT}), got 18446744073709551610",
         ),
-        (("--bankroll", "0"), "--bankroll must be 1 or more, got 0"),
-        (("--bankroll", "-5"), "--bankroll must be 1 or more, got -5"),
+        (("--bankroll", "-5"), "--bankroll must be 0 or more, got -5"),
     ],
     ids=[
         "bankroll-10**30",
@@ -61,7 +60,6 @@ def refused(*args: str) -> str:
         "min-stake-10**30",
         "deals-10**30",
         "bankroll-2**64",
-        "bankroll-0",
         "bankroll-negative",
     ],
 )
@@ -290,10 +288,49 @@ def test_a_refused_table_is_refused_before_a_seed_is_drawn() -> None:
 
 @pytest.mark.parametrize(
     "args",
-    [("--bankroll", "0"), ("--players", "100"), ("--bankroll", str(2**51)), ("--seed", BIG)],
-    ids=["bankroll-0", "players-100", "balance-bound", "seed"],
+    [("--bankroll", "-1"), ("--players", "100"), ("--bankroll", str(2**51)), ("--seed", BIG)],
+    ids=["bankroll-negative", "players-100", "balance-bound", "seed"],
 )
 def test_a_refusal_leaves_no_out_file(tmp_path: Path, args: tuple[str, ...]) -> None:
     out = tmp_path / "game.jsonl"
     refused("--deals", "1", "--out", str(out), *args)
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("text", ["+16", "1_6", " 16", "16 ", "１６", "١٦", "0x10", "1e1"])
+def test_a_set_value_is_a_whole_number_only_in_ascii_digits(text: str) -> None:
+    """--set reads a number as every option does: ASCII digits, a minus sign at most."""
+    result = runner.invoke(
+        app, ["play", "--seed", "1", "--deals", "1", "--set", f"stick_minimum={text}"]
+    )
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == (
+        f"pontoon: rule setting 'stick_minimum': {text!r} is not a whole number (T5.5, V2, V9)\n"
+    )
+
+
+def test_a_set_value_in_digits_is_the_number() -> None:
+    result = runner.invoke(
+        app, ["play", "--seed", "1", "--deals", "1", "--set", "stick_minimum=16"]
+    )
+    assert result.exit_code == 0
+    assert orjson.loads(result.stdout.splitlines()[0])["rules"]["stick_minimum"] == 16
+
+
+def test_T8_6_a_bankroll_of_0_is_one_rule_on_the_command_line_and_in_a_scenario(
+    tmp_path: Path,
+) -> None:
+    """0 sits a player out, from --bankroll as from a scenario: with nobody able to stake,
+    seeded play ends at once and says why; a scenario's deal cannot be played (exit 1)."""
+    said = "pontoon: the game ends after deal 0: no punter can cover the minimum stake of 1 (T8.6)"
+    result = runner.invoke(app, ["play", "--seed", "1", "--deals", "2", "--bankroll", "0"])
+    assert result.exit_code == 0 and said in result.stderr
+    scenario = tmp_path / "broke.toml"
+    scenario.write_text(
+        'seed = 1\nstrategy = "default"\n[table]\nplayers = ["a", "b"]\nbankroll = 0\n'
+    )
+    result = runner.invoke(app, ["play", str(scenario), "--deals", "2"])
+    assert result.exit_code == 1
+    assert result.stderr.endswith(
+        "deal 1: no punter can cover the minimum stake of 1: the game cannot go on (T8.6)\n"
+    )

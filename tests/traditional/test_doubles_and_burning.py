@@ -51,7 +51,7 @@ def test_V3_V8_settings_default_off_and_refuse_other_values() -> None:
     assert Rules.from_dict({"preset": "traditional", "burn_on": 14}).burn_on == 14
     with pytest.raises(RulesError, match=r"'burn_on': 15 is not one of null, 13, 14 \(V8\)"):
         RULES.with_overrides({"burn_on": 15})
-    with pytest.raises(RulesError, match=r"'banker_doubles': 1 is not a bool \(V3\)"):
+    with pytest.raises(RulesError, match=r"'banker_doubles': 1 is not true or false \(V3\)"):
         RULES.with_overrides({"banker_doubles": 1})
     both = RULES.with_overrides({"banker_doubles": True, "burn_on": 13})
     assert list(both.to_dict())[-2:] == ["banker_doubles", "burn_on"]  # the header's order

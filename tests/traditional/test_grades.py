@@ -241,8 +241,8 @@ def test_V7_T8_3_of_several_pontoons_the_highest_grade_takes_the_bank(
             "rule setting 'pontoon_grades': 'picture' is not one of none, picture-beats-ten, "
             "ten-is-21, royal-beats-jack (V7)",
         ),
-        ({"pontoon_grades": None}, "rule setting 'pontoon_grades': None is not a str (V7)"),
-        ({"royal_pontoon": 1}, "rule setting 'royal_pontoon': 1 is not a bool (V6)"),
+        ({"pontoon_grades": None}, "rule setting 'pontoon_grades': None is not a word (V7)"),
+        ({"royal_pontoon": 1}, "rule setting 'royal_pontoon': 1 is not true or false (V6)"),
     ],
 )
 def test_V6_V7_bad_settings_are_refused_with_the_rule(

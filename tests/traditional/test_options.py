@@ -118,8 +118,8 @@ def test_V9_packs_is_a_setting() -> None:
             {"stick_minimum": 21},
             "rule setting 'stick_minimum': 21 is not one of 12, 13, 14, 15, 16, 17",
         ),
-        ({"pontoon_pays": "2"}, "rule setting 'pontoon_pays': '2' is not a int (T7, V4)"),
-        ({"split_aces_only": 1}, "rule setting 'split_aces_only': 1 is not a bool (V1)"),
+        ({"pontoon_pays": "2"}, "rule setting 'pontoon_pays': '2' is not a whole number (T7, V4)"),
+        ({"split_aces_only": 1}, "rule setting 'split_aces_only': 1 is not true or false (V1)"),
         ({"max_hand": 3}, "unknown rule setting 'max_hand'; did you mean 'max_hands'?"),
     ],
 )
