@@ -69,9 +69,14 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def _glob(root: Path, key: str, pattern: str) -> list[Path]:
+    """The files ``pattern`` matches under ``root``; a usage error (exit 4) for an absolute or
+    malformed one (``logs/**x``: ``**`` must be a whole part of the path)."""
     if not pattern or Path(pattern).is_absolute():
         raise pytest.UsageError(f"{key}: {pattern!r} is not a glob relative to the rootdir")
-    return sorted(path.resolve() for path in root.glob(pattern) if path.is_file())
+    try:
+        return sorted(path.resolve() for path in root.glob(pattern) if path.is_file())
+    except ValueError as err:
+        raise pytest.UsageError(f"{key}: {pattern!r} is not a glob: {err}") from None
 
 
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:

@@ -142,6 +142,25 @@ def test_logs_outside_the_testpaths_are_collected_unless_paths_are_given(
     pytester.runpytest(*PLUGIN, "logs/engine.jsonl::replay").assert_outcomes(passed=1)
 
 
+@pytest.mark.parametrize(
+    ("pattern", "said"),
+    [
+        ("/abs/*.jsonl", "pontoon_logs: '/abs/*.jsonl' is not a glob relative to the rootdir"),
+        ("logs/**x", "pontoon_logs: 'logs/**x' is not a glob: *"),
+    ],
+    ids=["absolute", "malformed"],
+)
+def test_a_glob_that_cannot_be_read_is_a_usage_error(
+    pytester: pytest.Pytester, pattern: str, said: str
+) -> None:
+    """Exit 4 and one line, as pytest says a usage error; never an INTERNALERROR (exit 3)."""
+    pytester.makepyprojecttoml(f'[tool.pytest.ini_options]\npontoon_logs = ["{pattern}"]\n')
+    result = pytester.runpytest(*PLUGIN)
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines([f"ERROR: {said}"])
+    assert "INTERNALERROR" not in result.stderr.str() + result.stdout.str()
+
+
 def test_a_glob_that_matches_no_file_is_a_warning(pytester: pytest.Pytester) -> None:
     pytester.makepyprojecttoml(LOGS)
     pytester.makepyfile("def test_one():\n    pass\n")
