@@ -76,4 +76,11 @@ def shown(value: object) -> str:
         text = repr(value)
     except ValueError:  # a huge integer inside a short list
         return type(value).__name__
-    return text if len(text) <= 60 else f"{text[:50]}…({len(text)} characters)"
+    # a text's own length (its repr adds quotes and escapes); anything else's repr's
+    return clipped(text, len(value) if isinstance(value, str) else len(text))
+
+
+def clipped(text: str, length: int) -> str:
+    """``text`` (a value written out, ``length`` characters long as its reader counts them) for
+    a message: whole up to 60 characters, else its first 50 and how long it is."""
+    return text if len(text) <= 60 else f"{text[:50]}…({length} characters)"

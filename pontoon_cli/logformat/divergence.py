@@ -13,6 +13,7 @@ from typing import IO, Any, Protocol
 
 import orjson
 
+from pontoon_cli.core.limits import clipped
 from pontoon_cli.logformat.check import escape_json
 
 
@@ -104,9 +105,12 @@ class Divergence:
 
 
 def show(value: Any) -> str:
-    """A value as JSON for a message, with nothing unprintable left raw."""
+    """A value as JSON for a message, with nothing unprintable left raw, and short: a long one
+    (a list of a thousand names) is its first 50 characters and its length (``--json`` keeps
+    the value as recorded)."""
     text = orjson.dumps(value).decode()
-    return text if text.isprintable() else escape_json(text)
+    written = text if text.isprintable() else escape_json(text)
+    return clipped(written, len(text))
 
 
 def escape(text: str) -> str:

@@ -252,7 +252,7 @@ class _Answers:
         ),
         (
             {"play": "x" * 500},
-            f"strategy x:S (ann, deal 1, hand 1) returned '{'x' * 49}…(502 characters): not one "
+            f"strategy x:S (ann, deal 1, hand 1) returned '{'x' * 49}…(500 characters): not one "
             "of buy, twist (T5)",
         ),
     ],

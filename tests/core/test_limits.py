@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pontoon_cli.core.limits import MAX_SAFE_INT, int_problem, name_problem
+from pontoon_cli.core.limits import MAX_SAFE_INT, int_problem, name_problem, printable
 
 
 @pytest.mark.parametrize("name", ["ann", "Zoë", "p-1", "x" * 64])
@@ -30,8 +30,15 @@ def test_bad_names_are_shown_escaped(name: str, shown: str) -> None:
 
 
 def test_long_and_non_text_names() -> None:
-    assert "at most 64 characters" in (name_problem("x" * 65) or "")
+    assert name_problem("x" * 65) == (
+        f"player name '{'x' * 49}…(65 characters): at most 64 characters"
+    )  # the name's own length, not its repr's (quotes and escapes)
     assert "a name is text" in (name_problem(3) or "")
+
+
+def test_text_is_shown_with_what_a_terminal_would_act_on_escaped() -> None:
+    assert printable("plain text ♠") == "plain text ♠"
+    assert printable("\x1b[31mred\x07\nnext") == "\\x1b[31mred\\x07\\nnext"
 
 
 def test_integer_range_is_i_json() -> None:

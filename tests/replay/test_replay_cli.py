@@ -233,3 +233,22 @@ def test_a_message_names_the_users_file_as_it_is(
     )
     assert done.returncode == 2
     assert done.stderr.decode().startswith(f"pontoon: {name}:1: format: expected ")
+
+
+def test_T8_6_a_long_recorded_value_is_shown_short_and_kept_whole_in_json(tmp_path: Path) -> None:
+    """A divergent value (a sat_out of 3,000 names) is one short line of text, as every
+    recorded value is: its first characters and its length; --json keeps it as recorded."""
+    lines = runner.invoke(app, ["play", "--seed", "7", "--deals", "2"]).stdout.splitlines()
+    deal = orjson.loads(lines[1])
+    deal["sat_out"] = ["p9" * 30] * 3000
+    lines[1] = orjson.dumps(deal).decode()
+    log = tmp_path / "long.jsonl"
+    log.write_text("\n".join(lines) + "\n")
+    result = runner.invoke(app, ["replay", str(log)])
+    assert result.exit_code == 1
+    (said, _) = result.stdout.splitlines()[0].split(", rules give")
+    written = orjson.dumps(deal["sat_out"]).decode()
+    assert said == f"{log}:2: deal 1: sat_out recorded {written[:50]}…({len(written)} characters)"
+    result = runner.invoke(app, ["replay", "--json", str(log)])
+    found = orjson.loads(result.stdout.splitlines()[0])
+    assert found["recorded"] == deal["sat_out"]
