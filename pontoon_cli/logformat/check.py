@@ -22,7 +22,14 @@ from pontoon_cli.core.cards import FULL_PACK, Card
 from pontoon_cli.core.errors import LogFormatError, PontoonError
 from pontoon_cli.core.hands import CLASS_LABELS
 from pontoon_cli.core.limits import name_problem
-from pontoon_cli.core.rules import HOUSE_PRESETS, Rules, Table
+from pontoon_cli.core.rules import (
+    CARDS_PER_SEAT,
+    HOUSE_PRESETS,
+    MOST_PACKS,
+    MOST_SEATS,
+    Rules,
+    Table,
+)
 from pontoon_cli.logformat.format import FORMAT
 
 CARD_BY_TEXT: Final[dict[str, Card]] = {card.text: card for card in FULL_PACK}
@@ -187,6 +194,17 @@ def _by_player_problem(where: str, value: Any) -> Problem | None:
     return None
 
 
+#: No hand holds more cards in any game: five end it (T5.7, T6.2; casino's five card trick too).
+MOST_HAND_CARDS: Final = 5
+_MOST_HAND_TEXT: Final = 3 * MOST_HAND_CARDS - 1  # "AS 2S 3S 4S 5S"
+_MOST_HAND_SAID: Final = f"at most {MOST_HAND_CARDS} cards (T5.7, T6.2: five cards end a hand)"
+#: No game seats more: the most packs (V9) deal two cards a seat (T1.1, T4.1).
+_MOST_SEATS_SAID: Final = (
+    f"at most {MOST_SEATS} seats (T1.1, T4.1: {MOST_PACKS} packs deal "
+    f"{CARDS_PER_SEAT} cards a seat)"
+)
+
+
 def _names_problem(where: str, value: Any) -> Problem | None:
     if type(value) is not list:
         return where, "a list of player names", value
@@ -233,7 +251,10 @@ def header_problem(record: dict[str, Any], house: bool = False) -> Problem | Non
     found = _unknown_key("table", table, TABLE_KEYS)
     if found is not None:
         return found
-    found = _names_problem("table.seats", table.get("seats", MISSING))
+    seats = table.get("seats", MISSING)
+    if type(seats) is list and len(seats) > MOST_SEATS:  # before the names are read: bounded
+        return "table.seats", _MOST_SEATS_SAID, seats
+    found = _names_problem("table.seats", seats)
     if found is not None:
         return found
     if house:
@@ -474,6 +495,8 @@ def _hand_problem(
 def _hand_fields_problem(where: str, h: dict[str, Any]) -> Problem | None:
     if "cards" in h:
         cards = h["cards"]
+        if type(cards) is str and len(cards) > _MOST_HAND_TEXT:  # before the pattern: bounded
+            return f"{where}.cards", _MOST_HAND_SAID, cards
         if type(cards) is not str or not _CARDS_RE.fullmatch(cards):
             return f"{where}.cards", 'cards like "9H JH" separated by single spaces', cards
     if "class" in h:
