@@ -205,6 +205,7 @@ def plot(figures: dict[str, Any], suffix: str, title: str) -> bytes:
     matplotlib.rcParams["svg.hashsalt"] = "pontoon"  # the same ids for the same figures
     figure = Figure(figsize=(8, 4.5), dpi=100)
     axes = figure.subplots()
+    lines, names = [], []
     for who, s in figures["bankroll"].items():
         step = s["deals_per_point"]
         start = s["from_deal"]
@@ -212,14 +213,20 @@ def plot(figures: dict[str, Any], suffix: str, title: str) -> bytes:
         lows = [p[0] for p in s["points"]]
         highs = [p[1] for p in s["points"]]
         lasts = [p[2] for p in s["points"]]
-        (line,) = axes.plot(xs, lasts, label=name(who), linewidth=1.2)
+        (line,) = axes.plot(xs, lasts, linewidth=1.2)
+        lines.append(line)
+        names.append(name(who))
         if step > 1:
             axes.fill_between(xs, lows, highs, color=line.get_color(), alpha=0.2, linewidth=0)
     axes.set_xlabel("deal")
     axes.set_ylabel("balance")
-    axes.set_title(title)
+    # names are text: never mathtext ($x^{2}$ drawn as x², $\frac a parse error), and given
+    # to the legend as they are (a name starting "_", such as _nolegend_, is not left out)
+    axes.set_title(title, parse_math=False)
     axes.grid(alpha=0.3)
-    axes.legend(loc="best", fontsize="small")
+    legend = axes.legend(lines, names, loc="best", fontsize="small")
+    for label in legend.get_texts():
+        label.set_parse_math(False)
     figure.tight_layout()
     buffer = io.BytesIO()
     fmt = suffix.lstrip(".")

@@ -209,6 +209,19 @@ def test_plot_writes_a_real_image(here: Path, name: str, magic: bytes) -> None:
         assert b"<svg" in data[:1000] and b"p4" in data  # a legend names the players
 
 
+def test_plot_draws_names_as_text_never_as_mathtext(here: Path) -> None:
+    """A name is text: `$x^{2}$` is written as it is, `$\\frac` breaks nothing, and a name
+    starting with an underscore (`_nolegend_`) stays in the legend."""
+    pytest.importorskip("matplotlib", reason="the plot extra: make test installs it")
+    names = ["$\\frac", "_nolegend_", "$x^{2}$"]
+    play = run("play", "--seed", "7", "--deals", "30", *[f"--player={n}" for n in names])
+    (here / "names.jsonl").write_text(play[1])
+    code, _, err = run("stats", "names.jsonl", "--plot", "names.svg")
+    assert (code, err) == (0, "pontoon: bankroll chart written to names.svg\n")
+    drawn = (here / "names.svg").read_text()
+    assert [n for n in names if f"<!-- {n} -->" in drawn] == names  # each, as written
+
+
 def test_plot_without_matplotlib_says_how_to_install_it(
     here: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
