@@ -4,7 +4,7 @@
 ``i`` is a fresh game (the table's starting balances, a new cut for the bank) played by
 :func:`run_shard` from its own seed, :func:`shard_seed` ``(seed, i)``, so a shard's result does
 not depend on which process, machine or order plays it. Every figure of a shard is an integer
-(sums, and sums of squares and products per round), so merging shards (:func:`merge`) is exact,
+(sums, and sums of squares and products per round), so adding shards (:func:`add`) is exact,
 and the report (:func:`report`), computed once from the merged sums, is the same for any number
 of workers.
 
@@ -63,10 +63,15 @@ def shard_seed(seed: int, index: int) -> int:
     return Rng((seed + index * _GOLDEN) & _MASK).next64() >> 11
 
 
-def shard_layout(rounds: int, size: int) -> list[int]:
-    """The rounds of each shard: ``size`` each, the last one what is left."""
-    full, rest = divmod(rounds, size)
-    return [size] * full + ([rest] if rest else [])
+def shard_count(rounds: int, size: int) -> int:
+    """How many shards ``rounds`` rounds make, ``size`` each and the last what is left."""
+    return -(-rounds // size)
+
+
+def shard_rounds(rounds: int, size: int, index: int) -> int:
+    """The rounds of shard ``index``: ``size``, the last one what is left. One shard at a time,
+    never a list of them all: ``--rounds 9007199254740991`` is as cheap to plan as 1000."""
+    return min(size, rounds - index * size)
 
 
 def sim_bankroll(
@@ -188,27 +193,32 @@ def _play_shard(spec: dict[str, Any]) -> dict[str, Any]:
     return result
 
 
-def merge(results: list[dict[str, Any]]) -> dict[str, Any]:
-    """The shards' sums added in shard order (exact: every figure is an integer)."""
-    total: dict[str, Any] = {"rounds": 0, "shards": len(results)}
+_COUNTS: Final = ("nets", "hands", "house_hands", "decisions")
+
+
+def empty_total() -> dict[str, Any]:
+    """The sums of no shard, to :func:`add` shards to as they finish."""
+    total: dict[str, Any] = {"rounds": 0, "shards": 0}
     for name in SUMS:
         total[name] = 0
-    counts: dict[str, dict[str, int]] = {
-        "nets": {},
-        "hands": {},
-        "house_hands": {},
-        "decisions": {},
-    }
-    for r in sorted(results, key=lambda r: int(r["index"])):
-        total["rounds"] += r["rounds"]
-        for name in SUMS:
-            total[name] += r[name]
-        for key, into in counts.items():
-            part: dict[str, int] = r[key]
-            for k, v in part.items():
-                into[k] = into.get(k, 0) + v
-    total.update(counts)
+    for key in _COUNTS:
+        total[key] = {}
     return total
+
+
+def add(total: dict[str, Any], r: dict[str, Any]) -> None:
+    """Add shard ``r``'s sums to ``total``. Every figure is an integer, so the sum is exact in
+    any order: the shards are added as they finish and nothing is kept of them, so memory stays
+    flat however many there are."""
+    total["shards"] += 1
+    total["rounds"] += r["rounds"]
+    for name in SUMS:
+        total[name] += r[name]
+    for key in _COUNTS:
+        into: dict[str, int] = total[key]
+        part: dict[str, int] = r[key]
+        for k, v in part.items():
+            into[k] = into.get(k, 0) + v
 
 
 def ratio(total: dict[str, Any], gain: str, base: str, cross: str, base_sq: str) -> dict[str, Any]:

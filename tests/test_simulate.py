@@ -7,6 +7,7 @@ import contextlib
 import importlib.util
 import json
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -24,10 +25,11 @@ from typer.testing import CliRunner
 from pontoon_cli.casino.deal import CasinoGame
 from pontoon_cli.cli.main import app
 from pontoon_cli.core.events import CardDealt, Decision
+from pontoon_cli.core.limits import MAX_SAFE_INT
 from pontoon_cli.core.rng import Rng
 from pontoon_cli.core.rules import PRESETS, Table, round_cards
 from pontoon_cli.games import seeded_game
-from pontoon_cli.simulation import shard_layout, shard_seed
+from pontoon_cli.simulation import shard_count, shard_rounds, shard_seed
 
 ROOT = Path(__file__).resolve().parent.parent
 SCHEMA = orjson.loads((ROOT / "pontoon_cli" / "simulate_schema.json").read_bytes())
@@ -94,7 +96,8 @@ def test_a_worker_held_up_on_one_shard_leaves_the_others_to_the_free_worker(
 
 
 def test_shards_are_fixed_by_size_and_seeded_from_the_seed_and_their_index() -> None:
-    assert shard_layout(25, 10) == [10, 10, 5] and shard_layout(20, 10) == [10, 10]
+    assert [shard_rounds(25, 10, i) for i in range(shard_count(25, 10))] == [10, 10, 5]
+    assert [shard_rounds(20, 10, i) for i in range(shard_count(20, 10))] == [10, 10]
     master = Rng(42)  # output i + 1 of the generator seeded with the seed, top 53 bits
     outputs = [master.next64() >> 11 for _ in range(5)]
     assert [shard_seed(42, i) for i in range(5)] == outputs
@@ -570,3 +573,41 @@ def test_dask_a_scheduler_without_workers_waits_the_stated_time_then_exits_2() -
         f"dask worker {address}; or see --dask-wait)\n"
     )
     assert took < 15
+
+
+def test_a_simulation_of_any_length_is_planned_in_flat_memory() -> None:
+    """--rounds 2**53 - 1 (the largest the options take) cuts into shards one at a time: the
+    plan holds nothing per shard, and the last shard is what is left."""
+    import tracemalloc
+
+    from pontoon_cli.api.simulating import plan
+
+    tracemalloc.start()
+    try:
+        what = plan("traditional", rounds=MAX_SAFE_INT, seed=1, shard=10_000)
+        shards = len(what.specs)
+        last = what.specs[shards - 1]
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert shards == -(-MAX_SAFE_INT // 10_000) == what.setup["shards"]
+    assert (last["index"], last["rounds"]) == (shards - 1, MAX_SAFE_INT % 10_000)
+    assert peak < 2_000_000  # bytes: the rules and the table, not 900 billion specs
+    first = next(iter(what.specs))
+    assert (first["index"], first["rounds"], first["seed"]) == (0, 10_000, 1)
+
+
+@pytest.mark.skipif(os.name != "posix", reason="POSIX signals")
+def test_the_longest_simulation_starts_at_once_and_stops_on_ctrl_c() -> None:
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "pontoon_cli", "simulate", "--rounds", str(MAX_SAFE_INT)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    time.sleep(1.5)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=30)
+    assert (proc.returncode, out) == (130, b"")
+    said = err.decode().strip().splitlines()[-1]
+    assert said.startswith("pontoon: interrupted; ") and " of 900719925475 shards played (" in said
+    assert said.endswith(f" of {MAX_SAFE_INT} rounds); no report")

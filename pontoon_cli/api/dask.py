@@ -12,18 +12,21 @@ scheduler without workers is given ``--dask-wait`` seconds for one to join.
 from __future__ import annotations
 
 import contextlib
+import itertools
 import re
 import socket
 import time
 from collections.abc import Callable, Iterator
 from typing import Any, Final
 
-from pontoon_cli.api.workers import Shards
+from pontoon_cli.api.workers import Shards, Specs
 from pontoon_cli.core.errors import PontoonError
 from pontoon_cli.core.stop import Interrupted
 from pontoon_cli.simulation import run_shard
 
 DASK_HINT: Final = "install it with: pip install distributed (Dask distributed, the dask extra)"
+#: Shards submitted to the scheduler at a time: enough to keep a large cluster busy.
+IN_FLIGHT: Final = 1024
 #: Seconds to wait for the scheduler to answer (its handshake), unless --dask-timeout says.
 CONNECT_TIMEOUT: Final = 10
 #: Seconds to wait for a first worker to join a scheduler that has none, unless --dask-wait says.
@@ -127,14 +130,17 @@ def dask_client(address: str, timeout: int, wait: int, say: Callable[[str], None
         client.close()
 
 
-def dask_results(client: Any, address: str, specs: list[dict[str, Any]]) -> Shards:
+def dask_results(client: Any, address: str, specs: Specs) -> Shards:
     """Each shard's result as it finishes on the scheduler of ``client`` (the same function as
-    a local run: the same report)."""
+    a local run: the same report). At most :data:`IN_FLIGHT` shards are submitted at a time, the
+    next as each finishes, so a run of any length holds as little as a short one."""
     import importlib
 
     dist: Any = importlib.import_module("distributed")
-    futures = [client.submit(run_shard, spec, pure=False) for spec in specs]
-    for future in dist.as_completed(futures):
+    pending = iter(specs)
+    first = [client.submit(run_shard, spec, pure=False) for spec in _take(pending, IN_FLIGHT)]
+    finished = dist.as_completed(first)
+    for future in finished:
         try:
             result = future.result()
         except Interrupted:
@@ -143,7 +149,13 @@ def dask_results(client: Any, address: str, specs: list[dict[str, Any]]) -> Shar
             raise DaskError(
                 f"--dask {address}: a shard failed on a worker: {_reason(err)}"
             ) from None
+        for spec in _take(pending, 1):
+            finished.add(client.submit(run_shard, spec, pure=False))
         yield result
+
+
+def _take(specs: Iterator[dict[str, Any]], n: int) -> list[dict[str, Any]]:
+    return list(itertools.islice(specs, n))
 
 
 def _connect(dist: Any, address: str, timeout: int) -> Any:

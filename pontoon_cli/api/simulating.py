@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
@@ -33,10 +33,12 @@ from pontoon_cli.log.output import Writable
 from pontoon_cli.log.writer import LogWriter, header_record
 from pontoon_cli.simulation import (
     SHARD_ROUNDS,
-    merge,
+    add,
+    empty_total,
     ratio,
     report,
-    shard_layout,
+    shard_count,
+    shard_rounds,
     shard_seed,
     sim_bankroll,
 )
@@ -56,12 +58,36 @@ class Progress(Protocol):
     def advance(self, rounds: int, so_far: dict[str, Any]) -> None: ...
 
 
+class ShardSpecs:
+    """Each shard's spec, made when it is asked for: ``len()`` says how many, iterating gives
+    them in shard order. Nothing is held per shard, so ``--rounds 9007199254740991`` plans in
+    no time and no memory; the workers (local or Dask) pull the specs one at a time."""
+
+    def __init__(self, common: dict[str, Any], rounds: int, size: int) -> None:
+        self._common = common  # what every shard shares: rules, seats, strategies, the seed
+        self._rounds = rounds
+        self._size = size
+
+    def __len__(self) -> int:
+        return shard_count(self._rounds, self._size)
+
+    def __getitem__(self, index: int) -> dict[str, Any]:
+        if not 0 <= index < len(self):
+            raise IndexError(index)
+        rounds = shard_rounds(self._rounds, self._size, index)
+        return {**self._common, "index": index, "rounds": rounds}
+
+    def __iter__(self) -> Iterator[dict[str, Any]]:
+        for index in range(len(self)):
+            yield self[index]
+
+
 @dataclass(frozen=True, slots=True)
 class Setup:
     """What a simulation plays: the report's ``setup`` and each shard's spec."""
 
     setup: dict[str, Any]
-    specs: list[dict[str, Any]]
+    specs: ShardSpecs
     rules: Rules
     table: Table
 
@@ -108,7 +134,6 @@ def plan(
         raise PontoonError(f"--shard {shard}: {problem}; lower --shard")
     definition = find_game(the_rules)
     strategies = {"punter": punter} if house else {"punter": punter, "banker": bank}
-    layout = shard_layout(rounds, shard)
     setup = {
         "tool": f"pontoon-cli {__version__}",
         "rules": the_rules.to_dict(),
@@ -121,26 +146,21 @@ def plan(
         "seed": seed,
         "rounds": rounds,
         "shard_rounds": shard,
-        "shards": len(layout),
+        "shards": shard_count(rounds, shard),
         "shard_seed": "top 53 bits of output i+1 of SplitMix64 seeded with seed",
         "house": definition.edge_of,
     }
-    specs = [
-        {
-            "rules": setup["rules"],
-            "seats": seats,
-            "bankroll": bankroll,
-            "min_stake": MIN_STAKE,
-            "max_stake": MAX_STAKE,
-            "punter": punter,
-            "banker": bank,
-            "seed": seed,
-            "index": i,
-            "rounds": n,
-        }
-        for i, n in enumerate(layout)
-    ]
-    return Setup(setup, specs, the_rules, table)
+    common = {
+        "rules": setup["rules"],
+        "seats": seats,
+        "bankroll": bankroll,
+        "min_stake": MIN_STAKE,
+        "max_stake": MAX_STAKE,
+        "punter": punter,
+        "banker": bank,
+        "seed": seed,
+    }
+    return Setup(setup, ShardSpecs(common, rounds, shard), the_rules, table)
 
 
 def simulate(
@@ -235,7 +255,7 @@ def run_simulation(
             ready()
         if log is not None:
             tell(write_shards_log(Path(log), what, log_stream))
-        results: list[dict[str, Any]] = []
+        total = empty_total()  # each shard added as it finishes: memory stays flat
         try:
             with contextlib.closing(
                 dask_results(client, dask, specs)
@@ -243,21 +263,18 @@ def run_simulation(
                 else local_results(workers, specs)
             ) as runner:
                 for result in runner:
-                    results.append(result)
+                    add(total, result)
                     if progress is not None and progress.shown:  # the interval: for the bar
-                        so_far = ratio(
-                            merge(results), "gain", "initial", "gain_initial", "initial_sq"
-                        )
+                        so_far = ratio(total, "gain", "initial", "gain_initial", "initial_sq")
                         progress.advance(result["rounds"], so_far)
         except Interrupted as stop:
-            played = sum(r["rounds"] for r in results)
             shards = len(specs)
             stop.kept = (
-                f"{len(results)} of {shards} shard{'' if shards == 1 else 's'} played "
-                f"({played} of {rounds} rounds); no report"
+                f"{total['shards']} of {shards} shard{'' if shards == 1 else 's'} played "
+                f"({total['rounds']} of {rounds} rounds); no report"
             )
             raise
-    return report(merge(results), what.setup)
+    return report(total, what.setup)
 
 
 def _changed(rules: Rules) -> dict[str, Any]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import contextlib
 import signal
 from collections.abc import Generator, Iterator
-from typing import Any
+from typing import Any, Protocol
 
 from pontoon_cli.core.errors import PontoonError
 from pontoon_cli.core.stop import Interrupted
@@ -24,6 +24,14 @@ from pontoon_cli.simulation import run_shard
 _SHARD, _DONE, _FAULT, _ERROR = "shard", "done", "fault", "error"
 #: The shards' results, as they finish.
 Shards = Generator[dict[str, Any], None, None]
+
+
+class Specs(Protocol):
+    """The shards to play, in order (``simulating.ShardSpecs``: made one at a time)."""
+
+    def __len__(self) -> int: ...
+
+    def __iter__(self) -> Iterator[dict[str, Any]]: ...
 
 
 class WorkerError(PontoonError):
@@ -95,7 +103,7 @@ def _give(pipe: Any, shards: Iterator[dict[str, Any]]) -> None:
         pipe.send(next(shards, None))
 
 
-def local_results(workers: int, specs: list[dict[str, Any]]) -> Shards:
+def local_results(workers: int, specs: Specs) -> Shards:
     """Each shard's result as it finishes: in this process, or in ``workers`` processes.
 
     Close the iterator (``contextlib.closing``) when leaving early: the workers are killed and
