@@ -59,6 +59,7 @@ _PUBLIC = {
     "ScenarioError": "pontoon_cli.core.errors",
     "ExpectationError": "pontoon_cli.core.errors",
     "LogFormatError": "pontoon_cli.core.errors",
+    "LogSourceError": "pontoon_cli.api.logs",
 }
 
 __all__ = [
@@ -68,6 +69,7 @@ __all__ = [
     "Game",
     "IllegalAction",
     "LogFormatError",
+    "LogSourceError",
     "LogVisitor",
     "PontoonError",
     "Rules",

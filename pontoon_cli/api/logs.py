@@ -12,17 +12,70 @@ import os
 from collections.abc import Iterable, Iterator
 from typing import IO, Any, TypeVar, overload
 
+from pontoon_cli.core.errors import PontoonError
+from pontoon_cli.core.limits import MAX_LOG_LINE_BYTES
 from pontoon_cli.log.reader import At, LogRecord, LogVisitor, open_log, records, visit
 from pontoon_cli.logformat.divergence import Divergence
 from pontoon_cli.logformat.lines import LineReader
+from pontoon_cli.logformat.sources import line_too_long
 from pontoon_cli.replay.replayer import LogReplayer
 
-__all__ = ["LogSource", "read_log", "verify"]
+__all__ = ["LogSource", "LogSourceError", "read_log", "verify"]
 
 #: What a log may be given as.
 LogSource = str | os.PathLike[str] | IO[bytes] | Iterable[bytes]
 
 R = TypeVar("R")
+
+
+class LogSourceError(PontoonError, TypeError):
+    """A log given in a form :func:`read_log` and :func:`verify` do not take (a ``TypeError`` as
+    Python would raise, and a :class:`~pontoon_cli.PontoonError`): text where bytes are read,
+    the text of a whole log where a path is expected."""
+
+
+#: A path is never longer; a longer text, or one with a newline, is a log's text, not a path.
+_LONGEST_PATH = 4096
+_FORMS = "a path, a binary handle (open(..., 'rb')) or an iterable of byte lines"
+
+
+def _checked(source: object) -> LogSource:
+    """``source`` if a log may be given so; else LogSourceError saying what is expected."""
+    if isinstance(source, str):
+        if "\n" in source or len(source) > _LONGEST_PATH or source.lstrip().startswith("{"):
+            raise LogSourceError(
+                f"source: got the text of a log ({len(source)} characters), not a path: give "
+                "its lines as bytes, e.g. text.encode().splitlines(keepends=True)"
+            )
+        return source
+    if isinstance(source, os.PathLike):
+        return source
+    if isinstance(source, (bytes, bytearray, memoryview)):
+        raise LogSourceError(
+            f"source: got {type(source).__name__}: give {_FORMS}, "
+            "e.g. data.splitlines(keepends=True)"
+        )
+    if isinstance(source, io.TextIOBase) or "b" not in str(getattr(source, "mode", "b")):
+        raise LogSourceError("source: got a text handle: open the log in binary mode ('rb')")
+    if hasattr(source, "read"):
+        return source  # type: ignore[return-value]
+    if isinstance(source, Iterable):
+        return source
+    raise LogSourceError(f"source: got {type(source).__name__}: give {_FORMS}")
+
+
+def _byte_lines(lines: Iterable[object], name: str) -> Iterator[bytes]:
+    """``lines`` checked as a file's are read: bytes, each at most MAX_LOG_LINE_BYTES."""
+    limit = MAX_LOG_LINE_BYTES
+    for number, raw in enumerate(lines, 1):
+        if not isinstance(raw, bytes):
+            raise LogSourceError(
+                f"{name}:{number}: a log line is bytes, got {type(raw).__name__} "
+                "(open the file in 'rb', or encode the text)"
+            )
+        if len(raw) > limit:
+            raise line_too_long(name, number)
+        yield raw
 
 
 def _name(source: LogSource) -> str:
@@ -73,6 +126,7 @@ def read_log(source: LogSource, visitor: LogVisitor[Any] | None = None) -> Any:
     >>> [r["type"] for r in read_log(lines)]
     ['header', 'deal', 'deal', 'deal']
     """
+    source = _checked(source)
     chosen: LogVisitor[Any] = _Records() if visitor is None else visitor
     return visit(_records(source), chosen)
 
@@ -82,7 +136,8 @@ def _records(source: LogSource) -> Iterator[LogRecord]:
         return records(os.fspath(source))
     if isinstance(source, (io.IOBase, io.BufferedIOBase)) or hasattr(source, "read"):
         return records("-", source)  # type: ignore[arg-type]
-    return LineReader(_name(source)).records(source)
+    name = _name(source)
+    return LineReader(name).records(_byte_lines(source, name))
 
 
 def verify(source: LogSource, *, seeded: bool = False) -> Iterator[Divergence]:
@@ -102,6 +157,10 @@ def verify(source: LogSource, *, seeded: bool = False) -> Iterator[Divergence]:
     >>> [d.field for d in verify(orjson.dumps(r) + b"\\n" for r in records)]
     ['net']
     """
+    return _verified(_checked(source), seeded)  # checked now, before the first divergence
+
+
+def _verified(source: LogSource, seeded: bool) -> Iterator[Divergence]:
     if isinstance(source, (str, os.PathLike)):
         source_file = open_log(os.fspath(source))
         with source_file:
@@ -114,4 +173,5 @@ def verify(source: LogSource, *, seeded: bool = False) -> Iterator[Divergence]:
             replayer = LogReplayer(_name(source), seeded=seeded)
             yield from replayer.replay(handle.read())
         return
-    yield from LogReplayer(_name(source), seeded=seeded).replay(source)
+    name = _name(source)
+    yield from LogReplayer(name, seeded=seeded).replay(_byte_lines(source, name))

@@ -49,6 +49,14 @@ class _Readable(Protocol):
     def readline(self, size: int = -1, /) -> bytes: ...
 
 
+def line_too_long(name: str, number: int) -> LogFormatError:
+    """The error for a line past MAX_LOG_LINE_BYTES, from a file or from lines given in Python."""
+    return LogFormatError(
+        f"{name}:{number}: line longer than {limits.MAX_LOG_LINE_BYTES} bytes "
+        "(MAX_LOG_LINE_BYTES): not a log line"
+    )
+
+
 class Source:
     """A log opened for reading as bytes, with its size and a way to say how far we are.
 
@@ -132,10 +140,7 @@ class Source:
                 return
             self.consumed += len(raw)
             if len(raw) > limit:
-                raise LogFormatError(
-                    f"{self.name}:{number}: line longer than {limit} bytes "
-                    "(MAX_LOG_LINE_BYTES): not a log line"
-                )
+                raise line_too_long(self.name, number)
             if self.consumed > most:
                 raise LogFormatError(
                     f"{self.name}:{number}: the log passes {most} bytes (MAX_LOG_BYTES)"
