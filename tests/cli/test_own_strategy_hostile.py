@@ -337,3 +337,22 @@ def test_a_strategy_that_swallows_every_stop_is_ended_by_the_third(workdir: Path
     assert "pontoon: interrupted 3 times: ended at once, nothing kept" in err.decode()
     assert not [p for p in workdir.iterdir() if p.name.endswith(".tmp")]
     assert not (workdir / "g.jsonl").exists()
+
+
+@pytest.mark.skipif(os.name != "posix", reason="POSIX signals")
+@pytest.mark.parametrize("log", [False, True], ids=["report", "log-phase"])
+def test_a_stop_signal_stops_simulate_in_one_process_whatever_the_strategy_catches(
+    workdir: Path, log: bool
+) -> None:
+    args = ["simulate", "--rounds", "1000000", "--workers", "1", "--strategy", "mine.py:Slow"]
+    args += ["--log", "sim.jsonl"] if log else []
+    proc = subprocess.Popen(
+        _pontoon(*args), cwd=workdir, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
+    time.sleep(2.0)  # well inside the first shard, or the log's writing
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=TIMEOUT)
+    assert (proc.returncode, out) == (130, b"")
+    said = err.decode().splitlines()[-1]
+    assert said.startswith("pontoon: interrupted") and "strategy" not in said
+    assert not [p for p in workdir.iterdir() if p.name.endswith(".tmp")]
