@@ -196,7 +196,8 @@ def stats(
 
     Every log (and every game of a joined log) must be of one preset: a second preset is exit
     2, naming both headers; run stats on each apart. Memory stays flat whatever the logs'
-    length. Exit 2 for unreadable input.
+    length; it grows only with the number of distinct players (a row each). Exit 2 for
+    unreadable input.
 
     \b
     Examples:

@@ -17,6 +17,7 @@ from rich.text import Text
 
 from pontoon_cli.core.actions import PUNTER
 from pontoon_cli.games import game_of
+from pontoon_cli.render.plain import grid_lines
 from pontoon_cli.views.show import name
 
 SPARKS: Final = "▁▂▃▄▅▆▇█"
@@ -39,7 +40,26 @@ class PlotUnavailable(Exception):
 
 def text(figures: dict[str, Any], title: str, *, colour: bool, width: int | None) -> str:
     """The figures as tables for a person: fitted to a terminal ``width`` wide; with no width
-    (a pipe, a file) plain, each line as long as it is, never wrapped or cropped."""
+    (a pipe, a file) plain, each line as long as it is, never wrapped or cropped. Plain text is
+    laid out here, line by line (:func:`~pontoon_cli.render.plain.grid_lines`, rich's layout
+    without rich's cost: linear and fast for thousands of players); a terminal gets rich."""
+    players = figures["players"]
+    table = figures["table"]
+    house = table["house"]
+    words = tuple(a.word for a in game_of(figures["preset"]).actions.rows if a.taker == PUNTER)
+    grids = [
+        _players(players, banks=house == "banker"),
+        _decisions(players, words),
+        _classes(players),
+    ]
+    parts = [_table(table, figures["deals"], house), _bankrolls(figures["bankroll"], players)]
+    if not colour and width is None:
+        lines = [title]
+        for columns, rows in grids:
+            lines += grid_lines(columns, rows)
+        for part in parts:
+            lines += part.plain.rstrip().split("\n") if part.plain.strip() else [""]
+        return "\n".join(line.rstrip() for line in lines) + "\n"
     buffer = io.StringIO()
     console = Console(
         file=buffer,
@@ -50,15 +70,10 @@ def text(figures: dict[str, Any], title: str, *, colour: bool, width: int | None
         highlight=False,
         emoji=False,
     )
-    players = figures["players"]
-    table = figures["table"]
-    house = table["house"]
-    words = tuple(a.word for a in game_of(figures["preset"]).actions.rows if a.taker == PUNTER)
     console.print(Text(title, style="bold"))
-    console.print(_players(players, banks=house == "banker"))
-    console.print(_decisions(players, words))
-    console.print(_classes(players))
-    for part in (_table(table, figures["deals"], house), _bankrolls(figures["bankroll"], players)):
+    for columns, rows in grids:
+        console.print(_grid(columns, rows))
+    for part in parts:
         part.rstrip()  # in place: no blank line after the last line of each
         console.print(part)
     out = buffer.getvalue()
@@ -67,57 +82,60 @@ def text(figures: dict[str, Any], title: str, *, colour: bool, width: int | None
     return out
 
 
-def _grid(*columns: str) -> Table:
+Grid = tuple[list[str], list[list[str]]]  # the column heads, and each row's cells
+
+
+def _grid(columns: list[str], rows: list[list[str]]) -> Table:
     grid = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, padding=(0, 1))
     for i, column in enumerate(columns):
         grid.add_column(column, justify="left" if i == 0 else "right")
+    for row in rows:
+        grid.add_row(Text(row[0]), *row[1:])  # a name as it is: no markup read in it
     return grid
 
 
-def _players(players: dict[str, Any], *, banks: bool) -> Table:
+def _players(players: dict[str, Any], *, banks: bool) -> Grid:
     """Each player's deals, banks held (not at a casino table: the dealer banks, C3), net and
     hands."""
     columns = ["player", "deals", "banks", "net", "net per deal ± se", "hands"]
     columns += ["won", "lost", "tied"]
     if not banks:
         columns.remove("banks")
-    grid = _grid(*columns)
+    rows = []
     for who, s in players.items():
-        row: list[Text | str] = [Text(name(who)), str(s["deals"])]
+        row = [name(who), str(s["deals"])]
         if banks:
             row.append(str(s["banks"]))
         row += [f"{s['net']:+d}", _estimate(s["net_per_deal"]), str(s["hands"])]
         row += [_percent(s["win_rate"]), _percent(s["lose_rate"]), _percent(s["tie_rate"])]
-        grid.add_row(*row)
-    return grid
+        rows.append(row)
+    return columns, rows
 
 
-def _decisions(players: dict[str, Any], words: tuple[str, ...]) -> Table:
+def _decisions(players: dict[str, Any], words: tuple[str, ...]) -> Grid:
     """Busts, and the decisions the game gives a punter (``words``): no buy, burn or shoot bet
     at a casino table (C3), a double only there (C7), a shoot bet only in Shoot (S2)."""
     shown = [(column, key) for column, key in DECISIONS if key in words]
     shoot = "shoot" in words
-    grid = _grid("decisions", "busts", *[c for c, _ in shown], *(["shoot bets (money)"] * shoot))
+    columns = ["decisions", "busts", *[c for c, _ in shown], *(["shoot bets (money)"] * shoot)]
+    rows = []
     for who, s in players.items():
-        row: list[Text | str] = [Text(name(who)), str(s["busts"])]
+        row = [name(who), str(s["busts"])]
         row += [str(s[column]) for column, _ in shown]
         if shoot:
             row.append(f"{s['shoot_bets']} ({s['shoot_money']})")
-        grid.add_row(*row)
-    return grid
+        rows.append(row)
+    return columns, rows
 
 
-def _classes(players: dict[str, Any]) -> Table:
+def _classes(players: dict[str, Any]) -> Grid:
     seen = {label for s in players.values() for label in s["classes"]}
     labels = [c for c in CLASSES if c in seen] + sorted(seen.difference(CLASSES))
-    grid = _grid("hand classes", *labels)
-    for who, s in players.items():
-        hands = s["hands"]
-        grid.add_row(
-            Text(name(who)),
-            *[_share(s["classes"].get(label, 0), hands) for label in labels],
-        )
-    return grid
+    rows = [
+        [name(who), *[_share(s["classes"].get(label, 0), s["hands"]) for label in labels]]
+        for who, s in players.items()
+    ]
+    return ["hand classes", *labels], rows
 
 
 def _table(table: dict[str, Any], deals: int, house: str) -> Text:

@@ -373,3 +373,26 @@ def test_no_line_is_wrapped_or_cropped_in_a_pipe() -> None:
     (players,) = [r for r in rows if "%" in r and "±" in r]
     assert players.split()[1:] == ["3", "-5", "-1.667", "±", "0.333", "3", "0.0%", "100.0%", "0.0%"]
     assert max(len(line) for line in out.splitlines()) > 100  # wider than any terminal default
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--seed", "7", "--deals", "40"],
+        ["--rules", "casino", "--seed", "3", "--deals", "30", "--players", "5"],
+        ["--rules", "shoot", "--seed", "3", "--deals", "30"],
+        ["--seed", "3", "--deals", "20", "--player", "名前", "--player", "x[red]y"],
+    ],
+    ids=["traditional", "casino", "shoot", "wide-and-markup-names"],
+)
+def test_plain_tables_are_riches_layout_without_rich(here: Path, args: list[str]) -> None:
+    """Into a pipe the tables are laid out line by line (render.plain), in linear time; the
+    characters are the ones rich draws without colour, wide characters and brackets included."""
+    from pontoon_cli.cli.views import _figures
+    from pontoon_cli.render.stats import UNWRAPPED, text
+
+    (here / "g.jsonl").write_text(run("play", *args)[1])
+    figures, _ = _figures([str(here / "g.jsonl")])
+    plain = text(figures, "title", colour=False, width=None)
+    assert plain == text(figures, "title", colour=False, width=UNWRAPPED)  # rich's own
+    assert "───" in plain.splitlines()[2]
