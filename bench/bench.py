@@ -64,6 +64,7 @@ sys.path.insert(0, str(HERE))
 import benchlib  # noqa: E402
 import replay_bench  # noqa: E402  (bench/replay_bench.py: replay's and the views' memory)
 from benchlib import Round, ratios, target  # noqa: E402
+from views_bench import show_contender, show_line, show_seconds  # noqa: E402
 
 ROUNDS = int(os.environ.get("BENCH_ROUNDS", "5"))
 SLICES = int(os.environ.get("BENCH_SLICES", "3"))  # each contender's share of a round, alternating
@@ -339,6 +340,7 @@ def main() -> None:
         write_seconds(Path(tmp) / "warm.jsonl", "casino", 1, min(CASINO_DEALS, 50))
         for preset, log in logs.items():
             replay_seconds(str(log), lines[preset][:50])
+        show_seconds(logs["traditional"])  # its imports (rich, the views) before the rounds
         startups()
         if gym is not None:
             gym.seconds(100)
@@ -361,6 +363,7 @@ def main() -> None:
                 f"loads_{preset}": loads_contender(f"loads_{preset}", lines[preset])
                 for preset in LOGS
             },
+            "show_traditional": show_contender("show_traditional", logs["traditional"]),
             "startup": startups,
             "simulate": lambda: {"simulate": simulate_seconds(SIM_ROUNDS)},
             "simulate_t4": lambda: {"simulate_t4": simulate_seconds(SIM_ROUNDS, "traditional", 4)},
@@ -380,6 +383,7 @@ def main() -> None:
             "play_nolog": DEALS * SLICES,
             "casino_log": CASINO_DEALS * SLICES,
             **{f"replay_{preset}": len(lines[preset]) * SLICES for preset in LOGS},
+            "show_traditional": len(lines["traditional"]) * SLICES,
             **{f"loads_{preset}": len(lines[preset]) * LOADS_PASSES * SLICES for preset in LOGS},
             "simulate": SIM_ROUNDS * SLICES,
             "simulate_t4": SIM_ROUNDS * SLICES,
@@ -518,6 +522,7 @@ def report(
                 0.4,
             ).line()
         )
+    print(show_line(rounds, LOGS["traditional"][1]))
     bytes_per_line = {f"replay_{preset}": size / lines for preset, (size, lines) in sizes.items()}
     print(
         target(

@@ -17,23 +17,34 @@ GAP = "   "
 RULE = "─"
 
 
-def grid_lines(columns: list[str], rows: list[list[str]]) -> list[str]:
-    """A table of ``columns`` heads and ``rows`` (the first column justified left, the others
-    right), as rich's ``box.SIMPLE_HEAD`` grid with no edge and no outer padding draws it: the
-    heads, a rule under them, then each row; no line ends in spaces."""
+def grid_lines(
+    columns: list[str],
+    rows: list[list[str]],
+    left: frozenset[int] = frozenset({0}),
+    caption: str | None = None,
+) -> list[str]:
+    """A table of ``columns`` heads and ``rows`` (the columns numbered in ``left`` justified
+    left, the others right; a short row is filled with empty cells), as rich's
+    ``box.SIMPLE_HEAD`` grid with no edge and no outer padding draws it: the heads, a rule
+    under them, each row, and the ``caption`` centred under them; no line ends in spaces."""
     widths = [cell_len(column) for column in columns]
     for row in rows:
         for i, cell in enumerate(row):
             size = cell_len(cell)
             if size > widths[i]:
                 widths[i] = size
-    rule = RULE * (sum(widths) + len(GAP) * (len(widths) - 1))
-    return [_line(columns, widths), rule, *[_line(row, widths) for row in rows]]
+    full = sum(widths) + len(GAP) * (len(widths) - 1)
+    lines = [_line(columns, widths, left), RULE * full]
+    lines += [_line(row, widths, left) for row in rows]
+    if caption is not None:
+        lines.append((" " * ((full - cell_len(caption)) // 2) + caption).rstrip())
+    return lines
 
 
-def _line(cells: list[str], widths: list[int]) -> str:
+def _line(cells: list[str], widths: list[int], left: frozenset[int]) -> str:
     parts = []
-    for i, cell in enumerate(cells):
-        pad = " " * (widths[i] - cell_len(cell))
-        parts.append(cell + pad if i == 0 else pad + cell)
+    for i, width in enumerate(widths):
+        cell = cells[i] if i < len(cells) else ""
+        pad = " " * (width - cell_len(cell))
+        parts.append(cell + pad if i in left else pad + cell)
     return GAP.join(parts).rstrip()

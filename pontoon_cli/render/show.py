@@ -18,6 +18,7 @@ from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
+from pontoon_cli.render.plain import grid_lines
 from pontoon_cli.views.show import DealPicture, name
 
 SUITS: Final = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
@@ -49,6 +50,8 @@ class Drawing:
     def __init__(self, *, colour: bool, width: int | None, record: bool = False) -> None:
         self.symbols = colour or record
         self.drawn = 0
+        # a pipe or a file (no colour, no width to fit): nothing styled, so no rich
+        self._plain = not (colour or record) and width is None
         self._buffer = io.StringIO()
         self.console = Console(
             file=self._buffer,
@@ -63,6 +66,12 @@ class Drawing:
         )
 
     def draw(self, picture: DealPicture) -> None:
+        if self._plain:  # rich's layout, written line by line (render.plain): 20x faster
+            if self.drawn:
+                self._buffer.write("\n")
+            self._buffer.write("\n".join(plain_deal(picture)) + "\n")
+            self.drawn += 1
+            return
         if self.drawn:
             self.console.print()  # a blank line between deals
         self.console.print(deal_renderable(picture, self.symbols))
@@ -105,22 +114,44 @@ def deal_renderable(p: DealPicture, symbols: bool) -> Group:
     if p.game is not None:
         parts.append(_game_line(p.game))
     parts.append(_title(p))
-    if p.sale is not None:
-        s = p.sale
-        parts.append(
-            Text(
-                f"  {name(s['buyer'])} bought the bank from {name(s['seller'])} for "
-                f"{s['price']} (T8.4)"
-            )
-        )
-    if p.sat_out:
-        parts.append(Text("  sat out (T8.6): " + ", ".join(name(x) for x in p.sat_out)))
+    parts += _notes(p)
     parts.append(Padding(_decisions(p), (0, 0, 0, 2)))
     parts.append(_hands(p, symbols))
     parts.append(_money(p))
     if p.kitty is not None or p.kitty_before is not None:
         parts.append(_kitty(p))
     return Group(*parts)
+
+
+def plain_deal(p: DealPicture) -> list[str]:
+    """A deal as :func:`deal_renderable` draws it without colour or a width to fit, as lines:
+    the same characters (a test compares them), without building a rich table."""
+    lines = [] if p.game is None else [_game_line(p.game).plain]
+    lines.append(_title(p).plain)
+    lines += [line.plain for line in _notes(p)]
+    lines.append("  " + _decisions(p).plain)
+    rows, caption = _hand_rows(p, symbols=False)
+    lines += grid_lines(_COLUMNS, [[c.plain for c in row] for row in rows], _LEFT, caption)
+    lines.append(_money(p).plain.rstrip())
+    if p.kitty is not None or p.kitty_before is not None:
+        lines.append(_kitty(p).plain)
+    return lines
+
+
+def _notes(p: DealPicture) -> list[Text]:
+    """The bank's sale (T8.4) and who sat out (T8.6), when the deal has them."""
+    notes = []
+    if p.sale is not None:
+        s = p.sale
+        notes.append(
+            Text(
+                f"  {name(s['buyer'])} bought the bank from {name(s['seller'])} for "
+                f"{s['price']} (T8.4)"
+            )
+        )
+    if p.sat_out:
+        notes.append(Text("  sat out (T8.6): " + ", ".join(name(x) for x in p.sat_out)))
+    return notes
 
 
 def _game_line(header: dict[str, Any]) -> Text:
@@ -167,55 +198,67 @@ def _decisions(p: DealPicture) -> Text:
     return out
 
 
+#: The hands table's columns, and which are justified left.
+_COLUMNS: Final = ["player", "hand", "cards", "stake", "class", "total", "net", "rule"]
+_LEFT: Final = frozenset({0, 2, 4, 7})
+
+
 def _hands(p: DealPicture, symbols: bool) -> Table:
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 1), show_edge=False)
-    for column, justify in (
-        ("player", "left"),
-        ("hand", "right"),
-        ("cards", "left"),
-        ("stake", "right"),
-        ("class", "left"),
-        ("total", "right"),
-        ("net", "right"),
-        ("rule", "left"),
-    ):
-        table.add_column(column, justify=justify)  # type: ignore[arg-type]
+    for i, column in enumerate(_COLUMNS):
+        table.add_column(column, justify="left" if i in _LEFT else "right")
+    rows, caption = _hand_rows(p, symbols)
+    for row in rows:
+        table.add_row(*row)
+    if caption is not None:
+        table.caption = caption
+        table.caption_style = "dim"
+    return table
+
+
+def _hand_rows(p: DealPicture, symbols: bool) -> tuple[list[list[Text]], str | None]:
+    """The hands table's rows (each hand, then the banker's or dealer's) and its caption."""
+    rows: list[list[Text]] = []
+    caption = None
     if p.hands is None:
-        table.add_row(Text("(the record holds no hands)", style="dim"))
+        rows.append([Text("(the record holds no hands)", style="dim")])
     else:
         if p.redealt:
-            table.caption = "re-dealt from the record's pack and decisions (a minimal log)"
-            table.caption_style = "dim"
+            caption = "re-dealt from the record's pack and decisions (a minimal log)"
         for h in p.hands:
             label = h.get("class", "")
             if h.get("split"):
                 label += " (split)"
             if h.get("doubled"):
                 label += " (doubled)"  # C7
-            table.add_row(
-                Text(name(h["player"])),
-                str(h["hand"]),
-                cards(h.get("cards", ""), symbols),
-                _number(h.get("stake")),
-                Text(label, style=_class_style(h.get("class"))),
-                _number(h.get("total")),
-                _signed(h.get("net")),
-                Text(h.get("rule", "")),
+            rows.append(
+                [
+                    Text(name(h["player"])),
+                    Text(str(h["hand"])),
+                    cards(h.get("cards", ""), symbols),
+                    Text(_number(h.get("stake"))),
+                    Text(label, style=_class_style(h.get("class"))),
+                    Text(_number(h.get("total"))),
+                    _signed(h.get("net")),
+                    Text(h.get("rule", "")),
+                ]
             )
     house = p.house_hand
     who = p.house if p.banker is None else f"{name(p.banker)} ({p.house})"
     if house is not None:
-        table.add_row(
-            Text(who, style="bold"),
-            "",
-            cards(house.get("cards", ""), symbols),
-            "",
-            Text(house.get("class", ""), style=_class_style(house.get("class"))),
-            _number(house.get("total")),
-            "",
-            "",
+        rows.append(
+            [
+                Text(who, style="bold"),
+                Text(""),
+                cards(house.get("cards", ""), symbols),
+                Text(""),
+                Text(house.get("class", ""), style=_class_style(house.get("class"))),
+                Text(_number(house.get("total"))),
+                Text(""),
+                Text(""),
+            ]
         )
-    return table
+    return rows, caption
 
 
 def _money(p: DealPicture) -> Text:
