@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from support.strategies import STEADY
 from typer.testing import CliRunner
 
 from pontoon_cli.cli.main import app
@@ -20,18 +21,7 @@ runner = CliRunner()
 
 RULES = 'preset = "traditional"\nstick_minimum = 16\n'
 CASINO_RULES = 'preset = "casino"\ndecks = 0\n'
-STRATEGY = """
-class Mine:
-    def stake(self, view):
-        return view.legal[0].low
-
-    def play(self, view):
-        words = [a.action for a in view.legal]
-        return "stick" if "stick" in words else words[0]
-
-    def bank(self, view):
-        return "stay"
-"""
+STRATEGY = STEADY
 
 
 @pytest.fixture
@@ -77,19 +67,19 @@ CASES = [
     (["stats", "log.svg", "--plot", "{}"], "log.svg", "--plot", "the log read"),
     (["play", "--rules", "r.toml", "--out", "{}"], "r.toml", "--out", "the rules file"),
     (
-        ["play", "--strategy", "s.py:Mine", "--out", "{}"],
+        ["play", "--strategy", "s.py:Steady", "--out", "{}"],
         "s.py",
         "--out",
         "the strategy file",
     ),
     (
-        ["play", "--banker-strategy", "s.py:Mine", "--out", "{}"],
+        ["play", "--banker-strategy", "s.py:Steady", "--out", "{}"],
         "s.py",
         "--out",
         "the banker's strategy file",
     ),
     (
-        ["simulate", "--rounds", "10", "--strategy", "s.py:Mine", "--log", "{}"],
+        ["simulate", "--rounds", "10", "--strategy", "s.py:Steady", "--log", "{}"],
         "s.py",
         "--log",
         "the strategy file",

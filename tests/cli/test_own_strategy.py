@@ -13,6 +13,7 @@ from pathlib import Path
 
 import orjson
 import pytest
+from support.strategies import STEADY
 from typer.testing import CliRunner
 
 from pontoon_cli.cli.main import app
@@ -21,27 +22,9 @@ from pontoon_cli.simulation import shard_seed
 ROOT = Path(__file__).resolve().parents[2]
 runner = CliRunner()
 
-STRATEGIES = '''
-class Steady:
-    """Stake the minimum; stick (stand) on 16+, else twist (hit); pass the shoot round."""
-
-    def stake(self, view):
-        return view.legal[0].low
-
-    def play(self, view):
-        words = [a.action for a in view.legal]
-        if "pass" in words:
-            return "pass"
-        wanted = ("stick", "stand") if view.total >= 16 else ("twist", "hit")
-        for word in (*wanted, "stick", "stand", "twist", "hit"):
-            if word in words:
-                return word
-        first = view.legal[0]
-        return first.action if first.low is None else (first.action, first.low)
-
-    def bank(self, view):
-        return "stay" if view.total >= 17 else "draw"
-
+STRATEGIES = (
+    STEADY
+    + '''
 
 class Lucky(Steady):
     """Any legal action and amount, from the seat's own generator."""
@@ -100,6 +83,7 @@ class NoBank:
 
 steady = Steady()
 '''
+)
 
 #: Each preset's words a Steady seat says (the shoot round's pass is no logged decision).
 STEADY_WORDS = {

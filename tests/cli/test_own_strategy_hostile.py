@@ -24,6 +24,7 @@ from pathlib import Path
 
 import orjson
 import pytest
+from support.strategies import STEADY
 from typer.testing import CliRunner
 
 from pontoon_cli.cli.main import app
@@ -31,29 +32,13 @@ from pontoon_cli.cli.main import app
 runner = CliRunner()
 TIMEOUT = 60
 
-STRATEGIES = '''
+STRATEGIES = (
+    STEADY
+    + '''
 import sys
 import time
 
 print("loading mine.py")  # a debugging print at import
-
-
-class Steady:
-    def stake(self, view):
-        return view.legal[0].low
-
-    def play(self, view):
-        words = [a.action for a in view.legal]
-        if "pass" in words:
-            return "pass"
-        for word in ("stick", "stand", "twist", "hit"):
-            if word in words:
-                return word
-        first = view.legal[0]
-        return first.action if first.low is None else (first.action, first.low)
-
-    def bank(self, view):
-        return "stay" if view.total >= 17 else "draw"
 
 
 class Chatty(Steady):
@@ -161,6 +146,7 @@ class Sly2:
     def __repr__(self):
         return "\\x1b]0;owned\\x07"
 '''
+)
 
 
 @pytest.fixture
