@@ -14,7 +14,8 @@ module is internal and may change between versions. The names load on first use 
   (``--strategy MODULE:NAME`` or ``FILE.py:NAME``).
 - The errors: :class:`PontoonError` and its kinds :class:`RulesError`, :class:`IllegalAction`,
   :class:`ScenarioError`, :class:`ExpectationError`, :class:`LogFormatError`,
-  :class:`StrategyError`.
+  :class:`StrategyError`, and :class:`LogSourceError` (a log given in a form the readers do not
+  take: also a ``TypeError``).
 
 >>> import pontoon_cli
 >>> header, *deals = pontoon_cli.play(seed=7, deals=2)
@@ -29,8 +30,6 @@ from typing import TYPE_CHECKING, Any
 
 from pontoon_cli import _build
 
-__version__ = "0.1.0"
-
 # "compiled" or "pure Python". A compiled module whose source changed since the build (or
 # PONTOON_PURE=1) makes every compiled module load from its source instead
 # (docs/development/builds.md).
@@ -38,6 +37,7 @@ BUILD: str = _build.check(_os.path.dirname(__file__))
 
 #: Each public name and the module it comes from.
 _PUBLIC = {
+    "__version__": "pontoon_cli._version",
     "Rules": "pontoon_cli.core.rules",
     "Table": "pontoon_cli.core.rules",
     "Game": "pontoon_cli.api.playing",
@@ -107,7 +107,8 @@ def __dir__() -> list[str]:
 
 
 if TYPE_CHECKING:
-    from pontoon_cli.api.logs import read_log, verify
+    from pontoon_cli._version import __version__
+    from pontoon_cli.api.logs import LogSourceError, read_log, verify
     from pontoon_cli.api.playing import Game, Written, new_game, play, write_log
     from pontoon_cli.api.simulating import simulate
     from pontoon_cli.base.seat import SeatStrategy, SeatView

@@ -34,8 +34,9 @@ PURE = "pure Python"
 # modules named here: log.reader and log.output (the views' reader, and where output goes),
 # casino.basic (it reads a JSON table once and answers from dicts: compiled, decide() measured no
 # faster), rulebook, base.plugin (it imports the user's own strategy), pytest_plugin (pytest's
-# hooks and classes: it imports pytest, which only pytest loads), core.stop (the stop signal's
-# exception, a BaseException, and its state: a few calls a run), and the API's log readers and
+# hooks and classes: it imports pytest, which only pytest loads), _version (a constant),
+# core.stop (the stop signal's exception, a BaseException, and its state: a few calls a run),
+# and the API's log readers and
 # simulation runner (api.logs, api.simulating, api.workers, api.dask: orjson's, the processes' and
 # Dask's time). api.playing is compiled: `pontoon play` loads it at start-up, compiled it costs
 # less (84 -> 73 ms CPU of `play --seed 1 --deals 1`). Every other module is compiled
@@ -46,6 +47,7 @@ NOT_COMPILED = frozenset(
     {
         "__main__",
         "_build",
+        "_version",
         "rulebook",
         "log.reader",
         "log.output",

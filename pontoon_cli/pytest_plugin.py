@@ -26,7 +26,7 @@ from typing import IO, TYPE_CHECKING, Any
 import pytest
 
 if TYPE_CHECKING:
-    from pontoon_cli import Divergence
+    from pontoon_cli.logformat.divergence import Divergence
 
 SHOWN = 20  # the divergences a failing log shows; then "and N more divergences"
 _FILES = pytest.StashKey[dict[Path, "type[PontoonFile]"]]()  # each configured file, its kind
@@ -154,7 +154,8 @@ class ScenarioItem(PontoonItem):
     command = "play"
 
     def runtest(self) -> None:
-        from pontoon_cli import PontoonError, play
+        from pontoon_cli.api.playing import play
+        from pontoon_cli.core.errors import PontoonError
 
         try:
             for _ in play(scenario=_shown(self.path)):
@@ -184,7 +185,8 @@ def replay_report(source: Source, *, seeded: bool = False) -> str:
     """What ``pontoon replay`` prints for ``source``: its divergences, one a line (the first
     :data:`SHOWN`, then how many more), or the one-line error of an unreadable log; "" when
     every deal verifies."""
-    from pontoon_cli import PontoonError, verify
+    from pontoon_cli.api.logs import verify
+    from pontoon_cli.core.errors import PontoonError
 
     if isinstance(source, Path):
         source = _shown(source)
@@ -220,7 +222,7 @@ class Pontoon:
 
     def verify(self, source: Source, *, seeded: bool = False) -> Iterator[Divergence]:
         """``pontoon_cli.verify``: the divergences of a log (a path, binary handle or lines)."""
-        from pontoon_cli import verify
+        from pontoon_cli.api.logs import verify
 
         return verify(self._source(source), seeded=seeded)
 
@@ -229,7 +231,7 @@ class Pontoon:
     ) -> Iterator[dict[str, Any]]:
         """``pontoon_cli.play``: the log's records (header, then each deal) of seeded play
         (``rules``, ``table``, ``seed=``, ``deals=``...) or of a ``scenario=`` file."""
-        from pontoon_cli import play
+        from pontoon_cli.api.playing import play
 
         if scenario is not None:
             settings["scenario"] = self.path(scenario)
@@ -245,7 +247,7 @@ class Pontoon:
         """A scenario's whole settlement as plain data, for ``assert ... == snapshot``: per deal
         its number, banker, nets, balances and each hand's class, total, net and rule. Fails the
         test on an unmet expectation or an unreadable scenario, with ``pontoon play``'s message."""
-        from pontoon_cli import PontoonError
+        from pontoon_cli.core.errors import PontoonError
 
         deals = []
         try:

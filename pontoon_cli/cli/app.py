@@ -23,7 +23,7 @@ import orjson
 import typer
 from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 
-from pontoon_cli import __version__
+from pontoon_cli._version import __version__
 from pontoon_cli.core.errors import StrategyError
 from pontoon_cli.core.limits import shown
 from pontoon_cli.core.stop import Interrupted

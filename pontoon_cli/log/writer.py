@@ -15,7 +15,7 @@ from typing import Any, Final
 import orjson
 from librt.strings import BytesWriter
 
-from pontoon_cli import __version__
+from pontoon_cli._version import __version__
 from pontoon_cli.base.game import GameBase
 from pontoon_cli.core.errors import StrategyError
 from pontoon_cli.core.events import BankSold
