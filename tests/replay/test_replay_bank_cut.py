@@ -8,9 +8,11 @@ from __future__ import annotations
 import copy
 from pathlib import Path
 
+import pytest
 from support.logs import play_log, records
 from support.replay import BASE, Record, divergence, dump, only, replay
 
+from pontoon_cli.core.errors import LogFormatError
 from pontoon_cli.replay.run import replay_lines
 
 SEVEN = records(play_log(7, deals=5, players=4))  # one round: 4C 5C 5H 7D, p4 banks
@@ -128,8 +130,20 @@ def test_more_seats_than_the_packs_can_cut_for_T3_2(tmp_path: Path) -> None:
     )
 
 
-def test_a_header_with_50000_seats_is_checked_in_linear_time() -> None:
-    """Quadratic seat checks took 30 s for 80,000 seats; this returns at once."""
+def test_a_header_with_50000_seats_is_refused_before_its_seats_are_read() -> None:
+    """No game seats more than 208 (T1.1, T4.1): the count is checked before the names, so the
+    refusal is immediate however long the list."""
     header = header_with_seats(50_000, 50_000)
+    with pytest.raises(LogFormatError) as refused:
+        list(replay_lines("big.jsonl", dump([header]).splitlines(keepends=True)))
+    assert str(refused.value).startswith(
+        "big.jsonl:1: table.seats: expected at most 208 seats (T1.1, T4.1: 8 packs deal 2 cards "
+        "a seat), got "
+    )
+
+
+def test_the_largest_table_s_cut_is_checked() -> None:
+    """208 seats, the most any game deals to, and their cut (T3.2): one card too many."""
+    header = header_with_seats(208, 208)
     (found,) = replay_lines("big.jsonl", dump([header]).splitlines(keepends=True))
-    assert (found.field, found.recorded, found.rule) == ("cut[0]", "50000 cards", "T3.2")
+    assert (found.field, found.recorded, found.rule) == ("cut[0]", "208 cards", "T3.2")
