@@ -13,6 +13,8 @@ the machine's time:
 - replay in-process (``replay_lines``, lines/s) of three logs made once before the rounds, each
   beside a plain ``orjson.loads`` of the same lines (lines/s): traditional and Shoot Pontoon at 6
   seats with the default strategy, and casino with one seat of ``basic`` (8 decks);
+- ``pontoon show`` of the whole traditional log in-process into ``/dev/null``
+  (bench/views_bench.py), beside its replay: show's CPU time over replay's;
 - start-up: ``pontoon play --seed 1 --deals 1``, a minimal two-command typer app's ``--help``
   (bench/typer_app.py), that app running its own ``play``, and ``python -c pass``, as
   subprocesses;
