@@ -27,10 +27,10 @@ def grid_lines(
     left, the others right; a short row is filled with empty cells), as rich's
     ``box.SIMPLE_HEAD`` grid with no edge and no outer padding draws it: the heads, a rule
     under them, each row, and the ``caption`` centred under them; no line ends in spaces."""
-    widths = [cell_len(column) for column in columns]
+    widths = [_cells(column) for column in columns]
     for row in rows:
         for i, cell in enumerate(row):
-            size = cell_len(cell)
+            size = _cells(cell)
             if size > widths[i]:
                 widths[i] = size
     full = sum(widths) + len(GAP) * (len(widths) - 1)
@@ -41,10 +41,15 @@ def grid_lines(
     return lines
 
 
+def _cells(text: str) -> int:
+    """The columns ``text`` takes on a terminal: its length, unless it holds wide characters."""
+    return len(text) if text.isascii() else cell_len(text)
+
+
 def _line(cells: list[str], widths: list[int], left: frozenset[int]) -> str:
     parts = []
     for i, width in enumerate(widths):
         cell = cells[i] if i < len(cells) else ""
-        pad = " " * (width - cell_len(cell))
+        pad = " " * (width - _cells(cell))
         parts.append(cell + pad if i in left else pad + cell)
     return GAP.join(parts).rstrip()

@@ -66,7 +66,7 @@ class Drawing:
         )
 
     def draw(self, picture: DealPicture) -> None:
-        if self._plain:  # rich's layout, written line by line (render.plain): 20x faster
+        if self._plain:  # rich's layout, written line by line (render.plain): 30x faster
             if self.drawn:
                 self._buffer.write("\n")
             self._buffer.write("\n".join(plain_deal(picture)) + "\n")
@@ -93,68 +93,85 @@ class Drawing:
         return self.console.export_html(inline_styles=True)
 
 
-def card(text: str, symbols: bool) -> Text:
+#: A piece of a line or a cell: its text and its rich style ("" for none). The rich drawing
+#: assembles pieces into ``Text``; the plain one (a pipe, a file) joins their text, so what a
+#: line says is written once and the plain path builds no rich object at all.
+Part = tuple[str, str]
+#: A line or a cell: its pieces, and a style over the whole of it ("" for none).
+Styled = tuple[list[Part], str]
+
+
+def _text(styled: Styled) -> Text:
+    parts, style = styled
+    out = Text(style=style)
+    for text, part_style in parts:
+        out.append(text, style=part_style or None)
+    return out
+
+
+def _plain(styled: Styled) -> str:
+    return "".join([text for text, _ in styled[0]])
+
+
+def _card(text: str, symbols: bool) -> Part:
     """One card: ``T♥`` in red (symbols), or ``TH`` as the log writes it."""
     if not symbols or len(text) != 2 or text[1] not in SUITS:
-        return Text(text)
-    return Text(text[0] + SUITS[text[1]], style="bold red" if text[1] in RED else "bold")
+        return text, ""
+    return text[0] + SUITS[text[1]], "bold red" if text[1] in RED else "bold"
 
 
-def cards(text: str, symbols: bool) -> Text:
-    out = Text()
+def _cards(text: str, symbols: bool) -> list[Part]:
+    parts: list[Part] = []
     for i, one in enumerate(text.split()):
         if i:
-            out.append(" ")
-        out.append_text(card(one, symbols))
-    return out
+            parts.append((" ", ""))
+        parts.append(_card(one, symbols))
+    return parts
 
 
 def deal_renderable(p: DealPicture, symbols: bool) -> Group:
     parts: list[Any] = []
     if p.game is not None:
-        parts.append(_game_line(p.game))
-    parts.append(_title(p))
-    parts += _notes(p)
-    parts.append(Padding(_decisions(p), (0, 0, 0, 2)))
+        parts.append(_text(_game_line(p.game)))
+    parts.append(_text(_title(p)))
+    parts += [Text(note) for note in _notes(p)]
+    parts.append(Padding(_text(_decisions(p)), (0, 0, 0, 2)))
     parts.append(_hands(p, symbols))
-    parts.append(_money(p))
+    parts.append(_text(_money(p)))
     if p.kitty is not None or p.kitty_before is not None:
-        parts.append(_kitty(p))
+        parts.append(_text(_kitty(p)))
     return Group(*parts)
 
 
 def plain_deal(p: DealPicture) -> list[str]:
     """A deal as :func:`deal_renderable` draws it without colour or a width to fit, as lines:
-    the same characters (a test compares them), without building a rich table."""
-    lines = [] if p.game is None else [_game_line(p.game).plain]
-    lines.append(_title(p).plain)
-    lines += [line.plain for line in _notes(p)]
-    lines.append("  " + _decisions(p).plain)
+    the same characters (a test compares them), without building a rich object."""
+    lines = [] if p.game is None else [_plain(_game_line(p.game))]
+    lines.append(_plain(_title(p)))
+    lines += _notes(p)
+    lines.append("  " + _plain(_decisions(p)))
     rows, caption = _hand_rows(p, symbols=False)
-    lines += grid_lines(_COLUMNS, [[c.plain for c in row] for row in rows], _LEFT, caption)
-    lines.append(_money(p).plain.rstrip())
+    lines += grid_lines(_COLUMNS, [[_plain(c) for c in row] for row in rows], _LEFT, caption)
+    lines.append(_plain(_money(p)).rstrip())
     if p.kitty is not None or p.kitty_before is not None:
-        lines.append(_kitty(p).plain)
+        lines.append(_plain(_kitty(p)))
     return lines
 
 
-def _notes(p: DealPicture) -> list[Text]:
+def _notes(p: DealPicture) -> list[str]:
     """The bank's sale (T8.4) and who sat out (T8.6), when the deal has them."""
     notes = []
     if p.sale is not None:
         s = p.sale
         notes.append(
-            Text(
-                f"  {name(s['buyer'])} bought the bank from {name(s['seller'])} for "
-                f"{s['price']} (T8.4)"
-            )
+            f"  {name(s['buyer'])} bought the bank from {name(s['seller'])} for {s['price']} (T8.4)"
         )
     if p.sat_out:
-        notes.append(Text("  sat out (T8.6): " + ", ".join(name(x) for x in p.sat_out)))
+        notes.append("  sat out (T8.6): " + ", ".join(name(x) for x in p.sat_out))
     return notes
 
 
-def _game_line(header: dict[str, Any]) -> Text:
+def _game_line(header: dict[str, Any]) -> Styled:
     table = header["table"]
     preset = header["rules"].get("preset", "traditional")
     seed = header.get("seed")
@@ -165,28 +182,27 @@ def _game_line(header: dict[str, Any]) -> Text:
     elif seed is not None:
         words.append(f"seed {seed}")
     words.append(f"stakes {table['min_stake']}-{table['max_stake']}")
-    return Text("game: " + " · ".join(words), style="dim")
+    return [("game: " + " · ".join(words), "")], "dim"
 
 
-def _title(p: DealPicture) -> Text:
-    title = Text(f"deal {p.number}", style="bold")
+def _title(p: DealPicture) -> Styled:
     who = p.house if p.banker is None else f"{p.house} {name(p.banker)}"
-    title.append(f" · {who}")
+    parts = [(f"deal {p.number}", ""), (f" · {who}", "")]
     if p.pack_state is not None:
-        title.append(f" · pack {p.pack_state}")
+        parts.append((f" · pack {p.pack_state}", ""))
     if p.void:
-        title.append(" · void: the pack ran out (T8.5)", style="yellow")
-    title.append(f"  ({p.at})", style="dim")
-    return title
+        parts.append((" · void: the pack ran out (T8.5)", "yellow"))
+    parts.append((f"  ({p.at})", "dim"))
+    return parts, "bold"
 
 
-def _decisions(p: DealPicture) -> Text:
-    out = Text()
+def _decisions(p: DealPicture) -> Styled:
     if not p.decisions:
-        return Text("no decisions", style="dim")
+        return [("no decisions", "")], "dim"
+    parts: list[Part] = []
     for i, d in enumerate(p.decisions):
         if i:
-            out.append(" · ", style="dim")
+            parts.append((" · ", "dim"))
         words = f"{name(d['player'])}"
         if d["hand"] != 1:
             words += f" hand {d['hand']}"
@@ -194,8 +210,8 @@ def _decisions(p: DealPicture) -> Text:
         words += " " + VERBS.get(action, name(action))
         if "amount" in d and action != "split":
             words += f" {d['amount']}"
-        out.append(words)
-    return out
+        parts.append((words, ""))
+    return parts, ""
 
 
 #: The hands table's columns, and which are justified left.
@@ -209,19 +225,23 @@ def _hands(p: DealPicture, symbols: bool) -> Table:
         table.add_column(column, justify="left" if i in _LEFT else "right")
     rows, caption = _hand_rows(p, symbols)
     for row in rows:
-        table.add_row(*row)
+        table.add_row(*[_text(cell) for cell in row])
     if caption is not None:
         table.caption = caption
         table.caption_style = "dim"
     return table
 
 
-def _hand_rows(p: DealPicture, symbols: bool) -> tuple[list[list[Text]], str | None]:
+def _cell(text: str, style: str = "") -> Styled:
+    return [(text, "")], style
+
+
+def _hand_rows(p: DealPicture, symbols: bool) -> tuple[list[list[Styled]], str | None]:
     """The hands table's rows (each hand, then the banker's or dealer's) and its caption."""
-    rows: list[list[Text]] = []
+    rows: list[list[Styled]] = []
     caption = None
     if p.hands is None:
-        rows.append([Text("(the record holds no hands)", style="dim")])
+        rows.append([_cell("(the record holds no hands)", "dim")])
     else:
         if p.redealt:
             caption = "re-dealt from the record's pack and decisions (a minimal log)"
@@ -233,14 +253,14 @@ def _hand_rows(p: DealPicture, symbols: bool) -> tuple[list[list[Text]], str | N
                 label += " (doubled)"  # C7
             rows.append(
                 [
-                    Text(name(h["player"])),
-                    Text(str(h["hand"])),
-                    cards(h.get("cards", ""), symbols),
-                    Text(_number(h.get("stake"))),
-                    Text(label, style=_class_style(h.get("class"))),
-                    Text(_number(h.get("total"))),
-                    _signed(h.get("net")),
-                    Text(h.get("rule", "")),
+                    _cell(name(h["player"])),
+                    _cell(str(h["hand"])),
+                    (_cards(h.get("cards", ""), symbols), ""),
+                    _cell(_number(h.get("stake"))),
+                    _cell(label, _class_style(h.get("class"))),
+                    _cell(_number(h.get("total"))),
+                    _cell(*_signed(h.get("net"))),  # its colour fills the cell, padding too
+                    _cell(h.get("rule", "")),
                 ]
             )
     house = p.house_hand
@@ -248,56 +268,56 @@ def _hand_rows(p: DealPicture, symbols: bool) -> tuple[list[list[Text]], str | N
     if house is not None:
         rows.append(
             [
-                Text(who, style="bold"),
-                Text(""),
-                cards(house.get("cards", ""), symbols),
-                Text(""),
-                Text(house.get("class", ""), style=_class_style(house.get("class"))),
-                Text(_number(house.get("total"))),
-                Text(""),
-                Text(""),
+                _cell(who, "bold"),
+                _cell(""),
+                (_cards(house.get("cards", ""), symbols), ""),
+                _cell(""),
+                _cell(house.get("class", ""), _class_style(house.get("class"))),
+                _cell(_number(house.get("total"))),
+                _cell(""),
+                _cell(""),
             ]
         )
     return rows, caption
 
 
-def _money(p: DealPicture) -> Text:
-    out = Text("  ")
+def _money(p: DealPicture) -> Styled:
+    parts: list[Part] = [("  ", "")]
     for i, s in enumerate(p.seats):
         if i:
-            out.append(" · ", style="dim")
-        out.append(f"{name(s.player)} ")
-        out.append_text(_signed(s.net))
-        out.append(f" → {s.after}")
+            parts.append((" · ", "dim"))
+        parts.append((f"{name(s.player)} ", ""))
+        parts.append(_signed(s.net))
+        parts.append((f" → {s.after}", ""))
     if p.next_banker is not None:
-        out.append(f"  next {p.house}: {name(p.next_banker)}")
-    return out
+        parts.append((f"  next {p.house}: {name(p.next_banker)}", ""))
+    return parts, ""
 
 
-def _kitty(p: DealPicture) -> Text:
-    out = Text(f"  kitty {p.kitty_before} → {p.kitty_after}")
+def _kitty(p: DealPicture) -> Styled:
+    parts: list[Part] = [(f"  kitty {p.kitty_before} → {p.kitty_after}", "")]
     moves = [] if p.kitty is None else p.kitty.get("moves", [])
     for i, m in enumerate(moves):  # an amount into the kitty is positive (S1-S10)
-        out.append(": " if i == 0 else " · ")
+        parts.append((": " if i == 0 else " · ", ""))
         hand = "" if m.get("hand") in (None, 1) else f" hand {m['hand']}"
-        out.append(f"{name(m['player'])}{hand} ")
-        out.append_text(_signed(m["amount"]))
-        out.append(f" ({m['rule']})")
-    return out
+        parts.append((f"{name(m['player'])}{hand} ", ""))
+        parts.append(_signed(m["amount"]))
+        parts.append((f" ({m['rule']})", ""))
+    return parts, ""
 
 
 def _number(value: object) -> str:
     return "" if value is None else str(value)
 
 
-def _signed(value: int | None) -> Text:
+def _signed(value: int | None) -> Part:
     if value is None:
-        return Text("")
+        return "", ""
     if value > 0:
-        return Text(f"+{value}", style="green")
+        return f"+{value}", "green"
     if value < 0:
-        return Text(str(value), style="red")
-    return Text("0")
+        return str(value), "red"
+    return "0", ""
 
 
 def _class_style(label: object) -> str:
