@@ -23,10 +23,11 @@ from librt.vecs import vec
 from mypy_extensions import i64
 
 from pontoon_cli.base.deal import DealBase, PackState
+from pontoon_cli.base.game import GameBase
 from pontoon_cli.casino.deal import CasinoDeal, CasinoGame
 from pontoon_cli.casino.record import casino_deal_line, casino_deal_record
 from pontoon_cli.casino.shoe import ShoeTracker
-from pontoon_cli.core.actions import CASINO_ACTIONS
+from pontoon_cli.core.actions import CASINO_ACTIONS, ActionTable
 from pontoon_cli.core.cards import Card
 from pontoon_cli.core.events import CardDealt, Decision
 from pontoon_cli.core.hands import Hand, hand_value, is_soft
@@ -47,7 +48,8 @@ from pontoon_cli.logformat.compare import (
     first_key,
 )
 from pontoon_cli.logformat.divergence import Divergence, Place, count
-from pontoon_cli.logformat.replay import GameReplay, Look, SeedCheck
+from pontoon_cli.logformat.record import LineWriter, RecordWriter
+from pontoon_cli.logformat.replay import GameReplay
 
 #: The rule behind each field of a hand that is not its settlement (``net`` and ``rule`` cite
 #: the rule that settled it; ``cards`` and ``stake`` are told apart below).
@@ -74,30 +76,19 @@ class CasinoReplay(GameReplay):
     settle_rule = "C10"  # the settlement checked again
     cut_pack = True  # a shoe of 416 cards: its text is cut out of the line before it is read
 
-    def __init__(
-        self,
-        file: str,
-        header: dict[str, Any],
-        rules: Rules,
-        table: Table,
-        look: Look,
-        seed: SeedCheck | None,
-    ) -> None:
+    def begin_game(
+        self, rules: Rules, table: Table
+    ) -> tuple[GameBase, ActionTable, RecordWriter, LineWriter]:
         # The game holds the balances the log writer reads (its own shoe is never dealt).
-        game = CasinoGame(rules, table, Rng(0))
-        super().__init__(
-            file,
-            rules,
-            table,
-            bool(header.get("scenario")),  # only a scenario stacks the shoe (C1)
-            look,
-            game,
+        return (
+            CasinoGame(rules, table, Rng(0)),
             CASINO_ACTIONS,
             casino_deal_record,
             casino_deal_line,
         )
-        self.shoe = ShoeTracker(rules, len(table.seats))
-        self.seed = seed  # --seeded: each new shoe is the seed's (C1)
+
+    def start(self, header: dict[str, Any]) -> None:
+        self.shoe = ShoeTracker(self.rules, len(self.table.seats))
 
     def read_pack(self, text: str, counts: vec[i64] | None) -> list[Card] | None:
         """The round is dealt from the top of its shoe; the whole shoe is counted

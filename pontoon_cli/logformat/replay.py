@@ -120,20 +120,22 @@ class GameReplay:
     def __init__(
         self,
         file: str,
+        header: dict[str, Any],
         rules: Rules,
         table: Table,
-        scenario: bool,
         look: Look,
-        game: GameBase,
-        actions: ActionTable,
-        record: RecordWriter,
-        line: LineWriter,
+        seed: SeedCheck | None,
     ) -> None:
+        """A game's replay starts from its header: the game's own set-up is two hooks,
+        :meth:`begin_game` (its game, action table and writers) and :meth:`start` (what it keeps
+        from deal to deal), so no game repeats this."""
         self.file = file
         self.rules = rules
         self.table = table
+        game, actions, record, line = self.begin_game(rules, table)
         self.seats: tuple[str, ...] = table.seats
-        self.scenario = scenario  # only a scenario stacks the pack (T8.1, C1)
+        self.scenario = bool(header.get("scenario"))  # only a scenario stacks the pack (T8.1, C1)
+        self.seed = seed  # --seeded: each shuffle is the seed's (T8.2, C1)
         self.reader = look  # the line reader's looks at a record (duplicate keys, schema)
         self.game = game
         self.actions = actions
@@ -149,6 +151,19 @@ class GameReplay:
         # ``tail``, one such field the writer puts last (Shoot's kitty); None: decode it whole
         self.heads: tuple[str, ...] | None = DEAL_HEADS[1 if table.house else 0]
         self.tail: str | None = None
+        self.start(header)
+
+    # the game's set-up ----------------------------------------------------------------------------
+
+    def begin_game(
+        self, rules: Rules, table: Table
+    ) -> tuple[GameBase, ActionTable, RecordWriter, LineWriter]:
+        """The game that holds the balances the log writer reads, the game's action table, and
+        its record and line writers."""
+        raise NotImplementedError
+
+    def start(self, header: dict[str, Any]) -> None:
+        """What the game keeps from deal to deal, set up from the header (after the common)."""
 
     # the pipeline --------------------------------------------------------------------------------
 

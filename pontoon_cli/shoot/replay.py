@@ -13,14 +13,15 @@ from __future__ import annotations
 from typing import Any, cast
 
 from pontoon_cli.base.deal import DealBase
-from pontoon_cli.core.actions import SHOOT_ACTIONS
+from pontoon_cli.base.game import GameBase
+from pontoon_cli.core.actions import SHOOT_ACTIONS, ActionTable
 from pontoon_cli.core.cards import Card
 from pontoon_cli.core.errors import IllegalAction
 from pontoon_cli.core.rng import Rng
 from pontoon_cli.core.rules import Rules, Table
 from pontoon_cli.logformat.check import DEAL_HEADS, MISSING
 from pontoon_cli.logformat.divergence import Divergence, Place, count
-from pontoon_cli.logformat.replay import Look, SeedCheck
+from pontoon_cli.logformat.record import LineWriter, RecordWriter
 from pontoon_cli.shoot.deal import ShootDeal, ShootGame, open_kitty
 from pontoon_cli.shoot.kitty import Kitty
 from pontoon_cli.shoot.record import shoot_deal_line, shoot_deal_record
@@ -36,32 +37,18 @@ class ShootReplay(TraditionalReplay):
 
     optional = True
 
-    def __init__(
-        self,
-        file: str,
-        header: dict[str, Any],
-        rules: Rules,
-        table: Table,
-        look: Look,
-        seed: SeedCheck | None,
-    ) -> None:
-        game = ShootGame(rules, table, Rng(0))  # it holds the kitty between deals (S1-S10)
-        super().__init__(
-            file,
-            header,
-            rules,
-            table,
-            look,
-            seed,
-            game,
-            actions=SHOOT_ACTIONS,
-            record=shoot_deal_record,
-            line=shoot_deal_line,
-        )
+    def begin_game(
+        self, rules: Rules, table: Table
+    ) -> tuple[GameBase, ActionTable, RecordWriter, LineWriter]:
+        self.shoot = ShootGame(rules, table, Rng(0))  # it holds the kitty between deals (S1-S10)
+        self.banked = self.shoot
+        return self.shoot, SHOOT_ACTIONS, shoot_deal_record, shoot_deal_line
+
+    def start(self, header: dict[str, Any]) -> None:
+        super().start(header)
         # the kitty before the deal (S1), read before the re-deal, is the record's last field
         self.heads = (*DEAL_HEADS[0], "kitty")
         self.tail = "kitty"
-        self.shoot = game
         self.kitty: Kitty | None = None  # the kitty as the deal starts
         self.kitty_written: int | None = None  # the last deal's recorded kitty, if not the rules'
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any, Final, cast
 
 from pontoon_cli.base.deal import DealBase, PackState
+from pontoon_cli.base.game import GameBase
 from pontoon_cli.core.actions import TRADITIONAL_ACTIONS, ActionTable
 from pontoon_cli.core.cards import Card
 from pontoon_cli.core.errors import IllegalAction
@@ -26,7 +27,7 @@ from pontoon_cli.logformat.compare import Fields, HandSettler, RowRules
 from pontoon_cli.logformat.divergence import Divergence, Place
 from pontoon_cli.logformat.moves import Move
 from pontoon_cli.logformat.record import LineWriter, RecordWriter
-from pontoon_cli.logformat.replay import GameReplay, Look, SeedCheck
+from pontoon_cli.logformat.replay import GameReplay
 from pontoon_cli.traditional.compare import compare_rest, hand_settler, row_rules
 from pontoon_cli.traditional.deal import Deal
 from pontoon_cli.traditional.game import Game
@@ -37,41 +38,21 @@ from pontoon_cli.traditional.record import traditional_line, traditional_record
 class TraditionalReplay(GameReplay):
     """The traditional game's deals: the bank, the pack between deals, the re-deal (T1-T8)."""
 
-    def __init__(
-        self,
-        file: str,
-        header: dict[str, Any],
-        rules: Rules,
-        table: Table,
-        look: Look,
-        seed: SeedCheck | None,
-        game: Game | None = None,
-        *,
-        actions: ActionTable = TRADITIONAL_ACTIONS,
-        record: RecordWriter = traditional_record,
-        line: LineWriter = traditional_line,
-    ) -> None:
-        if game is None:
-            game = Game(rules, table, Rng(0))
-        super().__init__(
-            file,
-            rules,
-            table,
-            bool(header.get("scenario")),  # T8.1: only a scenario stacks the pack
-            look,
-            game,
-            actions,
-            record,
-            line,
-        )
-        # The game holds the bank and the balances for a sale (T8.4) and for the log writer.
-        self.banked = game
-        self.seed = seed
-        self.packs = rules.pack_count(len(table.seats))
+    #: The game (its bank and balances): for a sale (T8.4) and for the log writer.
+    banked: Game
+
+    def begin_game(
+        self, rules: Rules, table: Table
+    ) -> tuple[GameBase, ActionTable, RecordWriter, LineWriter]:
+        self.banked = Game(rules, table, Rng(0))
+        return self.banked, TRADITIONAL_ACTIONS, traditional_record, traditional_line
+
+    def start(self, header: dict[str, Any]) -> None:
+        self.packs = self.rules.pack_count(len(self.table.seats))
         self.pack = PackTracker(self.packs)
         self.banker: str = header["table"]["banker"]
         self.deal_banker = self.banker  # who banks the deal being checked
-        self.settle = SETTLERS[rules.settlement]
+        self.settle = SETTLERS[self.rules.settlement]
 
     def check_header(self, at: Place, record: dict[str, Any]) -> Divergence | None:
         """The header's cut for the bank (T3.2), and with ``--seeded`` the seed's."""
