@@ -31,6 +31,7 @@ from pontoon_cli.core.limits import MAX_SAFE_INT
 from pontoon_cli.logformat.record import (
     HAND_LABELS,
     HOUSE_HAND_HEAD,
+    DealLine,
     events_record,
     hand_record,
     write_events,
@@ -77,19 +78,12 @@ def casino_deal_record(
     }
 
 
-def casino_deal_line(
-    out: BytesWriter,
-    game: GameBase,
-    deal: DealBase,
-    sale: BankSold | None,
-    pack: bytes | None,
-    decisions: bytes | None = None,
-    nets: dict[str, int] | None = None,
-) -> bool:
+def casino_deal_line(out: BytesWriter, line: DealLine) -> bool:
     """Write into ``out`` the bytes ``encode(casino_deal_record(...))`` gives (log.LineWriter),
     piece by piece, without building the record; False where a number is beyond ±(2**53 − 1).
     ``pack`` is the shoe's bytes when the caller holds them (replay reads them from the record it
     re-deals): they are used as given, so a round does not write its 416-card shoe again."""
+    game, deal, pack, decisions, nets = line.game, line.deal, line.pack, line.decisions, line.nets
     if not isinstance(deal, CasinoDeal):  # pragma: no cover - the registry pairs them
         raise TypeError("the casino line is written for casino rounds")
     big = _MAX_INT

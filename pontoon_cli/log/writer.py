@@ -24,7 +24,7 @@ from pontoon_cli.core.rules import Rules, Table
 from pontoon_cli.core.stop import Interrupted
 from pontoon_cli.log.output import Writable, held, open_sink
 from pontoon_cli.logformat.format import FORMAT
-from pontoon_cli.logformat.record import LineWriter, RecordWriter, line_bytes
+from pontoon_cli.logformat.record import DealLine, LineWriter, RecordWriter, line_bytes
 from pontoon_cli.traditional.engine import DealBase, Game
 from pontoon_cli.traditional.record import traditional_line, traditional_record
 
@@ -174,7 +174,7 @@ class LogWriter:
             pending = self._pending
             whole = len(pending)  # the bytes of whole records
             try:
-                done = write(pending, game, deal, sale, None)
+                done = write(pending, DealLine(game, deal, sale))
             except BaseException:
                 self._cut_pending(whole)  # only whole records are ever written
                 raise
@@ -186,7 +186,7 @@ class LogWriter:
             self._cut_pending(whole)
             data = None
         else:
-            data = line_bytes(write, game, deal, sale, None)
+            data = line_bytes(write, DealLine(game, deal, sale))
         if data is None:
             data = encode((record or traditional_record)(game, deal, sale))
         self._put(data)

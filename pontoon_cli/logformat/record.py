@@ -73,6 +73,37 @@ def hand_record(player: str, number: int, h: Hand, doubled: bool | None = None) 
 RecordWriter = Callable[[GameBase, DealBase, BankSold | None], dict[str, Any]]
 
 
+class DealLine:
+    """What a deal's line is written from: the game (its seats and balances) and the deal, the
+    sale of the bank before it (T8.4), and what the caller already holds of the line.
+
+    ``pack`` is the bytes of the deal's pack where the caller holds them, and ``decisions`` the
+    bytes of its decisions (between the brackets) where the caller holds them, exactly as the
+    writer would write the deal's decisions: replay passes what it read from the record, so a
+    line is not written again where the record already holds it. ``nets`` is ``deal.nets``
+    where the caller has it already (replay), so the deal does not make it again. A plain
+    class with typed fields (native when compiled): one is made a deal.
+    """
+
+    __slots__ = ("deal", "decisions", "game", "nets", "pack", "sale")
+
+    def __init__(
+        self,
+        game: GameBase,
+        deal: DealBase,
+        sale: BankSold | None = None,
+        pack: bytes | None = None,
+        decisions: bytes | None = None,
+        nets: dict[str, int] | None = None,
+    ) -> None:
+        self.game = game
+        self.deal = deal
+        self.sale = sale
+        self.pack = pack
+        self.decisions = decisions
+        self.nets = nets
+
+
 class LineWriter(Protocol):
     """A game's deal record as the writer's text: writes the line into ``out`` (ending with its
     newline) and gives True; False where the record holds a number beyond ±(2**53 − 1) (``out``
@@ -80,36 +111,15 @@ class LineWriter(Protocol):
     (``librt.strings.BytesWriter``): each piece is copied into it as it is written, with no
     list of pieces to join, and the line is its bytes with nothing to encode.
 
-    ``pack`` is the bytes of the deal's pack where the caller holds them, and ``decisions`` the
-    bytes of its decisions (between the brackets) where the caller holds them, exactly as this
-    writer would write the deal's decisions: replay passes what it read from the record, so a
-    line is not written again where the record already holds it. ``nets`` is ``deal.nets``
-    where the caller has it already (replay), so the deal does not make it again."""
+    ``line`` is what the line is written from (:class:`DealLine`)."""
 
-    def __call__(
-        self,
-        out: BytesWriter,
-        game: GameBase,
-        deal: DealBase,
-        sale: BankSold | None,
-        pack: bytes | None,
-        decisions: bytes | None = None,
-        nets: dict[str, int] | None = None,
-    ) -> bool: ...
+    def __call__(self, out: BytesWriter, line: DealLine) -> bool: ...
 
 
-def line_bytes(
-    line: LineWriter,
-    game: GameBase,
-    deal: DealBase,
-    sale: BankSold | None,
-    pack: bytes | None,
-    decisions: bytes | None = None,
-    nets: dict[str, int] | None = None,
-) -> bytes | None:
-    """The deal's line as bytes (what replay compares a record with), or None (``line``)."""
+def line_bytes(write: LineWriter, line: DealLine) -> bytes | None:
+    """The deal's line as bytes (what replay compares a record with), or None (``write``)."""
     out = BytesWriter()
-    return out.getvalue() if line(out, game, deal, sale, pack, decisions, nets) else None
+    return out.getvalue() if write(out, line) else None
 
 
 # a record written as bytes: the pieces every game's line writer writes -----------------------

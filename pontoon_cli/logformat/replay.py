@@ -51,7 +51,13 @@ from pontoon_cli.logformat.compare import (
 from pontoon_cli.logformat.divergence import Divergence, Place, count
 from pontoon_cli.logformat.moves import Move
 from pontoon_cli.logformat.packs import read_log_pack
-from pontoon_cli.logformat.record import LineWriter, RecordWriter, line_bytes, written_decisions
+from pontoon_cli.logformat.record import (
+    DealLine,
+    LineWriter,
+    RecordWriter,
+    line_bytes,
+    written_decisions,
+)
 
 
 class Look(Protocol):
@@ -227,12 +233,14 @@ class GameReplay:
                 raw if cut is None else cut,
                 line_bytes(
                     self.line,
-                    game,
-                    deal,
-                    sale,
-                    record["pack"].encode() if cut is None else b"",
-                    self.decisions_read(deal, record),
-                    nets,
+                    DealLine(
+                        game,
+                        deal,
+                        sale,
+                        record["pack"].encode() if cut is None else b"",
+                        self.decisions_read(deal, record),
+                        nets,
+                    ),
                 ),
             )
             if first is None and not verified:

@@ -18,10 +18,11 @@ from pontoon_cli.base.deal import DealBase
 from pontoon_cli.base.game import GameBase
 from pontoon_cli.core.events import BankSold
 from pontoon_cli.core.limits import MAX_SAFE_INT
-from pontoon_cli.logformat.record import head_text, kept, quoted, write_number
+from pontoon_cli.logformat.record import DealLine, head_text, kept, quoted, write_number
 from pontoon_cli.shoot.deal import ShootDeal
 from pontoon_cli.shoot.kitty import Kitty
-from pontoon_cli.traditional.record import traditional_line, traditional_record
+from pontoon_cli.traditional.game import Game
+from pontoon_cli.traditional.record import traditional_line, traditional_record, write_deal_line
 
 
 def kitty_record(kitty: Kitty) -> dict[str, Any]:
@@ -46,23 +47,14 @@ def shoot_deal_record(
     return record
 
 
-def shoot_deal_line(
-    out: BytesWriter,
-    game: GameBase,
-    deal: DealBase,
-    sale: BankSold | None,
-    pack: bytes | None,
-    decisions: bytes | None = None,
-    nets: dict[str, int] | None = None,
-) -> bool:
+def shoot_deal_line(out: BytesWriter, line: DealLine) -> bool:
     """Write into ``out`` the bytes ``encode(shoot_deal_record(...))`` gives: the traditional
     line with the kitty last (log.LineWriter); False where a number is beyond ±(2**53 − 1)."""
-    if not isinstance(deal, ShootDeal):
-        return traditional_line(out, game, deal, sale, pack, decisions, nets)
+    game, deal = line.game, line.deal
+    if not isinstance(deal, ShootDeal) or not isinstance(game, Game):
+        return traditional_line(out, line)
     # the traditional line without its end: the kitty comes before it
-    return traditional_line(out, game, deal, sale, pack, decisions, nets, b"") and write_kitty(
-        out, deal.kitty
-    )
+    return write_deal_line(out, game, deal, line, b"") and write_kitty(out, deal.kitty)
 
 
 def write_kitty(out: BytesWriter, kitty: Kitty) -> bool:

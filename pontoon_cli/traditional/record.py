@@ -21,6 +21,7 @@ from pontoon_cli.core.limits import MAX_SAFE_INT
 from pontoon_cli.logformat.record import (
     HAND_LABELS,
     HOUSE_HAND_HEAD,
+    DealLine,
     events_record,
     hand_record,
     quoted,
@@ -95,38 +96,21 @@ def traditional_record(
     return deal_record(game, deal, sale)
 
 
-def traditional_line(
-    out: BytesWriter,
-    game: GameBase,
-    deal: DealBase,
-    sale: BankSold | None,
-    pack: bytes | None,
-    decisions: bytes | None = None,
-    nets: dict[str, int] | None = None,
-    end: bytes = b"}\n",
-) -> bool:
+def traditional_line(out: BytesWriter, line: DealLine) -> bool:
     """:func:`write_deal_line` as a :class:`LineWriter` (the traditional game's)."""
+    game, deal = line.game, line.deal
     if not isinstance(game, Game) or not isinstance(deal, Deal):  # pragma: no cover
         raise TypeError("the traditional line is written for the traditional game's deals")
-    return write_deal_line(out, game, deal, sale, pack, decisions, nets, end)
+    return write_deal_line(out, game, deal, line, b"}\n")
 
 
-def write_deal_line(
-    out: BytesWriter,
-    game: Game,
-    deal: Deal,
-    sale: BankSold | None,
-    pack: bytes | None,
-    decisions: bytes | None = None,
-    nets: dict[str, int] | None = None,
-    end: bytes = b"}\n",
-) -> bool:
-    """Write into ``out`` the bytes ``encode(deal_record(game, deal, sale, pack=pack))`` gives,
+def write_deal_line(out: BytesWriter, game: Game, deal: Deal, line: DealLine, end: bytes) -> bool:
+    """Write into ``out`` the bytes ``encode(deal_record(game, deal, line.sale, pack=...))`` give,
     piece by piece, without building the record, then ``end`` (the record's brace and the
     newline; a game that writes a field after them, Shoot's kitty, gives b""); False where that
     record holds an integer beyond ±(2**53 − 1) (OPT_STRICT_INTEGER refuses it,
-    docs/reference/output.md, "Limits"), ``out`` then holding part of the line. ``nets`` is
-    ``deal.nets`` where the caller has it already (:class:`LineWriter`).
+    docs/reference/output.md, "Limits"), ``out`` then holding part of the line. What the caller
+    holds of the line already (the pack's and decisions' bytes, the nets) comes in ``line``.
 
     What replay compares each record's bytes with, and what the log writer writes: a dictionary
     per card, decision and hand and their encoding were a quarter of replay. The log writer
@@ -138,6 +122,8 @@ def write_deal_line(
     number = deal.number
     if not -big <= number <= big:
         return False
+    sale = line.sale
+    nets = line.nets
     out.write(b'{"type":"deal","deal":')
     write_number(out, number)
     if sale is None:
@@ -154,8 +140,8 @@ def write_deal_line(
         write_number(out, price)
         out.write(b'},"banker":')
     out.write(quoted(deal.banker))
-    write_pack(out, deal.pack_state, pack, deal.pack_before, deal.sitting_out)
-    if not write_events(out, deal.events, decisions):
+    write_pack(out, deal.pack_state, line.pack, deal.pack_before, deal.sitting_out)
+    if not write_events(out, deal.events, line.decisions):
         return False
     out.write(b'],"hands":[')
     rows = deal.rows  # each punter's hands, in turn: no dictionary by name made for them

@@ -20,7 +20,7 @@ from pontoon_cli.core.limits import MAX_SAFE_INT
 from pontoon_cli.core.rules import PRESETS, Rules, Table
 from pontoon_cli.games import seeded_game as registry_game
 from pontoon_cli.log.writer import LogWriter, encode
-from pontoon_cli.logformat.record import line_bytes
+from pontoon_cli.logformat.record import DealLine, line_bytes
 from pontoon_cli.traditional.engine import Deal, Game
 from pontoon_cli.traditional.players import seeded_game
 from pontoon_cli.traditional.record import deal_record, traditional_line
@@ -30,7 +30,7 @@ def deal_line(
     game: Game, deal: Deal, sale: BankSold | None = None, *, pack: bytes | None = None
 ) -> bytes | None:
     """The traditional game's line as bytes (what replay compares a record with)."""
-    return line_bytes(traditional_line, game, deal, sale, pack)
+    return line_bytes(traditional_line, DealLine(game, deal, sale, pack))
 
 
 def played(
@@ -205,8 +205,10 @@ def test_every_games_line_is_its_record_encoded_S1_S10(strategy: str) -> None:
             for deal in auto.play(game, 60):
                 want = encode(definition.record(game, deal, None))
                 pack = " ".join(card.text for card in deal.pack_before)
-                assert line_bytes(definition.line, game, deal, None, None) == want
-                assert line_bytes(definition.line, game, deal, None, pack.encode()) == want
+                assert line_bytes(definition.line, DealLine(game, deal)) == want
+                assert (
+                    line_bytes(definition.line, DealLine(game, deal, None, pack.encode())) == want
+                )
                 checked += 1
         except ValueError as err:  # T8.6: nobody can stake; the game cannot go on
             assert "T8.6" in str(err)
@@ -218,9 +220,9 @@ def test_every_games_line_is_its_record_encoded_S1_S10(strategy: str) -> None:
 def check_casino(game: CasinoGame, deal: object) -> None:
     """A casino round's line is its record encoded (C1-C11), with or without the shoe's text."""
     want = encode(casino_deal_record(game, deal, None))  # type: ignore[arg-type]
-    assert line_bytes(casino_deal_line, game, deal, None, None) == want  # type: ignore[arg-type]
+    assert line_bytes(casino_deal_line, DealLine(game, deal)) == want
     shoe = " ".join(card.text for card in deal.pack_before)  # type: ignore[attr-defined]
-    assert line_bytes(casino_deal_line, game, deal, None, shoe.encode()) == want  # type: ignore[arg-type]
+    assert line_bytes(casino_deal_line, DealLine(game, deal, None, shoe.encode())) == want
 
 
 @pytest.mark.parametrize("seats", [1, 4, 7])
