@@ -159,18 +159,10 @@ def play(
       pontoon play --rules shoot --seed 7 --deals 5
       pontoon play --seed 7 --deals 5 --set banker_doubles=true --set burn_on=13
     """
-    check_play_options(
+    table = TableOptions.given(
         scenario=scenario,
         seed=seed,
         deals=deals,
-        players=players,
-        player=player,
-        banker=banker,
-        bankroll=bankroll,
-        min_stake=min_stake,
-        max_stake=max_stake,
-    )
-    table = TableOptions.given(
         players=players,
         player=player,
         banker=banker,
@@ -210,6 +202,9 @@ class TableOptions:
     @staticmethod
     def given(
         *,
+        scenario: Path | None = None,
+        seed: int | None = None,
+        deals: int | None = None,
         players: int | None = None,
         player: list[str] | None = None,
         banker: str | None = None,
@@ -217,7 +212,12 @@ class TableOptions:
         min_stake: int | None = None,
         max_stake: int | None = None,
     ) -> TableOptions:
-        """The options as typed: ``--player`` names the seats, else ``--players N`` p1..pN."""
+        """The options as typed, checked (:func:`_check_play_options`; ``scenario``, ``seed``
+        and ``deals`` are checked with them): ``--player`` names the seats, else ``--players N``
+        p1..pN."""
+        _check_play_options(
+            scenario, seed, deals, players, player, banker, (bankroll, min_stake, max_stake)
+        )
         seats = None
         if player:
             seats = tuple(player)
@@ -399,17 +399,14 @@ def seeded_table(game: GameOptions, table: TableOptions) -> tuple[Rules, Table]:
 # play: which options go together, and their ranges ----------------------------------------------
 
 
-def check_play_options(
-    *,
-    scenario: Path | None = None,
-    seed: int | None = None,
-    deals: int | None = None,
-    players: int | None = None,
-    player: list[str] | None = None,
-    banker: str | None = None,
-    bankroll: int | None = None,
-    min_stake: int | None = None,
-    max_stake: int | None = None,
+def _check_play_options(
+    scenario: Path | None,
+    seed: int | None,
+    deals: int | None,
+    players: int | None,
+    player: list[str] | None,
+    banker: str | None,
+    money: tuple[int | None, int | None, int | None],
 ) -> None:
     """Refuse (exit 2, before anything is written) options that conflict or leave the limits.
 
@@ -428,6 +425,7 @@ def check_play_options(
             f"{option}: the scenario {scenario} names its own seats ([table] players); "
             f"leave {option} out"
         )
+    bankroll, min_stake, max_stake = money
     for value, option, least in (
         (seed, "--seed", -MAX_SAFE_INT),
         (deals, "--deals", 1),

@@ -37,7 +37,6 @@ from pontoon_cli.cli.app import (
 from pontoon_cli.cli.play import (
     GameOptions,
     TableOptions,
-    check_play_options,
     parse_settings,
     seeded_table,
 )
@@ -145,7 +144,7 @@ def simulate(
       pontoon simulate --rounds 4000 --seed 1 --set banker_doubles=true --json
       pontoon simulate --rules casino --set decks=0 --rounds 4000 --shard 1000 --workers 2 --seed 1
     """
-    check_play_options(seed=seed, players=players)
+    seats = TableOptions.given(seed=seed, players=players)  # checked with play's words
     for value, option in ((rounds, "--rounds"), (workers, "--workers"), (shard, "--shard")):
         problem = int_problem(value, option, least=1)
         if problem is not None:
@@ -186,7 +185,7 @@ def simulate(
         if seed is None:
             seed = fresh_seed()
         try:
-            the_rules, table = seeded_table(game, TableOptions.given(players=players))
+            the_rules, table = seeded_table(game, seats)
             what = plan(
                 the_rules,
                 players=len(table.seats),

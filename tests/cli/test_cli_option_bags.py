@@ -10,17 +10,16 @@ import pytest
 from typer.testing import CliRunner
 
 from pontoon_cli.cli.main import app
-from pontoon_cli.cli.play import GameOptions, TableOptions, check_play_options
+from pontoon_cli.cli.play import GameOptions, TableOptions
 
 runner = CliRunner()
 
 
-def test_the_option_checks_take_keywords_only() -> None:
-    for function in (check_play_options,):
-        kinds = {p.kind for p in inspect.signature(function).parameters.values()}
-        assert kinds == {inspect.Parameter.KEYWORD_ONLY}, function.__name__
+def test_the_table_options_are_checked_and_given_by_keyword_only() -> None:
+    kinds = {p.kind for p in inspect.signature(TableOptions.given).parameters.values()}
+    assert kinds == {inspect.Parameter.KEYWORD_ONLY}
     with pytest.raises(TypeError):
-        check_play_options(None, 7)  # type: ignore[misc]
+        TableOptions.given(None, 7)  # type: ignore[misc]
 
 
 def test_the_table_options_as_given() -> None:
