@@ -313,16 +313,26 @@ def test_a_stop_signal_stops_a_strategy_that_catches_exceptions(
 
 @pytest.mark.skipif(os.name != "posix", reason="POSIX signals")
 def test_a_strategy_that_swallows_every_stop_is_ended_by_the_third(workdir: Path) -> None:
+    """The strategy's bare except: catches a stop that lands inside its try; one that lands
+    between two of its statements (a few microseconds in ten milliseconds) stops the run as any
+    stop does. Either way the run ends within three signals, exit 130, with no temporary file:
+    at once with nothing kept, or with the whole deals kept in a log that replays."""
     proc = _start(workdir, "mine.py:Deaf")
     _wait_for(workdir / "deaf.started", proc)
     for _ in range(3):
+        if proc.poll() is not None:
+            break
         proc.send_signal(signal.SIGINT)
         time.sleep(0.2)
     _, err = proc.communicate(timeout=TIMEOUT)
     assert proc.returncode == 130
-    assert "pontoon: interrupted 3 times: ended at once, nothing kept" in err.decode()
+    said = err.decode().splitlines()[-1]
     assert not [p for p in workdir.iterdir() if p.name.endswith(".tmp")]
-    assert not (workdir / "g.jsonl").exists()
+    if said == "pontoon: interrupted 3 times: ended at once, nothing kept":
+        assert not (workdir / "g.jsonl").exists()
+    else:
+        assert said == "pontoon: interrupted; kept 2 deals in g.jsonl"
+        assert invoke("replay", "g.jsonl")[0] == 0
 
 
 @pytest.mark.skipif(os.name != "posix", reason="POSIX signals")
