@@ -16,7 +16,7 @@ COMPILED_SOURCES := $(shell $(PYTHON) pontoon_cli/_build.py)
 RELEASE_REQUIRES := $(shell $(PYTHON) -c "import tomllib; print(*map(repr, tomllib.load(open('pyproject.toml', 'rb'))['project']['optional-dependencies']['release']))")
 STAMP_RELEASE := $(VENV)/.installed-release
 
-.PHONY: test suite lint docs commands demo dist smoke matrix bench profile snapshots rulebook \
+.PHONY: test suite lint docs commands demo sdist dist smoke matrix bench profile snapshots rulebook \
 	mutation clean
 
 $(BIN)/python:
@@ -91,20 +91,25 @@ docs: $(STAMP_TEST)
 	$(BIN)/python tools/command_reference.py --check
 	$(BIN)/python -m sphinx -W --keep-going -q -b html docs build/docs
 
-## make dist: the source distribution and a wheel for this machine into dist/ (python -m build:
-## the wheel is built from the sdist, compiled where a C compiler works; about 2 minutes), then
-## twine check and the list of what each holds (tools/dist_manifest.py). Uploads nothing.
-dist: $(STAMP_RELEASE)
+## make sdist: the source distribution alone, into a fresh dist/ (python -m build --sdist; seconds).
+sdist: $(STAMP_RELEASE)
 	rm -rf dist
-	$(BIN)/python -m build --quiet --outdir dist .
+	$(BIN)/python -m build --quiet --sdist --outdir dist .
+
+## make dist: the source distribution and a wheel for this machine built from it, into dist/
+## (python -m build; the wheel compiled where a C compiler works: about 2 minutes), then twine
+## check and the list of what each holds (tools/dist_manifest.py). Uploads nothing.
+dist: sdist
+	$(BIN)/python -m build --quiet --wheel --outdir dist dist/pontoon_cli-*.tar.gz
 	$(BIN)/python -m twine check --strict dist/*
 	$(BIN)/python tools/dist_manifest.py dist/*
 
-## make smoke: what CI runs after make test. make dist, then on each of Python 3.11, 3.12, 3.13
-## found here (nox; a missing one is skipped with a line): install as a user would (the sdist into
-## a clean venv, compiled, on the first; the clone, pure, on the others), the same bytes for
-## play --seed 7 --deals 2000, replay verifies, the pytest plugin runs. SMOKE_COMPILE=all compiles all.
-smoke: dist $(STAMP_BUILD)
+## make smoke: what CI runs after make test, beside make dist (make -j2 -O dist smoke: the two
+## compiles share the cores). On each of Python 3.11, 3.12, 3.13 found here (nox; a missing one
+## is skipped with a line): install as a user would (the sdist into a clean venv, compiled, on
+## the first; the clone, pure, on the others), the same bytes for play --seed 7 --deals 2000,
+## replay verifies, the pytest plugin runs. SMOKE_COMPILE=all compiles all.
+smoke: sdist $(STAMP_BUILD)
 	$(BIN)/nox -s smoke
 
 ## make matrix: the whole suite, compiled and pure, on each of Python 3.11, 3.12, 3.13 found here

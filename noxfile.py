@@ -8,7 +8,7 @@ skipped with a line ("Python interpreter 3.12 not found"), never a failure. The 
 - ``tests``: the whole suite on each Python, compiled then pure (``make suite``), in a copy of the
   working tree under ``.nox/`` so each Python's compiled modules and build record stay its own.
 - ``smoke``: what a user installs, checked on each Python. The first Python installs the source
-  distribution from ``dist/`` (``make dist``) into a clean virtual environment and must come out
+  distribution from ``dist/`` (``make sdist``) into a clean virtual environment and must come out
   compiled where a C compiler works; the others install the clone itself (``pip install .``, as
   the README says) with no C compiler (``CC=/bin/false``), so they run as plain Python, quickly.
   ``SMOKE_COMPILE=all`` compiles every one. Each then plays ``--seed 7 --deals 2000`` and must
@@ -141,7 +141,7 @@ def smoke(session: nox.Session) -> None:
     if first:
         sdists = sorted((ROOT / "dist").glob("pontoon_cli-*.tar.gz"))
         if len(sdists) != 1:
-            session.error(f"want one source distribution in dist/ (make dist), found {sdists}")
+            session.error(f"want one source distribution in dist/ (make sdist), found {sdists}")
         target = str(sdists[0])
     else:
         target = str(ROOT)

@@ -120,7 +120,7 @@ def test_an_install_block_naming_what_cannot_be_built_fails(command: str, proble
 
 def test_the_wheel_the_readme_installs_is_the_one_make_dist_names() -> None:
     assert f"dist/pontoon_cli-{VERSION}-*.whl" in " ".join(install_commands(README))
-    assert re.search(r"^dist:", MAKEFILE, re.MULTILINE)
+    assert "sdist" in _prerequisites("dist")
     assert "-m build" in MAKEFILE and "twine check" in MAKEFILE
 
 
@@ -323,9 +323,17 @@ def test_a_python_not_on_the_machine_is_skipped_with_a_line_not_failed() -> None
     assert "Session smoke-3.99 skipped: Python interpreter 3.99 not found." in done.stderr
 
 
-def test_ci_runs_the_smoke_checks_after_the_suite() -> None:
+def _prerequisites(target: str) -> list[str]:
+    found = re.search(rf"^{target}:(.*)$", MAKEFILE, re.MULTILINE)
+    assert found, f"no {target} rule in the Makefile"
+    return found.group(1).split()
+
+
+def test_ci_runs_the_release_and_the_smoke_checks_after_the_suite() -> None:
+    """make test first (the README's command), then make dist and make smoke, which share the
+    one source distribution make sdist writes (so the wheel and the installs are of one sdist)."""
     run = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
-    steps = [line for line in run.splitlines() if line.startswith("make ")]
-    assert steps == ["make test", "make smoke"]
-    smoke = re.search(r"^smoke:(.*)$", MAKEFILE, re.MULTILINE)
-    assert smoke and "dist" in smoke.group(1).split()
+    steps = [shlex.split(line) for line in run.splitlines() if line.startswith("make ")]
+    assert steps[0] == ["make", "test"]
+    assert len(steps) == 2 and {"dist", "smoke"} <= set(steps[1])
+    assert "sdist" in _prerequisites("dist") and "sdist" in _prerequisites("smoke")
