@@ -1,4 +1,4 @@
-"""What every game's deal shares: phases, refusals, the hands in play, the stakes, whose turn
+"""What every game's deal shares: phases, the hands in play, the stakes, whose turn
 it is, dealing a card, whose hand is next, and splitting a pair.
 
 :class:`DealBase` is the base the traditional deal
@@ -16,13 +16,13 @@ constructor.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
-from enum import Enum, StrEnum
+from collections.abc import Iterable, Sequence
+from enum import Enum
 from typing import Final, NamedTuple
 
-from pontoon_cli.core.actions import ActionTable
+from pontoon_cli.base.pack import DealPack, EmptyPack, PackState
+from pontoon_cli.base.refusal import Refusal, amount_problem, raise_refusal
 from pontoon_cli.core.cards import Card
-from pontoon_cli.core.errors import IllegalAction
 from pontoon_cli.core.events import CardDealt, Decision, Event
 from pontoon_cli.core.hands import Hand
 from pontoon_cli.core.rules import Rules, Table
@@ -49,14 +49,6 @@ class Phase(Enum):
     DEALER = "dealer's turn"  # C9
 
 
-class PackState(StrEnum):
-    """How a deal's pack came to be; the values are the log's ``pack_state`` strings."""
-
-    SHUFFLED = "shuffled"  # the first deal, and after a pontoon or a void deal (T8.2, T8.5)
-    STACKED = "stacked"  # a scenario stacked it (T8.1)
-    CONTINUED = "continued"  # the last deal's cards in the order they went to the bottom (T8.1)
-
-
 class LegalAction(NamedTuple):
     """An action the actor may take now; ``low``..``high`` bound its amount (stake, buy)."""
 
@@ -68,109 +60,6 @@ class LegalAction(NamedTuple):
 END: Final = Phase.END
 #: The actor's hand before anyone acts: a hand of no seat's (current_hand() is never None).
 _NO_HAND: Final = Hand()
-
-
-class DealPack:
-    """The pack a deal takes from: its cards, the top one at ``top`` (the ones before it are
-    dealt; :meth:`DealBase._give` takes it), and the cards put under it at the end (T5.6, T8.1).
-    A list and an index rather than a deque: the compiled build then takes a card without a
-    generic call (simulate traditional at six seats and casino at one seat 6% faster, play 3%)."""
-
-    def __init__(self, cards: tuple[Card, ...]) -> None:
-        self.cards: list[Card] = list(cards)
-        self.top = 0
-
-    def extend(self, cards: Iterable[Card]) -> None:
-        """Cards to the bottom of the pack, in order."""
-        self.cards.extend(cards)
-
-    def __len__(self) -> int:
-        return len(self.cards) - self.top
-
-    def __iter__(self) -> Iterator[Card]:
-        """The cards left, top first."""
-        return iter(self.cards[self.top :])
-
-    def rest(self) -> list[Card]:
-        """The cards left, top first, as a new list (the next deal's pack, T8.1)."""
-        return self.cards[self.top :]
-
-
-class EmptyPack(Exception):
-    """Internal: a card was needed and the pack was empty (T8.5)."""
-
-
-class Refusal:
-    """Why a decision is illegal, before its message is written: the rule ID, the player, the
-    hand, and the message as a template and its values.
-
-    ``can_*`` only tests for one; ``verify_*`` raises :meth:`error`, which writes the message. A
-    "no" that nobody reads (a strategy asking ``can_stick``) then formats nothing and builds no
-    exception (docs/development/style.md, "The engine").
-    """
-
-    __slots__ = ("args", "hand", "player", "rule", "template")
-
-    def __init__(
-        self, rule: str, player: str, hand: int, template: str, args: tuple[object, ...] = ()
-    ) -> None:
-        self.rule = rule
-        self.player = player
-        self.hand = hand
-        self.template = template
-        self.args = args
-
-    @property
-    def reason(self) -> str:
-        """The message, as :class:`IllegalAction` shows it after the place."""
-        return self.template.format(*self.args) if self.args else self.template
-
-    def error(self) -> IllegalAction:
-        return IllegalAction(self.reason, self.rule, self.player, self.hand)
-
-
-def raise_refusal(problem: Refusal | None) -> None:
-    """``verify_*``: raise the refusal as an :class:`IllegalAction`, if there is one."""
-    if problem is not None:
-        raise problem.error()
-
-
-def amount_problem(
-    amount: object, what: str, player: str, hand: int, rule: str = "T7.3"
-) -> Refusal | None:
-    """A stake or a price is a whole number of 1 or more (T7.3), whatever it pays for; cited
-    as ``rule``, the rule of the decision where it has its own (C3 a casino stake, S2-S5 a
-    shoot bet)."""
-    if type(amount) is not int or amount < 1:
-        return Refusal(
-            rule,
-            player,
-            hand,
-            "cannot {} {!r}: amounts are whole units of 1 or more",
-            (what, amount),
-        )
-    return None
-
-
-def action_units(
-    table: ActionTable, action: object, amount: int | None, player: str, hand: int, rule: str
-) -> int:
-    """What the decision ``action`` puts on the table (0 when it takes no amount), once it is a
-    word of ``table`` given an amount exactly when it takes one; else the refusal, citing the
-    word's own rule (a word of another game's: that game's rule; any other: ``rule``)."""
-    word = table.by_word.get(action) if isinstance(action, str) else None  # a log may hold any
-    if word is None:
-        belongs = table.others.get(action, rule) if isinstance(action, str) else rule
-        raise IllegalAction(
-            f"unknown action {action!r}: expected {table.listed()}", belongs, player, hand
-        )
-    if amount is None:
-        if word.amount:  # each action's own rule: T4.2 a stake, T5.3 a buy, C3
-            raise IllegalAction(f"{action} needs an amount", word.rule, player, hand)
-        return 0
-    if not word.amount:
-        raise IllegalAction(f"{action} takes no amount", word.rule, player, hand)
-    return amount
 
 
 class DealBase:

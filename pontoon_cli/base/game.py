@@ -9,7 +9,8 @@ and the seeded generator that shuffles it.
 
 from __future__ import annotations
 
-from pontoon_cli.base.deal import DealBase, PackState
+from pontoon_cli.base.deal import DealBase
+from pontoon_cli.base.pack import PackState
 from pontoon_cli.core.cards import Card
 from pontoon_cli.core.errors import PontoonError
 from pontoon_cli.core.events import CardDealt

@@ -21,16 +21,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final
 
-from pontoon_cli.base.deal import (
-    DealBase,
-    LegalAction,
-    PackState,
-    Phase,
-    Refusal,
-    action_units,
-    raise_refusal,
-)
+from pontoon_cli.base.deal import DealBase, LegalAction, Phase
 from pontoon_cli.base.game import GameBase
+from pontoon_cli.base.pack import PackState
+from pontoon_cli.base.refusal import Refusal, action_units, raise_refusal
 from pontoon_cli.core.actions import CASINO_ACTIONS
 from pontoon_cli.core.cards import Card, new_pack
 from pontoon_cli.core.errors import PontoonError

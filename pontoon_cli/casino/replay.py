@@ -22,8 +22,9 @@ from typing import Any, Final, cast
 from librt.vecs import vec
 from mypy_extensions import i64
 
-from pontoon_cli.base.deal import DealBase, PackState
+from pontoon_cli.base.deal import DealBase
 from pontoon_cli.base.game import GameBase
+from pontoon_cli.base.pack import PackState
 from pontoon_cli.casino.deal import CasinoDeal, CasinoGame
 from pontoon_cli.casino.record import casino_deal_line, casino_deal_record
 from pontoon_cli.casino.shoe import ShoeTracker

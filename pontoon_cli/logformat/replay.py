@@ -31,8 +31,9 @@ from typing import Any, Protocol
 from librt.vecs import vec
 from mypy_extensions import i64
 
-from pontoon_cli.base.deal import DealBase, EmptyPack, Phase
+from pontoon_cli.base.deal import DealBase, Phase
 from pontoon_cli.base.game import GameBase
+from pontoon_cli.base.pack import EmptyPack
 from pontoon_cli.core.actions import ActionTable
 from pontoon_cli.core.cards import Card
 from pontoon_cli.core.errors import IllegalAction, LogFormatError, PontoonError

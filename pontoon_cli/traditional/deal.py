@@ -16,7 +16,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from pontoon_cli.base.deal import EmptyPack, PackState, Phase, action_units
+from pontoon_cli.base.deal import Phase
+from pontoon_cli.base.pack import EmptyPack, PackState
+from pontoon_cli.base.refusal import action_units
 from pontoon_cli.core.actions import TRADITIONAL_ACTIONS, ActionTable
 from pontoon_cli.core.cards import Card
 from pontoon_cli.core.events import CardDealt, Decision

@@ -20,7 +20,8 @@ The code lives in four modules, low to high, and this module re-exports it, so
 
 from __future__ import annotations
 
-from pontoon_cli.base.deal import END, DealBase, LegalAction, PackState, Phase
+from pontoon_cli.base.deal import END, DealBase, LegalAction, Phase
+from pontoon_cli.base.pack import PackState
 from pontoon_cli.core.hands import Hand
 from pontoon_cli.traditional.deal import Deal
 from pontoon_cli.traditional.game import Game, cut_highest

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from pontoon_cli.base.deal import DealBase, PackState, Phase
+from pontoon_cli.base.deal import DealBase, Phase
 from pontoon_cli.base.game import GameBase
+from pontoon_cli.base.pack import PackState
 from pontoon_cli.core.cards import Card, new_pack
 from pontoon_cli.core.errors import IllegalAction, PontoonError
 from pontoon_cli.core.events import BankSold

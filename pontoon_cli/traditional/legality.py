@@ -14,15 +14,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final
 
-from pontoon_cli.base.deal import (
-    DealBase,
-    LegalAction,
-    PackState,
-    Phase,
-    Refusal,
-    amount_problem,
-    raise_refusal,
-)
+from pontoon_cli.base.deal import DealBase, LegalAction, Phase
+from pontoon_cli.base.pack import PackState
+from pontoon_cli.base.refusal import Refusal, amount_problem, raise_refusal
 from pontoon_cli.core.cards import Card
 from pontoon_cli.core.errors import PontoonError
 from pontoon_cli.core.hands import NO_GRADES, Hand, HandClass, rate

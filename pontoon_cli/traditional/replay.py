@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from typing import Any, Final, cast
 
-from pontoon_cli.base.deal import DealBase, PackState
+from pontoon_cli.base.deal import DealBase
 from pontoon_cli.base.game import GameBase
+from pontoon_cli.base.pack import PackState
 from pontoon_cli.core.actions import TRADITIONAL_ACTIONS, ActionTable
 from pontoon_cli.core.cards import Card
 from pontoon_cli.core.errors import IllegalAction

@@ -12,7 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from pontoon_cli.base.deal import PackState, Phase
+from pontoon_cli.base.deal import Phase
+from pontoon_cli.base.pack import PackState
 from pontoon_cli.casino.deal import CasinoDeal, CasinoGame, dealer_draws
 from pontoon_cli.casino.players import CasinoPlayers
 from pontoon_cli.cli.main import app

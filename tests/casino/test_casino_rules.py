@@ -11,7 +11,8 @@ import pytest
 from support.replay import replay
 from typer.testing import CliRunner
 
-from pontoon_cli.base.deal import PackState, Phase
+from pontoon_cli.base.deal import Phase
+from pontoon_cli.base.pack import PackState
 from pontoon_cli.casino.deal import CasinoDeal, CasinoGame
 from pontoon_cli.casino.players import DealerMimic
 from pontoon_cli.cli.main import app

@@ -11,7 +11,8 @@ from typing import Any
 import orjson
 from typer.testing import CliRunner
 
-from pontoon_cli.base.deal import PackState, Phase
+from pontoon_cli.base.deal import Phase
+from pontoon_cli.base.pack import PackState
 from pontoon_cli.casino.deal import CasinoDeal, CasinoGame
 from pontoon_cli.casino.record import casino_deal_record
 from pontoon_cli.cli.main import app
