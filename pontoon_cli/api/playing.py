@@ -246,19 +246,25 @@ def _check_spec(spec: str, option: str, as_banker: bool, same: bool) -> None:
 
 
 def seeded(
-    rules: Rules,
-    table: Table,
-    *,
-    seed: int,
+    rules: Rules | str | None,
+    table: Table | None,
+    seed: int | None,
     deals: int,
-    strategy: str | None = None,
-    banker_strategy: str | None = None,
+    strategy: str | None,
+    banker_strategy: str | None,
+    settings: dict[str, Any] | None = None,
 ) -> Seeded:
-    """Check what seeded play is asked (the strategies, the packs for the seats, the money
-    within 2**53 - 1) and say what it plays."""
-    punter, bank = chosen_strategies(rules, strategy, banker_strategy)
-    check_table(rules, table, deals)
-    return Seeded(find_game(rules), rules, table, seed, punter, bank)
+    """What seeded play plays: ``rules`` named (``settings``, ``--set``, applied last) at
+    ``table`` (the default: :meth:`Table.seated`) from ``seed`` (a fresh one when None), once
+    the strategies, the packs for the seats and the money within 2**53 - 1 are checked."""
+    the_rules = rules_named(rules)
+    if settings:
+        the_rules = the_rules.with_overrides(settings)
+    the_table = table if table is not None else Table.seated(the_rules)
+    the_seed = fresh_seed() if seed is None else seed
+    punter, bank = chosen_strategies(the_rules, strategy, banker_strategy)
+    check_table(the_rules, the_table, deals)
+    return Seeded(find_game(the_rules), the_rules, the_table, the_seed, punter, bank)
 
 
 def check_table(rules: Rules, table: Table, deals: int) -> None:
@@ -300,16 +306,7 @@ def play(
         _write_scenario(Path(scenario), {}, {}, sink)
         yield from sink.records
         return
-    the_rules = rules_named(rules)
-    the_table = table if table is not None else Table.seated(the_rules)
-    what = seeded(
-        the_rules,
-        the_table,
-        seed=fresh_seed() if seed is None else seed,
-        deals=deals,
-        strategy=strategy,
-        banker_strategy=banker_strategy,
-    )
+    what = seeded(rules, table, seed, deals, strategy, banker_strategy)
     record = what.definition.record
     for game, deal in _seeded_deals(what, deals):  # one deal at a time: memory stays flat
         yield what.header(game) if deal is None else record(game, deal, None)
@@ -337,21 +334,10 @@ def write_log(
     >>> out.getvalue().count(b"\\n")
     3
     """
-    if isinstance(out, (str, os.PathLike)):
-        return write_game(
-            Path(out),
-            None,
-            rules,
-            table,
-            seed=seed,
-            deals=deals,
-            strategy=strategy,
-            banker_strategy=banker_strategy,
-            scenario=scenario,
-        )
+    path, stream = (Path(out), None) if isinstance(out, (str, os.PathLike)) else (None, out)
     return write_game(
-        None,
-        out,
+        path,
+        stream,
         rules,
         table,
         seed=seed,
@@ -381,33 +367,14 @@ def write_game(
     keys that win over the file's), ``settings`` (``--set``, applied last) and a ``progress``
     made for the writer and the deals asked for."""
     if scenario is not None:
-        with LogWriter(path, stream) as writer:
-            sink = _Log(writer, progress)
-            try:
-                played, expected = _write_scenario(
-                    Path(scenario), scenario_options or {}, settings or {}, sink
-                )
-            finally:
-                sink.close()
+        with LogWriter(path, stream) as writer, _Log(writer, progress) as sink:
+            played, expected = _write_scenario(
+                Path(scenario), scenario_options or {}, settings or {}, sink
+            )
         return Written(writer.deals, writer.where, played, expectations=expected)
-    the_rules = rules_named(rules)
-    if settings:
-        the_rules = the_rules.with_overrides(settings)
-    the_table = table if table is not None else Table.seated(the_rules)
-    what = seeded(
-        the_rules,
-        the_table,
-        seed=fresh_seed() if seed is None else seed,
-        deals=deals,
-        strategy=strategy,
-        banker_strategy=banker_strategy,
-    )
-    with LogWriter(path, stream) as writer:
-        sink = _Log(writer, progress)
-        try:
-            ended = _write_seeded(what, deals, sink)
-        finally:
-            sink.close()
+    what = seeded(rules, table, seed, deals, strategy, banker_strategy, settings)
+    with LogWriter(path, stream) as writer, _Log(writer, progress) as sink:
+        ended = _write_seeded(what, deals, sink)
     return Written(writer.deals, writer.where, what.seed, ended)
 
 
@@ -460,7 +427,11 @@ class _Log(_Sink):
             self._bar = self.progress(self.writer, total)
             self._advance = self._bar.__enter__().advance
 
-    def close(self) -> None:
+    def __enter__(self) -> _Log:
+        return self
+
+    def __exit__(self, kind: object, error: object, trace: object) -> None:
+        """The bar closes, whatever ended the writing."""
         if self._bar is not None:
             self._bar.__exit__(None, None, None)
             self._bar = None
