@@ -38,16 +38,10 @@ class RecordShape:
     kitty: bool  # Shoot Pontoon's kitty (S1-S10)
 
 
-def _banker_shape(preset: str, kitty: bool) -> RecordShape:
-    """The record of a game with a banker at the table (T3.2), whose bank changes hands."""
-    return RecordShape(
-        preset=preset,
-        house="banker",
-        house_key="banker",
-        house_hand="banker_hand",
-        bank_moves=True,
-        kitty=kitty,
-    )
+#: A game of the rules at the table, its packs shuffled by the generator.
+GameMaker = Callable[[Rules, Table, Rng], GameBase]
+#: The automatic players of the seats, from the generator, with the punters' and banker's strategy.
+PlayersMaker = Callable[[tuple[str, ...], Rng, str | dict[str, str], str], AutoPlayers]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -57,8 +51,8 @@ class GameDefinition:
     the scenario keys it adds to or takes from the traditional game's."""
 
     preset: str
-    game: Callable[[Rules, Table, Rng], GameBase]
-    players: Callable[[tuple[str, ...], Rng, str | dict[str, str], str], AutoPlayers]
+    game: GameMaker
+    players: PlayersMaker
     record: RecordWriter
     line: LineWriter  # the record as the writer's text, piece by piece, without building it
     actions: ActionTable  # the decision words (pontoon_cli.core.actions)
@@ -84,20 +78,49 @@ class GameDefinition:
 _NO_BANKER = "a casino table has no banker: the dealer is the house (C3)"
 
 
-def _traditional() -> GameDefinition:
-    from pontoon_cli.traditional.game import Game
-    from pontoon_cli.traditional.players import STRATEGIES, Players
-    from pontoon_cli.traditional.record import traditional_line, traditional_record
+def _banker_game(
+    preset: str,
+    game: GameMaker,
+    players: PlayersMaker,
+    record: RecordWriter,
+    line: LineWriter,
+    actions: ActionTable,
+    kitty: bool = False,
+) -> GameDefinition:
+    """A game with a banker at the table (T3.2), whose bank changes hands, played by the
+    traditional game's strategies; with ``kitty``, Shoot Pontoon's kitty (S1-S10) and its
+    scenario keys."""
+    from pontoon_cli.traditional.players import STRATEGIES
 
     return GameDefinition(
-        preset="traditional",
-        game=Game,
-        players=Players,
-        record=traditional_record,
-        line=traditional_line,
-        actions=TRADITIONAL_ACTIONS,
+        preset=preset,
+        game=game,
+        players=players,
+        record=record,
+        line=line,
+        actions=actions,
         strategies=tuple(STRATEGIES),
-        shape=_banker_shape("traditional", kitty=False),
+        table_keys=("kitty",) if kitty else (),
+        deal_keys=("kitty_add",) if kitty else (),
+        expect_keys=("kitty",) if kitty else (),
+        shape=RecordShape(
+            preset=preset,
+            house="banker",
+            house_key="banker",
+            house_hand="banker_hand",
+            bank_moves=True,
+            kitty=kitty,
+        ),
+    )
+
+
+def _traditional() -> GameDefinition:
+    from pontoon_cli.traditional.game import Game
+    from pontoon_cli.traditional.players import Players
+    from pontoon_cli.traditional.record import traditional_line, traditional_record
+
+    return _banker_game(
+        "traditional", Game, Players, traditional_record, traditional_line, TRADITIONAL_ACTIONS
     )
 
 
@@ -105,20 +128,15 @@ def _shoot() -> GameDefinition:
     from pontoon_cli.shoot.deal import ShootGame
     from pontoon_cli.shoot.players import ShootPlayers
     from pontoon_cli.shoot.record import shoot_deal_line, shoot_deal_record
-    from pontoon_cli.traditional.players import STRATEGIES
 
-    return GameDefinition(
-        preset="shoot",
-        game=ShootGame,
-        players=ShootPlayers,
-        record=shoot_deal_record,
-        line=shoot_deal_line,
-        actions=SHOOT_ACTIONS,
-        strategies=tuple(STRATEGIES),
-        table_keys=("kitty",),
-        deal_keys=("kitty_add",),
-        expect_keys=("kitty",),
-        shape=_banker_shape("shoot", kitty=True),
+    return _banker_game(
+        "shoot",
+        ShootGame,
+        ShootPlayers,
+        shoot_deal_record,
+        shoot_deal_line,
+        SHOOT_ACTIONS,
+        kitty=True,
     )
 
 
