@@ -267,35 +267,6 @@ app = typer.Typer(
 command = functools.partial(app.command, cls=_Command)
 
 
-# options several commands take alike (play, simulate, strategy) --------------------------------
-
-
-def rules_option(games: str = "A preset") -> Any:
-    """``--rules PRESET|FILE``."""
-    return typer.Option(
-        metavar="PRESET|FILE",
-        help=f"{games}, or a rules file (TOML or JSON).  [default: traditional]",
-    )
-
-
-def set_option(example: str) -> Any:
-    """``--set OPTION=VALUE``, repeatable, with an example setting."""
-    return typer.Option(
-        "--set",
-        metavar="OPTION=VALUE",
-        help=f"Change one rule setting, e.g. {example}; repeat.  [default: none]",
-    )
-
-
-def banker_strategy_option() -> Any:
-    """``--banker-strategy NAME``."""
-    return typer.Option(
-        metavar="NAME",
-        help="The banker's strategy, a name or MODULE:NAME or FILE.py:NAME.  "
-        "[default: as --strategy]",
-    )
-
-
 EXIT_RULES = 1  # the rules say otherwise
 EXIT_INPUT = 2  # bad usage or unreadable input
 

@@ -21,18 +21,24 @@ from pontoon_cli.cli.app import (
     EXIT_RULES,
     MOST_DIGITS,
     WHOLE_NUMBER,
-    banker_strategy_option,
     command,
     counted,
     fail,
     keep_inputs,
     raw_stdout,
     rules_file,
-    rules_option,
     say,
-    set_option,
     strategy_file,
     stream_guard,
+)
+from pontoon_cli.cli.options import (
+    BankerStrategy,
+    RulesOption,
+    out_option,
+    players_option,
+    seed_option,
+    set_option,
+    strategy_option,
 )
 from pontoon_cli.core.errors import ExpectationError, IllegalAction, PontoonError, ScenarioError
 from pontoon_cli.core.limits import MAX_SAFE_INT, int_problem, name_problem
@@ -79,6 +85,11 @@ def _parse_value(raw: str) -> Any:
     return int(raw) if whole else raw
 
 
+def _money(help_: str) -> Any:
+    """An ``AMOUNT`` of money: ``--bankroll``, ``--min-stake``, ``--max-stake``."""
+    return typer.Option(metavar="AMOUNT", help=help_)
+
+
 @command(short_help="Play deals; write the JSON-lines log.")
 def play(
     scenario: Annotated[
@@ -87,21 +98,12 @@ def play(
             metavar="[SCENARIO]", help="A scenario file (TOML or JSON); without it, seeded play."
         ),
     ] = None,
-    seed: Annotated[
-        int | None,
-        typer.Option(
-            metavar="INT",
-            help="Seed for the shuffle and the players.  [default: a fresh seed, shown on stderr]",
-        ),
-    ] = None,
+    seed: Annotated[int | None, seed_option("Seed for the shuffle and the players.")] = None,
     deals: Annotated[
         int | None,
         typer.Option("--deals", "--hands", metavar="N", help="How many deals.  [default: 10]"),
     ] = None,
-    players: Annotated[
-        int | None,
-        typer.Option(metavar="N", help="Seats p1...pN, banker included.  [default: 4]"),
-    ] = None,
+    players: Annotated[int | None, players_option("Seats p1...pN, banker included.")] = None,
     player: Annotated[
         list[str] | None,
         typer.Option(
@@ -114,36 +116,21 @@ def play(
         str | None,
         typer.Option(metavar="NAME", help="The first banker.  [default: cut for the bank, T3.2]"),
     ] = None,
-    rules: Annotated[str | None, rules_option()] = None,
+    rules: RulesOption = None,
     set_: Annotated[list[str] | None, set_option("stick_minimum=16")] = None,
-    bankroll: Annotated[
-        int | None,
-        typer.Option(metavar="AMOUNT", help="Everyone's starting balance.  [default: 1000]"),
-    ] = None,
-    min_stake: Annotated[
-        int | None,
-        typer.Option(metavar="AMOUNT", help="Least initial stake (T3.3).  [default: 1]"),
-    ] = None,
-    max_stake: Annotated[
-        int | None,
-        typer.Option(metavar="AMOUNT", help="Most initial stake (T3.3).  [default: 10]"),
-    ] = None,
+    bankroll: Annotated[int | None, _money("Everyone's starting balance.  [default: 1000]")] = None,
+    min_stake: Annotated[int | None, _money("Least initial stake (T3.3).  [default: 1]")] = None,
+    max_stake: Annotated[int | None, _money("Most initial stake (T3.3).  [default: 10]")] = None,
     strategy: Annotated[
         str | None,
-        typer.Option(
-            metavar="NAME",
-            help="The punters' strategy: default or random; under --rules casino, basic (its "
+        strategy_option(
+            "The punters' strategy: default or random; under --rules casino, basic (its "
             "default), dealer-mimic or random (scenarios: strict too); or your own, "
-            "MODULE:NAME or FILE.py:NAME (docs/how-to/own-strategy.md).  [default: default]",
+            "MODULE:NAME or FILE.py:NAME (docs/how-to/own-strategy.md).  [default: default]"
         ),
     ] = None,
-    banker_strategy: Annotated[str | None, banker_strategy_option()] = None,
-    out: Annotated[
-        Path | None,
-        typer.Option(
-            metavar="FILE", help="Write the log to FILE, whole or not at all.  [default: stdout]"
-        ),
-    ] = None,
+    banker_strategy: BankerStrategy = None,
+    out: Annotated[Path | None, out_option("Write the log to FILE")] = None,
 ) -> None:
     """Play deals and write the JSON-lines log: one header line, then one line per deal.
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -20,19 +20,25 @@ from pontoon_cli.api.playing import fresh_seed
 from pontoon_cli.api.simulating import plan, run_simulation
 from pontoon_cli.api.workers import WorkerError
 from pontoon_cli.cli.app import (
-    banker_strategy_option,
     command,
     data_out,
     fail,
     keep_inputs,
     raw_stdout,
     rules_file,
-    rules_option,
     say,
-    set_option,
     strategy_file,
     stream_guard,
     write_json,
+)
+from pontoon_cli.cli.options import (
+    BankerStrategy,
+    RulesOption,
+    json_option,
+    players_option,
+    seed_option,
+    set_option,
+    strategy_option,
 )
 from pontoon_cli.cli.play import (
     GameOptions,
@@ -50,53 +56,38 @@ MIN_STAKE = 1
 MAX_STAKE = 10  # play's table: stakes from 1 to 10
 
 
+def _number(metavar: str, help_: str) -> Any:
+    """A whole number whose help tells its default (typer's own would tell it again)."""
+    return typer.Option(metavar=metavar, show_default=False, help=help_)
+
+
+def _seconds(what: str, default: int) -> Any:
+    """``--dask-timeout``, ``--dask-wait``: how long ``what``, in whole seconds."""
+    return _number("SECONDS", f"How long {what}.  [default: {default}]")
+
+
 @command(short_help="Simulate rounds; report the bank's (house's) edge.")
 def simulate(
-    rules: Annotated[str | None, rules_option()] = None,
+    rules: RulesOption = None,
     set_: Annotated[list[str] | None, set_option("decks=0 (casino: an infinite shoe)")] = None,
-    rounds: Annotated[
-        int,
-        typer.Option(
-            metavar="N", show_default=False, help="How many rounds (deals).  [default: 100000]"
-        ),
-    ] = 100_000,
-    players: Annotated[
-        int | None,
-        typer.Option(metavar="N", help="Seats p1...pN (banker included).  [default: 4]"),
-    ] = None,
+    rounds: Annotated[int, _number("N", "How many rounds (deals).  [default: 100000]")] = 100_000,
+    players: Annotated[int | None, players_option("Seats p1...pN (banker included).")] = None,
     strategy: Annotated[
         str | None,
-        typer.Option(
-            metavar="NAME",
-            help="The punters' strategy (as play's; casino: basic, dealer-mimic or random; or "
-            "your own, MODULE:NAME or FILE.py:NAME).  [default: the game's]",
+        strategy_option(
+            "The punters' strategy (as play's; casino: basic, dealer-mimic or random; or "
+            "your own, MODULE:NAME or FILE.py:NAME).  [default: the game's]"
         ),
     ] = None,
-    banker_strategy: Annotated[str | None, banker_strategy_option()] = None,
-    seed: Annotated[
-        int | None,
-        typer.Option(metavar="INT", help="The seed.  [default: a fresh seed, shown on stderr]"),
-    ] = None,
+    banker_strategy: BankerStrategy = None,
+    seed: Annotated[int | None, seed_option("The seed.")] = None,
     workers: Annotated[
-        int,
-        typer.Option(
-            metavar="W",
-            show_default=False,
-            help=f"Local worker processes, at most {MAX_WORKERS}.  [default: 1]",
-        ),
+        int, _number("W", f"Local worker processes, at most {MAX_WORKERS}.  [default: 1]")
     ] = 1,
     shard: Annotated[
-        int,
-        typer.Option(
-            metavar="N", show_default=False, help=f"Rounds per shard.  [default: {SHARD_ROUNDS}]"
-        ),
+        int, _number("N", f"Rounds per shard.  [default: {SHARD_ROUNDS}]")
     ] = SHARD_ROUNDS,
-    json_: Annotated[
-        bool,
-        typer.Option(
-            "--json", show_default=False, help="The report as one JSON object.  [default: text]"
-        ),
-    ] = False,
+    json_: Annotated[bool, json_option("The report as one JSON object.  [default: text]")] = False,
     log: Annotated[
         Path | None,
         typer.Option(
@@ -113,20 +104,10 @@ def simulate(
         ),
     ] = None,
     dask_timeout: Annotated[
-        int | None,
-        typer.Option(
-            metavar="SECONDS",
-            show_default=False,
-            help=f"How long the Dask scheduler has to answer.  [default: {CONNECT_TIMEOUT}]",
-        ),
+        int | None, _seconds("the Dask scheduler has to answer", CONNECT_TIMEOUT)
     ] = None,
     dask_wait: Annotated[
-        int | None,
-        typer.Option(
-            metavar="SECONDS",
-            show_default=False,
-            help=f"How long to wait for a first Dask worker.  [default: {WORKER_WAIT}]",
-        ),
+        int | None, _seconds("to wait for a first Dask worker", WORKER_WAIT)
     ] = None,
 ) -> None:
     """Play seeded rounds without writing a log and report the edge of the bank (traditional,

@@ -16,10 +16,9 @@ from pontoon_cli.cli.app import (
     guarded,
     keep_inputs,
     rules_file,
-    rules_option,
     say,
-    set_option,
 )
+from pontoon_cli.cli.options import json_option, rules_option, set_option
 from pontoon_cli.core.errors import PontoonError
 from pontoon_cli.core.rules import Rules
 
@@ -52,7 +51,7 @@ def strategy_command(
         bool, typer.Option("--values", help="List the value of every choice in every situation.")
     ] = False,
     as_json: Annotated[
-        bool, typer.Option("--json", help="Write the whole calculation as JSON, for machines.")
+        bool, json_option("Write the whole calculation as JSON, for machines.")
     ] = False,
     write: Annotated[
         Path | None,

@@ -20,6 +20,7 @@ from pontoon_cli.cli.app import (
     stream_guard,
     write_json,
 )
+from pontoon_cli.cli.options import Logs, json_option
 from pontoon_cli.core.errors import PontoonError
 from pontoon_cli.core.rules import (
     PRESETS,
@@ -78,7 +79,7 @@ def rules_command(
             "[default: list the presets]",
         ),
     ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Write JSON, for machines.")] = False,
+    as_json: Annotated[bool, json_option("Write JSON, for machines.")] = False,
 ) -> None:
     """List the presets, show a preset's settings, or print a rule by its ID.
 
@@ -172,16 +173,11 @@ def schema_command() -> None:
 
 @command(short_help="Verify logs: re-deal every deal and compare.")
 def replay(
-    logs: Annotated[
-        list[str],
-        typer.Argument(metavar="LOG...", help="Log files (.gz too); - reads stdin."),
-    ],
+    logs: Logs,
     fail_fast: Annotated[
         bool, typer.Option("--fail-fast", help="Stop at the first divergence.")
     ] = False,
-    as_json: Annotated[
-        bool, typer.Option("--json", help="Write the divergences as JSON lines.")
-    ] = False,
+    as_json: Annotated[bool, json_option("Write the divergences as JSON lines.")] = False,
     seeded: Annotated[
         bool,
         typer.Option(

@@ -16,6 +16,7 @@ from typing import Annotated, Any
 import typer
 
 from pontoon_cli.cli.app import EXIT_RULES, command, fail, keep_inputs, stream_guard
+from pontoon_cli.cli.options import Logs, json_option, log_argument, out_option
 from pontoon_cli.core.errors import PontoonError
 
 FORMATS = ("text", "svg", "html")
@@ -39,23 +40,24 @@ def _bar(verb: str) -> Any:
 # show --------------------------------------------------------------------------------------------
 
 
+def _chosen(metavar: str, which: str) -> Any:
+    """``--deal`` or ``--deals``: ``which`` deals show draws (unless given, every one)."""
+    return typer.Option(metavar=metavar, help=f"{which}  [default: every deal]")
+
+
 @command(short_help="Draw a log's deals for people.")
 def show(
-    log: Annotated[str, typer.Argument(metavar="LOG", help="A log file (.gz too); - reads stdin.")],
+    log: Annotated[str, log_argument("LOG")],
     deal: Annotated[
         str | None,
-        typer.Option(
-            metavar="[G:]N",
-            help="Only deal N of the log's first game; G:N, deal N of game G (each header "
-            "starts a game: simulate --log and cat write several).  [default: every deal]",
+        _chosen(
+            "[G:]N",
+            "Only deal N of the log's first game; G:N, deal N of game G (each header "
+            "starts a game: simulate --log and cat write several).",
         ),
     ] = None,
     deals: Annotated[
-        str | None,
-        typer.Option(
-            metavar="[G:]A-B",
-            help="Only deals A to B of the first game; G:A-B, of game G.  [default: every deal]",
-        ),
+        str | None, _chosen("[G:]A-B", "Only deals A to B of the first game; G:A-B, of game G.")
     ] = None,
     player: Annotated[
         list[str] | None,
@@ -75,10 +77,7 @@ def show(
             show_default=False,
         ),
     ] = "text",
-    out: Annotated[
-        str | None,
-        typer.Option(metavar="FILE", help="Write to FILE, whole or not at all.  [default: stdout]"),
-    ] = None,
+    out: Annotated[str | None, out_option("Write to FILE")] = None,
 ) -> None:
     """Draw each deal of a log: who banked, every decision in order, each hand's cards, stake,
     class and settlement with its rule ID, the banker's hand, nets and balances, and the kitty
@@ -173,12 +172,8 @@ def _name(log: str) -> str:
 
 @command(short_help="Aggregate logs: nets, edges, hand classes, banks.")
 def stats(
-    logs: Annotated[
-        list[str], typer.Argument(metavar="LOG...", help="Log files (.gz too); - reads stdin.")
-    ],
-    as_json: Annotated[
-        bool, typer.Option("--json", help="Write the figures as one JSON object.")
-    ] = False,
+    logs: Logs,
+    as_json: Annotated[bool, json_option("Write the figures as one JSON object.")] = False,
     plot_file: Annotated[
         str | None,
         typer.Option(
@@ -288,14 +283,12 @@ def _plot(figures: dict[str, Any], chart: Any, suffix: str, names: str) -> None:
 
 @command(short_help="Compare two logs deal by deal.")
 def diff(
-    a: Annotated[str, typer.Argument(metavar="A", help="A log file (.gz too); - reads stdin.")],
+    a: Annotated[str, log_argument("A")],
     b: Annotated[str, typer.Argument(metavar="B", help="Another log file (.gz too).")],
     every: Annotated[
         bool, typer.Option("--all", help="Report every deal that differs, not only the first.")
     ] = False,
-    as_json: Annotated[
-        bool, typer.Option("--json", help="Write the differences as JSON lines.")
-    ] = False,
+    as_json: Annotated[bool, json_option("Write the differences as JSON lines.")] = False,
 ) -> None:
     """Compare two logs deal by deal; report the first deal where they differ (every one with
     --all): the field, both values, and which one the rules give (each side's deal replayed).
