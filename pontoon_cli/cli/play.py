@@ -157,12 +157,7 @@ def play(
         min_stake=min_stake,
         max_stake=max_stake,
     )
-    game = GameOptions(
-        rules=rules,
-        settings=parse_settings(set_ or []),
-        strategy=strategy,
-        banker_strategy=banker_strategy,
-    )
+    game = GameOptions.given(rules, set_, strategy, banker_strategy)
     with stream_guard():
         _play(
             scenario=scenario,
@@ -244,6 +239,38 @@ class GameOptions:
     strategy: str | None = None
     banker_strategy: str | None = None
 
+    @staticmethod
+    def given(
+        rules: str | None,
+        set_: list[str] | None,
+        strategy: str | None,
+        banker_strategy: str | None,
+    ) -> GameOptions:
+        """The options as typed, ``--set`` read (:func:`parse_settings`, exit 2 on a bad one)."""
+        return GameOptions(
+            rules=rules,
+            settings=parse_settings(set_ or []),
+            strategy=strategy,
+            banker_strategy=banker_strategy,
+        )
+
+
+def game_files(
+    rules: str | None, strategy: str | None, banker_strategy: str | None
+) -> tuple[tuple[str, str | None], ...]:
+    """The files ``--rules``, ``--strategy`` and ``--banker-strategy`` name, as
+    :func:`~pontoon_cli.cli.app.keep_inputs` takes them: no output may replace one."""
+    return (
+        ("the rules file", rules_file(rules)),
+        ("the strategy file", strategy_file(strategy)),
+        ("the banker's strategy file", strategy_file(banker_strategy)),
+    )
+
+
+def say_seed(seed: int) -> None:
+    """Tell the fresh seed seeded play drew, and how to play the same again."""
+    say(f"pontoon: seed {seed} (repeat this run with --seed {seed})")
+
 
 def _play(
     *,
@@ -257,14 +284,8 @@ def _play(
     """One call of :func:`~pontoon_cli.api.playing.write_game`, and what the command says."""
     from pontoon_cli.api.playing import write_game
 
-    keep_inputs(
-        "--out",
-        out,
-        ("the scenario file", scenario),
-        ("the rules file", rules_file(game_options.rules)),
-        ("the strategy file", strategy_file(game_options.strategy)),
-        ("the banker's strategy file", strategy_file(game_options.banker_strategy)),
-    )
+    files = game_files(game_options.rules, game_options.strategy, game_options.banker_strategy)
+    keep_inputs("--out", out, ("the scenario file", scenario), *files)
     try:
         if scenario is not None:
             written = write_game(
@@ -280,7 +301,7 @@ def _play(
             check_table(rules, table, deals or 10)  # before a seed is drawn and told
             if seed is None:
                 seed = fresh_seed()
-                say(f"pontoon: seed {seed} (repeat this run with --seed {seed})")
+                say_seed(seed)
             written = write_game(
                 out,
                 raw_stdout(),

@@ -25,9 +25,7 @@ from pontoon_cli.cli.app import (
     fail,
     keep_inputs,
     raw_stdout,
-    rules_file,
     say,
-    strategy_file,
     stream_guard,
     write_json,
 )
@@ -43,7 +41,8 @@ from pontoon_cli.cli.options import (
 from pontoon_cli.cli.play import (
     GameOptions,
     TableOptions,
-    parse_settings,
+    game_files,
+    say_seed,
     seeded_table,
 )
 from pontoon_cli.core.errors import PontoonError
@@ -136,13 +135,7 @@ def simulate(
         fail("--log -: stdout is the report's; write the log to a file (--log FILE)")
     if log is not None and dask is not None:
         fail("--log and --dask: the log is written by a local run; leave --dask out")
-    keep_inputs(
-        "--log",
-        log,
-        ("the rules file", rules_file(rules)),
-        ("the strategy file", strategy_file(strategy)),
-        ("the banker's strategy file", strategy_file(banker_strategy)),
-    )
+    keep_inputs("--log", log, *game_files(rules, strategy, banker_strategy))
     for seconds, option in ((dask_timeout, "--dask-timeout"), (dask_wait, "--dask-wait")):
         if seconds is not None and dask is None:
             fail(f"{option} goes with --dask ADDRESS (a local run waits for no scheduler)")
@@ -155,12 +148,7 @@ def simulate(
             need_dask(dask)
         except DaskError as err:
             fail(str(err))
-    game = GameOptions(
-        rules=rules,
-        settings=parse_settings(set_ or []),
-        strategy=strategy,
-        banker_strategy=banker_strategy,
-    )
+    game = GameOptions.given(rules, set_, strategy, banker_strategy)
     with stream_guard():
         given_seed = seed
         if seed is None:
@@ -181,7 +169,7 @@ def simulate(
 
         def ready() -> None:  # the seed is told once a scheduler has answered
             if given_seed is None:
-                say(f"pontoon: seed {seed} (repeat this run with --seed {seed})")
+                say_seed(seed)
 
         from pontoon_cli.render.simulate import SimulateProgress
 
