@@ -45,40 +45,26 @@ def header_record(
     A casino table (C3) has no banker (``"banker": null``) and cuts for nothing: its header has
     no ``cut``.
     """
-    if not isinstance(game, Game):
-        return {
-            "type": "header",
-            "format": FORMAT,
-            "tool": f"pontoon-cli {__version__}",
-            "rules": rules.to_dict(),
-            "table": {
-                "seats": list(table.seats),
-                "banker": None,
-                "bankrolls": {p: table.bankrolls[p] for p in table.seats},
-                "min_stake": table.min_stake,
-                "max_stake": table.max_stake,
-            },
-            "seed": seed,
-            "scenario": scenario,
-            "strategies": strategies,
-        }
-    return {
+    record: dict[str, Any] = {
         "type": "header",
         "format": FORMAT,
         "tool": f"pontoon-cli {__version__}",
         "rules": rules.to_dict(),
         "table": {
             "seats": list(table.seats),
-            "banker": game.banker,
+            "banker": None,
             "bankrolls": {p: table.bankrolls[p] for p in table.seats},
             "min_stake": table.min_stake,
             "max_stake": table.max_stake,
         },
-        "cut": [{p: card.text for p, card in rnd.items()} for rnd in game.cut_rounds],
-        "seed": seed,
-        "scenario": scenario,
-        "strategies": strategies,
     }
+    if isinstance(game, Game):  # a banker's table: who banks, and the cut that chose him (T3.2)
+        record["table"]["banker"] = game.banker
+        record["cut"] = [{p: card.text for p, card in rnd.items()} for rnd in game.cut_rounds]
+    record["seed"] = seed
+    record["scenario"] = scenario
+    record["strategies"] = strategies
+    return record
 
 
 def encode(record: dict[str, Any]) -> bytes:
@@ -115,6 +101,8 @@ class LogWriter:
     def __init__(self, out: str | Path | None, stream: Writable | None = None) -> None:
         target = None if out is None else os.fspath(out)
         self._sink = open_sink(target, sys.stdout.buffer if stream is None else stream)
+        self.where = self._sink.where  # the file as named by ``--out``, or ``stdout``
+        self.is_file = self._sink.is_file  # False for stdout
         self.records = 0
         self.headers = 0  # one a game: simulate --log writes one a shard
         self._cut = False
@@ -125,15 +113,6 @@ class LogWriter:
         # or bytes made per line, and nothing to encode.
         self._batched = self._sink.batched
         self._pending = BytesWriter()
-
-    @property
-    def where(self) -> str:
-        """The file as named by ``--out``, or ``stdout``."""
-        return self._sink.where
-
-    @property
-    def is_file(self) -> bool:
-        return self._sink.is_file
 
     @property
     def to_terminal(self) -> bool:
