@@ -192,6 +192,16 @@ def _seated(check: Checker, who: object, players: frozenset[str], where: Path_) 
     return False
 
 
+def _known_class(check: Checker, cls: object, where: Path_, *, listed: bool = False) -> bool:
+    """True when ``cls`` is a hand's class label; else one problem at ``where``: the nearest
+    label, and every label when ``listed``."""
+    if cls in CLASS_LABELS:
+        return True
+    labels = f" (one of {', '.join(CLASS_LABELS)})" if listed else ""
+    check.add(where, f"unknown class {shown(cls)}{suggest(str(cls), CLASS_LABELS)}{labels}")
+    return False
+
+
 def _read_expect(
     check: Checker, value: Any, path: Path_, players: frozenset[str], rules: Rules
 ) -> dict[str, Any]:
@@ -227,27 +237,17 @@ def _read_expect(
         else:
             good_classes: dict[str, list[str] | str] = {}
             for who, cls in table.items():
-                labels = cls if isinstance(cls, list) else [cls]
-                bad = [c for c in labels if c not in CLASS_LABELS]
-                if not _seated(check, who, players, (*path, "class", who)):
+                where = (*path, "class", who)
+                if not _seated(check, who, players, where):
                     continue
-                if bad:
-                    check.add(
-                        (*path, "class", who),
-                        f"unknown class {shown(bad[0])}{suggest(str(bad[0]), CLASS_LABELS)} "
-                        f"(one of {', '.join(CLASS_LABELS)})",
-                    )
-                else:
+                labels = cls if isinstance(cls, list) else [cls]
+                # the first unknown label is the one reported
+                if all(_known_class(check, c, where, listed=True) for c in labels):
                     good_classes[who] = cls
             out["class"] = good_classes
     if "banker_class" in value:
         cls = value["banker_class"]
-        if cls not in CLASS_LABELS:
-            check.add(
-                (*path, "banker_class"),
-                f"unknown class {shown(cls)}{suggest(str(cls), CLASS_LABELS)}",
-            )
-        else:
+        if _known_class(check, cls, (*path, "banker_class")):
             out["banker_class"] = cls
     if "next_banker" in value:
         who = value["next_banker"]
@@ -257,12 +257,7 @@ def _read_expect(
         cls = value["dealer_class"]
         if "dealer_class" not in find_game(rules).expect_keys:
             check.add((*path, "dealer_class"), "the dealer belongs to casino Pontoon (C3, C9)")
-        elif cls not in CLASS_LABELS:
-            check.add(
-                (*path, "dealer_class"),
-                f"unknown class {shown(cls)}{suggest(str(cls), CLASS_LABELS)}",
-            )
-        else:
+        elif _known_class(check, cls, (*path, "dealer_class")):
             out["dealer_class"] = cls
     if "kitty" in value:
         if "kitty" not in find_game(rules).expect_keys:
