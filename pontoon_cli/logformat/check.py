@@ -3,7 +3,8 @@
 ``pontoon replay`` reads every line of a log; running a JSON Schema validator on each line would
 cost more than the replay itself, so the schema's rules are written out here as plain type checks.
 tests/log/test_log.py holds the schema and these checks to the same logs. Each check returns the
-first problem as ``(field, what was expected, what was there)``, or None.
+first problem as ``(field, what was expected, what was there)``, or None. The keys each record may
+hold are :mod:`~pontoon_cli.logformat.fields`'s (imported from here too).
 """
 
 from __future__ import annotations
@@ -30,6 +31,21 @@ from pontoon_cli.core.rules import (
     Rules,
     Table,
 )
+
+# the records' keys, imported from here by replay and the views too
+from pontoon_cli.logformat.fields import BANKER_HAND_KEYS as BANKER_HAND_KEYS
+from pontoon_cli.logformat.fields import CARD_KEYS as CARD_KEYS
+from pontoon_cli.logformat.fields import CASINO_DEAL_KEYS as CASINO_DEAL_KEYS
+from pontoon_cli.logformat.fields import CASINO_HAND_KEYS as CASINO_HAND_KEYS
+from pontoon_cli.logformat.fields import DEAL_HEADS as DEAL_HEADS
+from pontoon_cli.logformat.fields import DEAL_KEYS as DEAL_KEYS
+from pontoon_cli.logformat.fields import DEALER_HAND_KEYS as DEALER_HAND_KEYS
+from pontoon_cli.logformat.fields import DECISION_KEYS as DECISION_KEYS
+from pontoon_cli.logformat.fields import HAND_KEYS as HAND_KEYS
+from pontoon_cli.logformat.fields import HEADER_KEYS as HEADER_KEYS
+from pontoon_cli.logformat.fields import KITTY_KEYS as KITTY_KEYS
+from pontoon_cli.logformat.fields import KITTY_MOVE_KEYS as KITTY_MOVE_KEYS
+from pontoon_cli.logformat.fields import TABLE_KEYS as TABLE_KEYS
 from pontoon_cli.logformat.format import FORMAT
 
 CARD_BY_TEXT: Final[dict[str, Card]] = {card.text: card for card in FULL_PACK}
@@ -40,84 +56,12 @@ _CARDS_RE: Final = re.compile(r"(?:[A2-9TJQK][CDHS](?: [A2-9TJQK][CDHS])*)?")
 _RULE_RE: Final = re.compile(r"[TVSC][0-9]+(?:\.[0-9]+)?")
 ACTIONS: Final = ALL_WORDS  # the decision words a log may hold, of every game
 PACK_STATES: Final = tuple(s.value for s in PackState)  # shuffled, stacked, continued
-HEADER_KEYS: Final = (
-    "type",
-    "format",
-    "tool",
-    "rules",
-    "table",
-    "cut",
-    "seed",
-    "scenario",
-    "strategies",
-)
-TABLE_KEYS: Final = ("seats", "banker", "bankrolls", "min_stake", "max_stake")
-DEAL_KEYS: Final = (
-    "type",
-    "deal",
-    "sale",
-    "banker",
-    "pack_state",
-    "pack",
-    "sat_out",
-    "decisions",
-    "cards",
-    "hands",
-    "banker_hand",
-    "void",
-    "net",
-    "balance",
-    "next_banker",
-    "kitty",
-)
-KITTY_KEYS: Final = ("before", "moves", "after")
-KITTY_MOVE_KEYS: Final = ("rule", "player", "hand", "amount")
-DECISION_KEYS: Final = ("player", "hand", "action", "amount")
-CARD_KEYS: Final = ("player", "hand", "card", "up")
-HAND_KEYS: Final = ("player", "hand", "cards", "stake", "class", "total", "split", "net", "rule")
-BANKER_HAND_KEYS: Final = ("cards", "class", "total")
 _HEADER_SET: Final = frozenset(HEADER_KEYS)
 _DEAL_SET: Final = frozenset(DEAL_KEYS)
 _DECISION_SET: Final = frozenset(DECISION_KEYS)
 _CARD_SET: Final = frozenset(CARD_KEYS)
 _KITTY_MOVE_SET: Final = frozenset(KITTY_MOVE_KEYS)
 _HAND_SET: Final = frozenset(HAND_KEYS)
-#: A casino round's record (C1-C11): the traditional keys that apply, in the same order, and the
-#: dealer's hand in place of the banker's; no sale, banker, void, next banker or kitty (C3).
-CASINO_DEAL_KEYS: Final = (
-    "type",
-    "deal",
-    "pack_state",
-    "pack",
-    "sat_out",
-    "decisions",
-    "cards",
-    "hands",
-    "dealer_hand",
-    "net",
-    "balance",
-)
-#: A casino hand: the traditional hand's keys and ``doubled`` (C7).
-CASINO_HAND_KEYS: Final = (
-    "player",
-    "hand",
-    "cards",
-    "stake",
-    "class",
-    "total",
-    "split",
-    "doubled",
-    "net",
-    "rule",
-)
-DEALER_HAND_KEYS: Final = BANKER_HAND_KEYS
-#: The keys the log writer puts before a deal's cards, in its order, for a traditional table
-#: and for a casino one: everything replay reads before it re-deals but Shoot's kitty, which the
-#: writer puts last. Replay reads a line in the writer's shape that far first (LineReader.heads).
-DEAL_HEADS: Final = (
-    DEAL_KEYS[: DEAL_KEYS.index("cards")],
-    CASINO_DEAL_KEYS[: CASINO_DEAL_KEYS.index("cards")],
-)
 CASINO_WORDS: Final = CASINO_ACTIONS.words  # stake, hit, stand, double, split (C3, C6-C8)
 _CASINO_DEAL_SET: Final = frozenset(CASINO_DEAL_KEYS)
 _CASINO_HAND_SET: Final = frozenset(CASINO_HAND_KEYS)
@@ -376,8 +320,6 @@ def _body_problem(
         found = _entry_problem(f"decisions[{i}]", d, DECISION_KEYS, _DECISION_SET)
         if found is not None:
             return found
-        if not _is_count(d.get("hand", MISSING)):
-            return f"decisions[{i}].hand", "a hand number of 1 or more", d.get("hand", MISSING)
         action = d.get("action", MISSING)
         if type(action) is not str or action not in actions:
             return f"decisions[{i}].action", "one of " + ", ".join(actions), action
@@ -392,8 +334,6 @@ def _body_problem(
             found = _entry_problem(where, c, CARD_KEYS, _CARD_SET)
             if found is not None:
                 return found
-            if not _is_count(c.get("hand", MISSING)):
-                return f"{where}.hand", "a hand number of 1 or more", c.get("hand", MISSING)
             card = c.get("card", MISSING)
             if type(card) is not str or card not in CARD_BY_TEXT:
                 return f"{where}.card", "a card like 'TH'", card
@@ -428,10 +368,14 @@ def _entry_problem(
     keys: tuple[str, ...],
     key_set: frozenset[str],
     rule: Any = None,
+    *,
+    counted: bool = True,
 ) -> Problem | None:
     """An entry of a list that names a seat (a decision, a card dealt, a hand, a kitty move): an
     object with no key but ``keys``, whose ``rule`` (a kitty move's, given when it has one) is a
-    rule ID and whose ``player`` is a player's name. Each caller checks the entry's other fields."""
+    rule ID, whose ``player`` is a player's name and, when ``counted`` (a kitty move's may be
+    null: its caller checks it), whose ``hand`` is a hand number. Each caller checks the entry's
+    other fields."""
     if type(entry) is not dict:
         return where, "an object {" + ", ".join(keys) + "}", entry
     if not entry.keys() <= key_set:
@@ -441,6 +385,8 @@ def _entry_problem(
     player = entry.get("player", MISSING)
     if not _is_name(player):
         return f"{where}.player", "a player's name", player
+    if counted and not _is_count(entry.get("hand", MISSING)):
+        return f"{where}.hand", "a hand number of 1 or more", entry.get("hand", MISSING)
     return None
 
 
@@ -461,7 +407,7 @@ def _kitty_problem(kitty: Any) -> Problem | None:
     for i, m in enumerate(moves):
         where = f"kitty.moves[{i}]"
         rule = m.get("rule", MISSING) if type(m) is dict else MISSING
-        found = _entry_problem(where, m, KITTY_MOVE_KEYS, _KITTY_MOVE_SET, rule=rule)
+        found = _entry_problem(where, m, KITTY_MOVE_KEYS, _KITTY_MOVE_SET, rule, counted=False)
         if found is not None:
             return found
         hand = m.get("hand")
@@ -478,8 +424,6 @@ def _hand_problem(
     found = _entry_problem(where, h, hand_keys, hand_set)
     if found is not None:
         return found
-    if not _is_count(h.get("hand", MISSING)):
-        return f"{where}.hand", "a hand number of 1 or more", h.get("hand", MISSING)
     for key in ("stake", "net"):
         if key in h and type(h[key]) is not int:
             return f"{where}.{key}", "a whole number", h[key]
