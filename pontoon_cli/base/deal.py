@@ -16,16 +16,17 @@ constructor.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from enum import Enum
 from typing import Final, NamedTuple
 
-from pontoon_cli.base.pack import DealPack, EmptyPack, PackState
 from pontoon_cli.base.refusal import Refusal, amount_problem, raise_refusal
+from pontoon_cli.base.rows import SeatRows
+from pontoon_cli.base.start import DealPack, DealSetup, EmptyPack
 from pontoon_cli.core.cards import Card
+from pontoon_cli.core.errors import PontoonError
 from pontoon_cli.core.events import CardDealt, Decision, Event
 from pontoon_cli.core.hands import Hand
-from pontoon_cli.core.rules import Rules, Table
 
 
 class Phase(Enum):
@@ -49,6 +50,17 @@ class Phase(Enum):
     DEALER = "dealer's turn"  # C9
 
 
+class RoundPhases(NamedTuple):
+    """A game's names for the steps of the round every game shares (:meth:`DealBase._advance`):
+    the cards dealt after the stakes, the house's pontoon check, the seats' hands in turn, and
+    the house's turn."""
+
+    deal: Phase  # T4.3 SECOND_CARD; C4 DEAL
+    pontoon: Phase  # T4.4 BANKER_PONTOON; C5 DEALER_PONTOON
+    play: Phase  # T5 PUNTERS; C6-C8 PLAYERS
+    house: Phase  # T6 BANKER; C9 DEALER
+
+
 class LegalAction(NamedTuple):
     """An action the actor may take now; ``low``..``high`` bound its amount (stake, buy)."""
 
@@ -62,21 +74,22 @@ END: Final = Phase.END
 _NO_HAND: Final = Hand()
 
 
-class DealBase:
+class DealBase(SeatRows):
     """One deal's shared state: the table, the pack, the seats that play hands, their hands and
     money, the events, the phase and the actor; and the stakes, which every game opens with.
 
-    ``order`` is the seats in the order they play (T3.1 from the banker's left; a casino table's
-    seat order, C3); a seat that cannot cover the minimum stake sits the deal out (T8.6, C3).
-    ``pack`` is taken over, top card first; ``balances`` are the balances before the deal.
-    ``play_phase`` is the phase the seats play their hands in: PUNTERS (T5), PLAYERS (C6-C8);
-    ``phase_rules`` the rule each phase that waits for a decision waits under (T4.2, T5, T6.1,
-    V3; C3, C6). ``card_events`` False records no card dealt as an event (a game without a
-    log: the hands hold the cards).
+    ``setup`` is what the deal starts from (:class:`~pontoon_cli.base.start.DealSetup`: its pack
+    is taken over, top card first). ``order`` is the seats in the order they play (T3.1 from the
+    banker's left; a casino table's seat order, C3); a seat that cannot cover the minimum stake
+    sits the deal out (T8.6, C3). ``phases`` names the game's steps of the round
+    (:class:`RoundPhases`); ``phase_rules`` the rule each phase that waits for a decision waits
+    under (T4.2, T5, T6.1, V3; C3, C6).
 
     Each game's deal names its differences as the class constants below, and gives the
-    methods that raise NotImplementedError here: its automatic phases (``_advance``), the
-    decisions of its own phases (``_decisions``), ``act`` and ``end_rule``.
+    methods that raise NotImplementedError here: the round's hooks (``_deal_cards``,
+    ``_house_pontoon``, ``_house_turn``, ``_settle_all``), its checks (``problem``), the
+    decisions of its own phases (``_decisions``), ``act`` and ``end_rule``. The round itself
+    (``_advance``) is written once here.
     """
 
     #: What the game calls a deal, in messages: "deal" (T), "round" (C).
@@ -90,56 +103,42 @@ class DealBase:
     STAKE_AMOUNT_RULE: str
     STAKE_LIMITS_RULE: str
     STAKE_BALANCE_RULE: str
+    #: Who plays hands against the house, in messages: "punter" (T), "seat" (C).
+    SEAT_WORD: str
+    #: The rule a bust hand is settled under at once (T5.6; C6).
+    BUST_RULE: str
 
     def __init__(
         self,
-        rules: Rules,
-        table: Table,
+        setup: DealSetup,
         order: Sequence[str],
-        pack: Iterable[Card],
-        balances: dict[str, int],
-        number: int,
-        pack_state: PackState,
-        play_phase: Phase,
+        phases: RoundPhases,
         phase_rules: dict[Phase, str],
-        card_events: bool = True,
     ) -> None:
-        self.rules = rules
-        self.table = table
-        self.number = number
+        self.rules = setup.rules
+        table = self.table = setup.table
+        self.number = setup.number
         # The pack as it was (so the deal can be re-dealt), and the pack the deal takes from.
-        self.pack_before: tuple[Card, ...] = tuple(pack)
+        self.pack_before: tuple[Card, ...] = tuple(setup.pack)
         self.pack = DealPack(self.pack_before)
-        self.pack_state = pack_state  # T8.1-T8.2
-        self.balances_before = balances
+        self.pack_state = setup.pack_state  # T8.1-T8.2
         least = table.min_stake
-        punters: list[str] = []
-        sitting_out: list[str] = []
-        before: list[int] = []
-        for p in order:  # each balance looked up once
-            balance = balances[p]
-            if balance >= least:
-                punters.append(p)
-                before.append(balance)
-            else:
-                sitting_out.append(p)
-        self.punters = punters
-        self.sitting_out = sitting_out
-        # Inside the deal a seat is its place in ``punters``: its row of hands, its balance
-        # before the deal, its net and its open stakes are lists in that order (no look-up by
-        # name on the way); ``hands``, ``nets`` and ``on_table`` give them by name.
-        self.rows: list[list[Hand]] = [[Hand()] for _ in punters]
-        self.before_at = before
-        self.net_at: list[int] = [0] * len(punters)
-        self.staked_at: list[int] = [0] * len(punters)  # open stakes
-        self._hands: dict[str, list[Hand]] | None = None
+        super().__init__(order, setup.balances, least)
+        if not self.punters:  # T8.6; C3
+            raise PontoonError(
+                f"{self.DEAL_WORD} {self.number}: no {self.SEAT_WORD} can cover the minimum stake"
+                f" of {least} ({self.STAKE_BALANCE_RULE}); the game cannot go on"
+            )
         self.events: list[Event] = []
         # Each card dealt is an event: only a log needs them (GameBase.unlogged: simulate).
-        self.card_events = card_events
+        self.card_events = setup.card_events
         self.void = False
         self.phase = Phase.FIRST_CARD
         # An attribute, not a class constant: a compiled class takes no enum member as a default.
-        self.play_phase = play_phase
+        self.deal_phase = phases.deal
+        self.pontoon_phase = phases.pontoon
+        self.play_phase = phases.play
+        self.house_phase = phases.house
         self.phase_rules = phase_rules
         self._punter_at = 0  # whose turn, in self.punters
         self._hand_at = 0  # which of that seat's hands, 0-based
@@ -152,42 +151,6 @@ class DealBase:
     def current_hand(self) -> Hand:
         """The hand the actor is playing."""
         return self._hand
-
-    # the seats by name -----------------------------------------------------------------------
-
-    @property
-    def hands(self) -> dict[str, list[Hand]]:
-        """Each punter's row of hands by name, in turn (the rows themselves: a split shows)."""
-        hands = self._hands
-        if hands is None:
-            rows = self.rows
-            hands = self._hands = {p: rows[i] for i, p in enumerate(self.punters)}
-        return hands
-
-    @property
-    def nets(self) -> dict[str, int]:
-        """What each seat has won (+) or lost (-) so far, by name: the punters in turn, then
-        the banker (T7; a casino table has no banker's seat, C3)."""
-        net_at = self.net_at
-        nets = {p: net_at[i] for i, p in enumerate(self.punters)}
-        self._house_net(nets)
-        return nets
-
-    def _house_net(self, nets: dict[str, int]) -> None:
-        """Add the banker's net to ``nets`` (T7); a casino dealer holds no seat (C3)."""
-
-    @property
-    def on_table(self) -> dict[str, int]:
-        """Each punter's open stakes, by name."""
-        staked_at = self.staked_at
-        return {p: staked_at[i] for i, p in enumerate(self.punters)}
-
-    def seat_at(self, player: str) -> int:
-        """``player``'s place in :attr:`punters`; KeyError for a seat that plays no hand."""
-        for at, p in enumerate(self.punters):
-            if p == player:
-                return at
-        raise KeyError(player)
 
     # who acts --------------------------------------------------------------------------------
 
@@ -238,7 +201,7 @@ class DealBase:
         return f"{who} hand {hand} to decide"
 
     def legal_actions(self) -> list[LegalAction]:
-        """Every action the actor may take now, built from the ``can_*`` checks."""
+        """Every action the actor may take now, built from the :meth:`can` checks."""
         actor = self.actor
         if actor is None:
             return []
@@ -287,28 +250,44 @@ class DealBase:
             return Refusal(rule, player, hand, "cannot {}: it is {}", (what, turn))
         return None
 
-    def stake_problem(self, player: str, amount: int) -> Refusal | None:
+    def stake_problem(self, player: str, amount: int | None) -> Refusal | None:
         """A stake in turn, a whole number (T7.3; C3) within the table's limits (T3.3; C3) and
         what the seat has left (T8.6; C3)."""
         problem = self._turn_problem(player, 1, Phase.STAKES, "stake")
         if problem is None:
             problem = amount_problem(amount, "stake", player, 1, self.STAKE_AMOUNT_RULE)
-        if problem is not None:
+        if problem is not None or amount is None:  # amount_problem refuses None
             return problem
         return self._stake_room_problem(
             player, amount, self.STAKE_LIMITS_RULE, self.STAKE_BALANCE_RULE
         )
 
-    def verify_stake(self, player: str, amount: int) -> None:
-        raise_refusal(self.stake_problem(player, amount))
+    # legality: one table a game, verify and can written once ----------------------------------
 
-    def can_stake(self, player: str, amount: int) -> bool:
-        return self.stake_problem(player, amount) is None
+    def problem(
+        self, action: str, player: str, hand: int = 1, amount: int | None = None
+    ) -> Refusal | None:
+        """Why ``player``'s hand ``hand`` may not take ``action`` now (a :class:`Refusal` with
+        the rule ID), or None: each game's table of checks, one ``*_problem`` an action; here the
+        stake (T4.2; C3), which every game opens with."""
+        if action == "stake":
+            return self.stake_problem(player, amount)
+        return Refusal(
+            self.turn_rule(), player, hand, "unknown action {!r} in this game", (action,)
+        )
+
+    def verify(self, action: str, player: str, hand: int = 1, amount: int | None = None) -> None:
+        """Raise :class:`~pontoon_cli.core.errors.IllegalAction` if :meth:`problem` refuses."""
+        raise_refusal(self.problem(action, player, hand, amount))
+
+    def can(self, action: str, player: str, hand: int = 1, amount: int | None = None) -> bool:
+        """Whether :meth:`problem` allows the action now; a "no" writes no message."""
+        return self.problem(action, player, hand, amount) is None
 
     def stake(self, player: str, amount: int) -> Decision:
         """Place the seat's initial stake (T4.2; C3); the next seat stakes, and after the last
         the deal goes on by itself."""
-        self.verify_stake(player, amount)
+        raise_refusal(self.stake_problem(player, amount))
         at = self._punter_at
         # mutant-equivalent: '0' -> '(-1)': at the stakes each punter holds one hand
         h = self.rows[at][0]
@@ -335,22 +314,83 @@ class DealBase:
         self._advance()
 
     def _advance(self) -> None:
-        """Run the automatic phases until a seat must decide or the deal ends."""
+        """Run the automatic phases until a seat must decide or the deal ends: the round every
+        game plays, written once. The first cards (T4.1; none at a casino table), the stakes
+        (T4.2; C3), the cards after them (T4.3; C4), the house's pontoon (T4.4; C5), the
+        seats' hands in turn (T5; C6-C8), the house's turn (T6; C9: not when every hand is
+        bust, T6.3), the settlement (T7; C2, C10, C11). Each game names its steps
+        (:class:`RoundPhases`) and fills the hooks below."""
+        phase = self.phase
+        play = self.play_phase
+        if phase is play and self._next_punter_hand():
+            return  # the common case: the next decision is a seat's own (T5; C6-C8)
+        if phase is Phase.FIRST_CARD:
+            self._deal_first_cards()
+            self.phase = phase = Phase.STAKES
+            self._punter_at = 0
+        if phase is Phase.STAKES:
+            if self._punter_at < len(self.punters) or not self._stakes_done():
+                return
+            self.phase = phase = self.deal_phase
+        if phase is self.deal_phase:
+            self._deal_cards()
+            self.phase = phase = self.pontoon_phase
+        if phase is self.pontoon_phase:
+            if self._house_pontoon():
+                self.phase = Phase.SETTLEMENT
+                self._settle_all()
+                return
+            self.phase = phase = play
+            self._punter_at = 0
+            self._hand_at = 0
+        if phase is play:
+            if self._next_punter_hand():
+                return
+            self.phase = phase = self.house_phase
+            if self.every_hand_bust():
+                self.phase = phase = Phase.SETTLEMENT  # T6.3; C9: nothing to play for
+        if phase is self.house_phase:
+            if not self._house_turn():
+                return
+            self.phase = phase = Phase.SETTLEMENT
+        if phase is Phase.SETTLEMENT:
+            self._settle_all()
+
+    # the round's hooks: what each game does at each step -------------------------------------
+
+    def _deal_first_cards(self) -> None:
+        """The cards dealt before the stakes (T4.1); a casino round deals none (C4)."""
+
+    def _stakes_done(self) -> bool:
+        """Every seat has staked: True to deal on, False when a decision comes first (V3: the
+        banker's double, which sets its own phase)."""
+        return True
+
+    def _deal_cards(self) -> None:
+        """The cards dealt after the stakes (T4.3 the second card; C4 two cards each)."""
         raise NotImplementedError
 
-    def available(self, player: str) -> int:
-        """What ``player`` may still put on the table this deal (T8.6; C3, C7, C8)."""
-        return self._left(self.seat_at(player))
+    def _house_pontoon(self) -> bool:
+        """Whether the house holds a pontoon, which ends the deal at once (T4.4; C5); a game
+        records it here."""
+        raise NotImplementedError
 
-    def left_in_turn(self) -> int:
-        """What the seat in turn may still put on the table (T8.6; C3, C7, C8): the actor's,
-        at the stakes and in the punters' (players') turns."""
-        return self._left(self._punter_at)
+    def every_hand_bust(self) -> bool:
+        """Every seat's hand went bust (each settled at once under BUST_RULE, T5.6; C6): the
+        house has nothing to play for (T6.3; C9). Asked when the hands are done, and of a
+        finished deal."""
+        bust = self.BUST_RULE
+        return all(h.rule == bust for row in self.rows for h in row)
 
-    def _left(self, at: int) -> int:
-        """What the punter at ``at`` in :attr:`punters` may still put on the table (T8.6; C3,
-        C7, C8): the actor's, in turn, is ``self._punter_at``."""
-        return self.before_at[at] + self.net_at[at] - self.staked_at[at]
+    def _house_turn(self) -> bool:
+        """The house's turn: True once it is over, False while the house has a decision to
+        take (T6.1: the banker draws or stays; C9: the dealer draws by his rule, no decision)."""
+        raise NotImplementedError
+
+    def _settle_all(self) -> None:
+        """Settle every hand still standing against the house's (T7; C2, C10, C11), then end
+        the deal."""
+        raise NotImplementedError
 
     def _stake_room_problem(
         self, player: str, amount: int, limits_rule: str, balance_rule: str
@@ -372,12 +412,6 @@ class DealBase:
                 balance_rule, player, 1, "cannot stake {} with a balance of {}", (amount, left)
             )
         return None
-
-    def hands_in_order(self) -> list[tuple[str, int, Hand]]:
-        """(player, hand number, hand) for every hand that plays, in turn."""
-        # compiled, enumerate with a start is a generic call: the number is counted from 0
-        rows = self.rows
-        return [(p, i + 1, h) for at, p in enumerate(self.punters) for i, h in enumerate(rows[at])]
 
     # dealing ---------------------------------------------------------------------------------
 

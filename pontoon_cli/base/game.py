@@ -9,8 +9,8 @@ and the seeded generator that shuffles it.
 
 from __future__ import annotations
 
-from pontoon_cli.base.deal import DealBase
-from pontoon_cli.base.pack import PackState
+from pontoon_cli.base.deal import DealBase, Phase
+from pontoon_cli.base.start import DealSetup, PackState
 from pontoon_cli.core.cards import Card
 from pontoon_cli.core.errors import PontoonError
 from pontoon_cli.core.events import CardDealt
@@ -91,3 +91,29 @@ class GameBase:
     def finish_deal(self, deal: DealBase) -> None:
         """Pay the nets and carry the pack to the next deal."""
         raise NotImplementedError
+
+    def setup(self, cards: list[Card]) -> DealSetup:
+        """What the next deal starts from: these rules and table, ``cards`` (top first), the
+        balances as they stand, its number and the pack's state; cards dealt are events only
+        while a log is written (:meth:`unlogged`)."""
+        return DealSetup(
+            self.rules,
+            self.table,
+            cards,
+            dict(self.balances),
+            self.deals_played,
+            self.pack_state,
+            self.logged,
+        )
+
+    def pay_nets(self, deal: DealBase) -> None:
+        """The seats' nets of a finished deal into the balances (T7; C2, C10, C11); a deal not
+        yet over is refused."""
+        if deal.phase is not Phase.END:
+            raise PontoonError(
+                f"{deal.DEAL_WORD} {deal.number} is not over: it is at the {deal.phase.value}"
+            )
+        balances = self.balances
+        net_at = deal.net_at
+        for at, p in enumerate(deal.punters):
+            balances[p] = balances[p] + net_at[at]

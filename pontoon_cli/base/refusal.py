@@ -17,9 +17,9 @@ class Refusal:
     """Why a decision is illegal, before its message is written: the rule ID, the player, the
     hand, and the message as a template and its values.
 
-    ``can_*`` only tests for one; ``verify_*`` raises :meth:`error`, which writes the message. A
-    "no" that nobody reads (a strategy asking ``can_stick``) then formats nothing and builds no
-    exception (docs/development/style.md, "The engine").
+    ``can`` only tests for one; ``verify`` raises :meth:`error`, which writes the message. A
+    "no" that nobody reads (a strategy asking ``can("stick", ...)``) then formats nothing and
+    builds no exception (docs/development/style.md, "The engine").
     """
 
     __slots__ = ("args", "hand", "player", "rule", "template")
@@ -43,7 +43,7 @@ class Refusal:
 
 
 def raise_refusal(problem: Refusal | None) -> None:
-    """``verify_*``: raise the refusal as an :class:`IllegalAction`, if there is one."""
+    """``verify``: raise the refusal as an :class:`IllegalAction`, if there is one."""
     if problem is not None:
         raise problem.error()
 

@@ -10,21 +10,21 @@ stops only where a seat has a choice::
 The stakes (C3) and the players' hands (C6-C8: hit, stand, double, split) are decisions; the deal
 (C4), the dealer's pontoon (C5), the dealer's play (C9) and the settlement (C2, C10, C11) are
 automatic phases: the dealer has no choices, and no strategy plays him. Each decision has one
-legality check (``*_problem``: a :class:`Refusal` with the rule ID, or None; ``verify_*`` raises
-it, ``can_*`` tests it), used by live play, scenario scripts and replay alike.
+legality check (``*_problem``: a :class:`Refusal` with the rule ID, or None; ``problem`` is
+their table, ``verify`` raises its refusal, ``can`` tests it), used by live play, scenario scripts
+and replay alike.
 
 :class:`CasinoGame` carries the balances and the shoe from round to round (C1).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Final
 
-from pontoon_cli.base.deal import DealBase, LegalAction, Phase
+from pontoon_cli.base.deal import DealBase, LegalAction, Phase, RoundPhases
 from pontoon_cli.base.game import GameBase
-from pontoon_cli.base.pack import PackState
 from pontoon_cli.base.refusal import Refusal, action_units, raise_refusal
+from pontoon_cli.base.start import DealSetup, PackState
 from pontoon_cli.core.actions import CASINO_ACTIONS
 from pontoon_cli.core.cards import Card, new_pack
 from pontoon_cli.core.errors import PontoonError
@@ -39,7 +39,10 @@ from pontoon_cli.core.settle import settle_casino
 #: the tests set against this one (tests/casino/test_casino_solver_rules.py,
 #: tests/strategy/test_strategy.py).
 STAND_MINIMUM: Final = 15
+_PHASES: Final = RoundPhases(Phase.DEAL, Phase.DEALER_PONTOON, Phase.PLAYERS, Phase.DEALER)
 _PHASE_RULE: Final = {Phase.STAKES: "C3", Phase.PLAYERS: "C6"}
+#: A player's decisions on his hand, in the order legal_actions() lists them (C6-C8).
+_DECISIONS: Final = ("hit", "stand", "double", "split")
 
 
 def dealer_draws(h: Hand, hits_soft_17: bool) -> bool:
@@ -56,9 +59,10 @@ def dealer_draws(h: Hand, hits_soft_17: bool) -> bool:
 class CasinoDeal(DealBase):
     """One casino round at ``table``, from the stakes to the settlement (C3-C11).
 
-    ``pack`` is the shoe as it stands before the round (top card first); the cards the round
-    takes leave it, and ``pack`` holds the rest at the end. ``balances`` are the seats' balances
-    before the round; a seat that cannot cover the minimum stake sits the round out (C3).
+    ``setup.pack`` is the shoe as it stands before the round (top card first); the cards the
+    round takes leave it, and ``pack`` holds the rest at the end. ``setup.balances`` are the
+    seats' balances before the round; a seat that cannot cover the minimum stake sits the round
+    out (C3).
     """
 
     DEAL_WORD = "round"
@@ -67,39 +71,15 @@ class CasinoDeal(DealBase):
     STAKE_AMOUNT_RULE = "C3"
     STAKE_LIMITS_RULE = "C3"
     STAKE_BALANCE_RULE = "C3"
+    SEAT_WORD = "seat"
+    BUST_RULE = "C6"
 
-    def __init__(
-        self,
-        rules: Rules,
-        table: Table,
-        pack: Iterable[Card],
-        balances: dict[str, int],
-        number: int = 1,
-        pack_state: PackState = PackState.SHUFFLED,
-        *,
-        card_events: bool = True,
-    ) -> None:
-        super().__init__(
-            rules,
-            table,
-            table.seats,
-            pack,
-            balances,
-            number,
-            pack_state,
-            Phase.PLAYERS,
-            _PHASE_RULE,
-            card_events,
-        )
+    def __init__(self, setup: DealSetup) -> None:
+        super().__init__(setup, setup.table.seats, _PHASES, _PHASE_RULE)
         self.dealer_hand = Hand()
         self.dealer_pontoon = False  # C5
         self.house = 0  # what the house took (+) or paid (-) this round: -sum(nets)
-        self.phase = Phase.STAKES
-        if not self.punters:
-            raise PontoonError(
-                f"round {number}: no seat can cover the minimum stake of {table.min_stake} "
-                "(C3); the game cannot go on"
-            )
+        self._go_on()
         self._find_actor()
 
     # who acts (the stakes and the seat in turn: DealBase) -----------------------------------
@@ -112,22 +92,9 @@ class CasinoDeal(DealBase):
         """The dealer's hand; he holds no seat: the house (C3)."""
         return None, self.dealer_hand
 
-    def every_player_bust(self) -> bool:
-        """Every player hand went bust (each lost at once, C6): the dealer does not draw."""
-        return all(h.rule == "C6" for row in self.rows for h in row)
-
     def _decisions(self, player: str, hand: int) -> list[LegalAction]:
-        """A player's choices on his hand (C6-C8), built from the ``can_*`` checks."""
-        out = []
-        if self.can_hit(player, hand):
-            out.append(LegalAction("hit"))
-        if self.can_stand(player, hand):
-            out.append(LegalAction("stand"))
-        if self.can_double(player, hand):
-            out.append(LegalAction("double"))
-        if self.can_split(player, hand):
-            out.append(LegalAction("split"))
-        return out
+        """A player's choices on his hand (C6-C8), built from the :meth:`can` checks."""
+        return [LegalAction(a) for a in _DECISIONS if self.can(a, player, hand)]
 
     # legality: one check per decision ---------------------------------------------------------
 
@@ -200,29 +167,20 @@ class CasinoDeal(DealBase):
             player, hand, h, self.rules.split_hands, "C8", "C8", "player"
         )
 
-    def verify_hit(self, player: str, hand: int) -> None:
-        raise_refusal(self.hit_problem(player, hand))
-
-    def verify_stand(self, player: str, hand: int) -> None:
-        raise_refusal(self.stand_problem(player, hand))
-
-    def verify_double(self, player: str, hand: int) -> None:
-        raise_refusal(self.double_problem(player, hand))
-
-    def verify_split(self, player: str, hand: int) -> None:
-        raise_refusal(self.split_problem(player, hand))
-
-    def can_hit(self, player: str, hand: int) -> bool:
-        return self.hit_problem(player, hand) is None
-
-    def can_stand(self, player: str, hand: int) -> bool:
-        return self.stand_problem(player, hand) is None
-
-    def can_double(self, player: str, hand: int) -> bool:
-        return self.double_problem(player, hand) is None
-
-    def can_split(self, player: str, hand: int) -> bool:
-        return self.split_problem(player, hand) is None
+    def problem(
+        self, action: str, player: str, hand: int = 1, amount: int | None = None
+    ) -> Refusal | None:
+        """The casino round's checks, one an action (C3, C6-C8)."""
+        match action:
+            case "hit":
+                return self.hit_problem(player, hand)
+            case "stand":
+                return self.stand_problem(player, hand)
+            case "double":
+                return self.double_problem(player, hand)
+            case "split":
+                return self.split_problem(player, hand)
+        return super().problem(action, player, hand, amount)
 
     # actions ---------------------------------------------------------------------------------
 
@@ -244,7 +202,7 @@ class CasinoDeal(DealBase):
 
     def hit(self, player: str, hand: int) -> Decision:
         """Hit: a card face up; a bust loses its stake at once (C6)."""
-        self.verify_hit(player, hand)
+        raise_refusal(self.hit_problem(player, hand))
         h = self.current_hand()
         event = Decision(player, self._hand_at + 1, "hit")
         self.events.append(event)
@@ -268,7 +226,7 @@ class CasinoDeal(DealBase):
 
     def stand(self, player: str, hand: int) -> Decision:
         """Stand: the hand stays as it is (C6)."""
-        self.verify_stand(player, hand)
+        raise_refusal(self.stand_problem(player, hand))
         event = Decision(player, self._hand_at + 1, "stand")
         self.events.append(event)
         self.current_hand().done = True
@@ -280,7 +238,7 @@ class CasinoDeal(DealBase):
         """Double: a bet equal to the initial stake joins the hand's, one card is dealt face up,
         and the hand plays on (C7, as the project reads it: docs/rules.md, C7); a double on four
         cards gives the fifth, which ends the hand by itself."""
-        self.verify_double(player, hand)
+        raise_refusal(self.double_problem(player, hand))
         h = self.current_hand()
         h.stake += h.initial
         self.staked_at[self._punter_at] = self.staked_at[self._punter_at] + h.initial
@@ -292,7 +250,7 @@ class CasinoDeal(DealBase):
     def split(self, player: str, hand: int) -> Decision:
         """Split a pair into two hands, the new one staked as the first; each gets a second
         card, the first hand first (C8)."""
-        self.verify_split(player, hand)
+        raise_refusal(self.split_problem(player, hand))
         h, new = self._split_current()
         number = self._hand_at + 1
         event = Decision(player, number, "split", h.initial)
@@ -305,45 +263,27 @@ class CasinoDeal(DealBase):
 
     # the automatic phases ----------------------------------------------------------------------
 
-    def _advance(self) -> None:
-        """Run the automatic phases until a seat must decide or the round ends."""
-        phase = self.phase
-        if phase is Phase.PLAYERS and self._next_punter_hand():
-            return  # the common case: the next decision is a player's (C6-C8)
-        if phase is Phase.STAKES:
-            if self._punter_at < len(self.punters):
-                return
-            self.phase = phase = Phase.DEAL
-        if phase is Phase.DEAL:  # C4: two rounds, each seat in order, then the dealer
-            dealer = self.dealer_hand
-            rows = self.rows
-            for _ in range(2):
-                for at, p in enumerate(self.punters):
-                    self._give(p, 1, rows[at][0], True)
-                self._give(DEALER, 1, dealer, False)  # C4: face down
-            self.phase = phase = Phase.DEALER_PONTOON
-        if phase is Phase.DEALER_PONTOON:  # C5: shown, and every stake is lost
-            if self.dealer_hand.is_pontoon:
-                self.dealer_pontoon = True
-                self.phase = Phase.SETTLEMENT
-                self._settle_all()
-                return
-            self.phase = phase = Phase.PLAYERS
-            self._punter_at = 0
-            self._hand_at = 0
-        if phase is Phase.PLAYERS:
-            if self._next_punter_hand():
-                return
-            self.phase = phase = Phase.DEALER
-        if phase is Phase.DEALER:  # C9: he draws by his rule; not at all when every hand is bust
-            if not self.every_player_bust():
-                dealer = self.dealer_hand
-                hits = self.rules.dealer_hits_soft_17
-                while dealer_draws(dealer, hits):
-                    self._give(DEALER, 1, dealer, True)
-            self.phase = phase = Phase.SETTLEMENT
-        if phase is Phase.SETTLEMENT:
-            self._settle_all()
+    def _deal_cards(self) -> None:
+        """C4: two rounds, each seat in order face up, then the dealer face down."""
+        dealer = self.dealer_hand
+        rows = self.rows
+        for _ in range(2):
+            for at, p in enumerate(self.punters):
+                self._give(p, 1, rows[at][0], True)
+            self._give(DEALER, 1, dealer, False)
+
+    def _house_pontoon(self) -> bool:
+        """C5: the dealer's pontoon is shown, and every stake is lost."""
+        self.dealer_pontoon = self.dealer_hand.is_pontoon
+        return self.dealer_pontoon
+
+    def _house_turn(self) -> bool:
+        """C9: the dealer draws by his rule (soft 17 by ``dealer_hits_soft_17``); no choice."""
+        dealer = self.dealer_hand
+        hits = self.rules.dealer_hits_soft_17
+        while dealer_draws(dealer, hits):
+            self._give(DEALER, 1, dealer, True)
+        return True
 
     def _settle_all(self) -> None:
         """Settle every hand still standing against the dealer's (C2, C5, C10, C11)."""
@@ -470,15 +410,7 @@ class CasinoGame(GameBase):
             stop = min(self.top + self.need, len(self.pack))
             self._shuffled_to(stop)
             cards = self.pack[self.top : stop]
-        deal = CasinoDeal(
-            self.rules,
-            self.table,
-            cards,
-            dict(self.balances),
-            self.deals_played,
-            self.pack_state,
-            card_events=self.logged,
-        )
+        deal = CasinoDeal(self.setup(cards))
         self.without_log(deal)
         self.open_deal = deal
         return deal
@@ -487,12 +419,7 @@ class CasinoGame(GameBase):
         """Pay the nets; the shoe keeps what the round left, or is shuffled anew (C1)."""
         if not isinstance(deal, CasinoDeal):  # pragma: no cover - a game finishes its own
             raise PontoonError(f"round {deal.number} is not a casino round")
-        if deal.phase is not Phase.END:
-            raise PontoonError(f"round {deal.number} is not over: it is at the {deal.phase.value}")
-        balances = self.balances
-        net_at = deal.net_at
-        for at, p in enumerate(deal.punters):
-            balances[p] = balances[p] + net_at[at]
+        self.pay_nets(deal)
         self.top += len(deal.pack_before) - len(deal.pack)
         self.open_deal = None
         self.rounds_since_shuffle += 1

@@ -69,8 +69,8 @@ class Basic(Strategy[CasinoDeal]):
         doubled = h.stake != h.initial  # C7
         pair = cards[0].value if n == 2 and cards[0].value == cards[1].value else 0
         # Only a pair of the same value splits (C8): no other hand asks the split's check.
-        may_split = pair != 0 and deal.can_split(player, hand)
-        may_double = deal.can_double(player, hand)
+        may_split = pair != 0 and deal.can("split", player, hand)
+        may_double = deal.can("double", player, hand)
         # What is asked, as one number (soft, total under 32, up to 7 cards, the pair's value
         # under 16, doubled, may split, may double): a dictionary keyed by it finds the answer
         # without making and hashing a tuple.

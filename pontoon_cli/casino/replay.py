@@ -24,7 +24,7 @@ from mypy_extensions import i64
 
 from pontoon_cli.base.deal import DealBase
 from pontoon_cli.base.game import GameBase
-from pontoon_cli.base.pack import PackState
+from pontoon_cli.base.start import PackState
 from pontoon_cli.casino.deal import CasinoDeal, CasinoGame
 from pontoon_cli.casino.record import casino_deal_line, casino_deal_record
 from pontoon_cli.casino.shoe import ShoeTracker
@@ -114,7 +114,7 @@ class CasinoReplay(GameReplay):
     ) -> DealBase | None:
         fresh = PackState.SHUFFLED if self.shoe.fresh else PackState.CONTINUED
         pack_state = _STATE.get(record.get("pack_state"), fresh)
-        return CasinoDeal(self.rules, self.table, pack, dict(balances), record["deal"], pack_state)
+        return CasinoDeal(self.setup(record, pack, balances, pack_state))
 
     def empty_pack(self, at: Place, pack: list[Card]) -> Divergence:
         """A shoe that could not finish the round (C1)."""

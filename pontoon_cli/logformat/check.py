@@ -17,7 +17,7 @@ from typing import Any, Final
 
 import orjson
 
-from pontoon_cli.base.deal import PackState
+from pontoon_cli.base.start import PackState
 from pontoon_cli.core.actions import ALL_WORDS, CASINO_ACTIONS
 from pontoon_cli.core.cards import FULL_PACK, Card
 from pontoon_cli.core.errors import LogFormatError, PontoonError

@@ -33,7 +33,7 @@ from mypy_extensions import i64
 
 from pontoon_cli.base.deal import DealBase, Phase
 from pontoon_cli.base.game import GameBase
-from pontoon_cli.base.pack import EmptyPack
+from pontoon_cli.base.start import DealSetup, EmptyPack, PackState
 from pontoon_cli.core.actions import ActionTable
 from pontoon_cli.core.cards import Card
 from pontoon_cli.core.errors import IllegalAction, LogFormatError, PontoonError
@@ -392,6 +392,13 @@ class GameReplay:
         """The deal to re-deal from ``pack``, or None when it cannot be dealt (:meth:`no_deal`
         says why); raises PontoonError when no seat can stake."""
         raise NotImplementedError
+
+    def setup(
+        self, record: dict[str, Any], pack: list[Card], balances: dict[str, int], state: PackState
+    ) -> DealSetup:
+        """What the line's deal starts from: these rules and table, ``pack``, a copy of the
+        balances, the line's deal number and ``state`` (T8.1-T8.2; C1)."""
+        return DealSetup(self.rules, self.table, pack, dict(balances), record["deal"], state)
 
     def no_deal(self, at: Place) -> Divergence | None:
         """Why :meth:`new_deal` gave no deal."""

@@ -16,14 +16,12 @@ game, and the shoot bets against the kitty.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Final
 
 from pontoon_cli.base.deal import DealBase, LegalAction, Phase
-from pontoon_cli.base.pack import PackState
 from pontoon_cli.base.refusal import Refusal, amount_problem
+from pontoon_cli.base.start import DealSetup
 from pontoon_cli.core.actions import SHOOT_ACTIONS
-from pontoon_cli.core.cards import Card
 from pontoon_cli.core.errors import IllegalAction
 from pontoon_cli.core.events import Decision
 from pontoon_cli.core.hands import Hand
@@ -48,19 +46,7 @@ class ShootDeal(Deal):
     (S1, S8-S10) already made; the deal adds its own moves (S3, S6, S7).
     """
 
-    def __init__(
-        self,
-        rules: Rules,
-        table: Table,
-        banker: str,
-        pack: Iterable[Card],
-        balances: dict[str, int],
-        number: int = 1,
-        pack_state: PackState = PackState.SHUFFLED,
-        kitty: Kitty | None = None,
-        *,
-        card_events: bool = True,
-    ) -> None:
+    def __init__(self, setup: DealSetup, banker: str, kitty: Kitty | None = None) -> None:
         self.kitty: Kitty = kitty if kitty is not None else Kitty()
         self.open_bets = 0  # the shoot bets not yet settled, all hands together (S2)
         self.shoot_net: dict[str, int] = {}  # what the kitty paid (+) or took (-) this deal
@@ -68,9 +54,7 @@ class ShootDeal(Deal):
         self._before_fourth: set[int] = set()  # hands that shot before the fourth card (S4)
         self._new_split: set[int] = set()  # new hands of a split, yet to shoot (S5)
         self._shoot_round = False  # the round after the stakes has begun (S2)
-        super().__init__(
-            rules, table, banker, pack, balances, number, pack_state, card_events=card_events
-        )
+        super().__init__(setup, banker)
         self.actions = SHOOT_ACTIONS
 
     # who acts and what is legal ---------------------------------------------------------------
@@ -106,7 +90,7 @@ class ShootDeal(Deal):
         if self.phase is Phase.SHOOT:
             return [LegalAction("shoot", 1, self.shoot_limit(player))]
         out = super().legal_actions()
-        if self.phase is Phase.PUNTERS and self.can_shoot(player, hand, None):
+        if self.phase is Phase.PUNTERS and self.can("shoot", player, hand):
             out.append(LegalAction("shoot", 1, self.shoot_limit(player)))
         return out
 
@@ -168,13 +152,13 @@ class ShootDeal(Deal):
             )
         return None
 
-    def verify_shoot(self, player: str, hand: int, amount: int | None) -> None:
-        problem = self.shoot_problem(player, hand, amount)
-        if problem is not None:
-            raise problem.error()
-
-    def can_shoot(self, player: str, hand: int, amount: int | None) -> bool:
-        return self.shoot_problem(player, hand, amount) is None
+    def problem(
+        self, action: str, player: str, hand: int = 1, amount: int | None = None
+    ) -> Refusal | None:
+        """A shoot bet's check (S2, S4, S5); the rest as the traditional deal checks them."""
+        if action == "shoot":
+            return self.shoot_problem(player, hand, amount)
+        return super().problem(action, player, hand, amount)
 
     def stick_problem(self, player: str, hand: int) -> Refusal | None:
         """T5.5, and S4: a hand that shot before its fourth card takes the fourth card."""
@@ -201,7 +185,7 @@ class ShootDeal(Deal):
 
     def shoot(self, player: str, hand: int, amount: int) -> Decision:
         """Place a shoot bet of ``amount`` against the kitty (S2, S4, S5)."""
-        self.verify_shoot(player, hand, amount)
+        self.verify("shoot", player, hand, amount)
         h = self._hand
         key = id(h)
         self._bets[key] = self._bets.get(key, 0) + amount
@@ -416,17 +400,7 @@ class ShootGame(Game):
         self.kitty_holder = self.banker
         self.top_up = 0
         self.kitty = kitty.amount
-        return ShootDeal(
-            self.rules,
-            self.table,
-            self.banker,
-            self.pack,
-            dict(self.balances),
-            self.deals_played,
-            self.pack_state,
-            kitty,
-            card_events=self.logged,
-        )
+        return ShootDeal(self.setup(self.pack), self.banker, kitty)
 
     def finish_deal(self, deal: DealBase) -> None:
         """The traditional end of a deal, then the shoot bets' money and the kitty it left."""

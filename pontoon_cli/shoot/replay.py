@@ -70,9 +70,7 @@ class ShootReplay(TraditionalReplay):
         if banker not in self.seats or kitty is None:
             return None
         state = RECORDED_STATE[record.get("pack_state")]
-        return ShootDeal(
-            self.rules, self.table, banker, pack, dict(balances), record["deal"], state, kitty
-        )
+        return ShootDeal(self.setup(record, pack, balances, state), banker, kitty)
 
     def optional_decision(self, deal: DealBase, player: Any, hand: Any, action: Any) -> None:
         """S2: every punter before the one whose shoot bet is the next decision passed, and all

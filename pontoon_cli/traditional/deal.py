@@ -4,7 +4,7 @@ The automatic phases (dealing, the pontoon check, settlement) run by themselves;
 where a player has a choice, and says who through :attr:`Deal.actor`. Each decision has one legality
 check (``*_problem`` in :class:`~pontoon_cli.traditional.legality.DealState`, returning a
 :class:`~pontoon_cli.traditional.legality.Refusal` with the rule ID, player and hand, or None;
-``verify_*`` raises it as an :class:`IllegalAction`, ``can_*`` tests it); the action method here
+``verify`` raises it as an :class:`IllegalAction`, ``can`` tests it); the action method here
 calls it, acts, and returns the event it recorded. Live play, scenario scripts and replay all go
 through these same methods.
 
@@ -14,45 +14,18 @@ pack runs out (T8.5), and then finds who decides next.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from pontoon_cli.base.deal import Phase
-from pontoon_cli.base.pack import EmptyPack, PackState
-from pontoon_cli.base.refusal import action_units
-from pontoon_cli.core.actions import TRADITIONAL_ACTIONS, ActionTable
-from pontoon_cli.core.cards import Card
+from pontoon_cli.base.refusal import action_units, raise_refusal
+from pontoon_cli.base.start import EmptyPack
 from pontoon_cli.core.events import CardDealt, Decision
 from pontoon_cli.core.hands import Hand, HandClass
-from pontoon_cli.core.rules import Rules, Table
 from pontoon_cli.traditional.legality import DealState, banker_stops
 
 
 class Deal(DealState):
-    """One deal at the table, from the first card to the end of the deal (T4–T8).
-
-    ``pack`` is taken over (top card first) and holds every card again at the end of the deal, in
-    the order T8.1 gives. ``balances`` are the players' balances before the deal (T8.6).
-    ``card_events`` False records no card dealt as an event (a game without a log).
-    """
-
-    def __init__(
-        self,
-        rules: Rules,
-        table: Table,
-        banker: str,
-        pack: Iterable[Card],
-        balances: dict[str, int],
-        number: int = 1,
-        pack_state: PackState = PackState.SHUFFLED,
-        *,
-        card_events: bool = True,
-    ) -> None:
-        self.actions: ActionTable = TRADITIONAL_ACTIONS  # the words act() takes (Shoot: its own)
-        super().__init__(
-            rules, table, banker, pack, balances, number, pack_state, card_events=card_events
-        )
-        self._go_on()
-        self._find_actor()
+    """One deal at the table, from the first card to the end of the deal (T4–T8): built as
+    :class:`~pontoon_cli.traditional.legality.DealState` says, from a
+    :class:`~pontoon_cli.base.start.DealSetup` and the banker."""
 
     # actions ---------------------------------------------------------------------------------
 
@@ -94,7 +67,7 @@ class Deal(DealState):
 
     def buy(self, player: str, hand: int, amount: int) -> Decision:
         """Buy a card face down, adding ``amount`` to the hand's stake (T5.3)."""
-        self.verify_buy(player, hand, amount)
+        raise_refusal(self.buy_problem(player, hand, amount))
         h = self.current_hand()
         h.last_price = amount
         h.stake += amount
@@ -110,7 +83,7 @@ class Deal(DealState):
 
     def twist(self, player: str, hand: int) -> Decision:
         """Twist a card face up; the stake is unchanged (T5.4)."""
-        self.verify_twist(player, hand)
+        raise_refusal(self.twist_problem(player, hand))
         h = self.current_hand()
         h.twisted = True
         event = Decision(player, self._hand_at + 1, "twist")
@@ -124,7 +97,7 @@ class Deal(DealState):
 
     def stick(self, player: str, hand: int) -> Decision:
         """Stick: the hand stands as it is (T5.5)."""
-        self.verify_stick(player, hand)
+        raise_refusal(self.stick_problem(player, hand))
         event = Decision(player, self._hand_at + 1, "stick")
         self.events.append(event)
         self.current_hand().done = True
@@ -134,7 +107,7 @@ class Deal(DealState):
 
     def split(self, player: str, hand: int) -> Decision:
         """Split a pair into two hands, staking ``s`` on the new one (T5.2)."""
-        self.verify_split(player, hand)
+        raise_refusal(self.split_problem(player, hand))
         h, new = self._split_current()
         event = Decision(player, self._hand_at + 1, "split", h.initial)
         self.events.append(event)
@@ -147,7 +120,7 @@ class Deal(DealState):
 
     def draw(self, player: str) -> Decision:
         """The banker draws a card face up (T6.1)."""
-        self.verify_draw(player)
+        raise_refusal(self.draw_problem(player))
         event = Decision(player, 1, "draw")
         self.events.append(event)
         try:
@@ -159,7 +132,7 @@ class Deal(DealState):
 
     def stay(self, player: str) -> Decision:
         """The banker stays on what he holds (T6.1)."""
-        self.verify_stay(player)
+        raise_refusal(self.stay_problem(player))
         event = Decision(player, 1, "stay")
         self.events.append(event)
         self.phase = Phase.SETTLEMENT
@@ -170,7 +143,7 @@ class Deal(DealState):
     def burn(self, player: str, hand: int) -> Decision:
         """Burn the hand's first two cards (V8): shown, to the bottom of the pack in the order
         dealt, and two new cards dealt face down; the stake stays."""
-        self.verify_burn(player, hand)
+        raise_refusal(self.burn_problem(player, hand))
         h = self.current_hand()
         number = self._hand_at + 1
         event = Decision(player, number, "burn")
@@ -198,13 +171,13 @@ class Deal(DealState):
 
     def double(self, player: str) -> Decision:
         """The banker doubles every stake, having seen his first card (V3)."""
-        self.verify_double(player, "double")
+        raise_refusal(self.double_problem(player, "double"))
         self.doubled = True
         return self._after_double(Decision(player, 1, "double"))
 
     def no_double(self, player: str) -> Decision:
         """The banker leaves the stakes as they are (V3)."""
-        self.verify_double(player, "no_double")
+        raise_refusal(self.double_problem(player, "no_double"))
         return self._after_double(Decision(player, 1, "no_double"))
 
     def _after_double(self, event: Decision) -> Decision:
@@ -245,54 +218,41 @@ class Deal(DealState):
         self._give(self.banker, 1, self.banker_hand, True)
         self._advance()
 
-    def _advance(self) -> None:
-        """Run the automatic phases until someone must decide or the deal ends."""
-        phase = self.phase
-        if phase is Phase.PUNTERS and self._next_punter_hand():
-            return  # the common case: the next decision is a punter's (T5)
-        if phase is Phase.FIRST_CARD:  # T4.1: from the banker's left round to the banker
-            self._one_each()
-            self._give(self.banker, 1, self.banker_hand, False)
-            self.phase = phase = Phase.STAKES
-            self._punter_at = 0
-        if phase is Phase.STAKES:
-            if self._punter_at < len(self.punters):
-                return
-            if self.rules.banker_doubles:  # V3: the banker decides, seeing his first card
-                self.phase = Phase.BANKER_DOUBLE
-                return
-            self.phase = phase = Phase.SECOND_CARD
-        if phase is Phase.SECOND_CARD:  # T4.3: the banker last
-            self._one_each()
-            self._give(self.banker, 1, self.banker_hand, False)
-            self.phase = phase = Phase.BANKER_PONTOON
-        if phase is Phase.BANKER_PONTOON:  # T4.4
-            if self.rated(self.banker_hand, False)[0] is HandClass.PONTOON:  # V7 (b): A+10 is not
-                self.banker_pontoon = True
-                self.phase = Phase.SETTLEMENT
-                self._settle_all()
-                return
-            self.phase = phase = Phase.PUNTERS
-            self._punter_at = 0
-            self._hand_at = 0
-        if phase is Phase.PUNTERS:
-            if self._next_punter_hand():
-                return
-            self.phase = phase = Phase.BANKER
-            if self.every_punter_bust():
-                self.phase = phase = Phase.SETTLEMENT  # T6.3: every punter hand is bust
-        if phase is Phase.BANKER:
-            if not banker_stops(self.banker_hand):  # T6.2: stops at hard 21, five cards, bust
-                return
-            self.phase = phase = Phase.SETTLEMENT
-        if phase is Phase.SETTLEMENT:
-            self._settle_all()
+    # the round's steps (DealBase._advance walks them) ---------------------------------------
+
+    def _deal_first_cards(self) -> None:
+        """T4.1: one card face down to each punter from the banker's left, then the banker."""
+        self._one_each()
+
+    def _stakes_done(self) -> bool:
+        """V3: with ``banker_doubles`` the banker decides first, seeing his first card."""
+        if self.rules.banker_doubles:
+            self.phase = Phase.BANKER_DOUBLE
+            return False
+        return True
+
+    def _deal_cards(self) -> None:
+        """T4.3: a second card face down to each punter, the banker last."""
+        self._one_each()
+
+    def _house_pontoon(self) -> bool:
+        """T4.4: the banker's pontoon (V7 (b): A + 10 is none) ends the deal."""
+        if self.rated(self.banker_hand, False)[0] is HandClass.PONTOON:
+            self.banker_pontoon = True
+            return True
+        return False
+
+    def _house_turn(self) -> bool:
+        """T6.1: the banker draws or stays; T6.2: he stops by himself at hard 21, five cards
+        or bust."""
+        return banker_stops(self.banker_hand)
 
     def _one_each(self) -> None:
-        """A card face down to each punter's hand, in turn (T4.1, T4.3)."""
+        """A card face down to each punter's hand, in turn, then the banker's (T4.1, T4.3)."""
         rows = self.rows
         for at, p in enumerate(self.punters):
             self._give(p, 1, rows[at][0], False)
+        self._give(self.banker, 1, self.banker_hand, False)
 
     # settlement and the end of the deal ----------------------------------------------------------
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from pontoon_cli.base.deal import DealBase, Phase
+from pontoon_cli.base.deal import DealBase
 from pontoon_cli.base.game import GameBase
-from pontoon_cli.base.pack import PackState
+from pontoon_cli.base.start import PackState
 from pontoon_cli.core.cards import Card, new_pack
 from pontoon_cli.core.errors import IllegalAction, PontoonError
 from pontoon_cli.core.events import BankSold
@@ -72,27 +72,14 @@ class Game(GameBase):
     def _new_deal(self) -> Deal:
         """The deal numbered ``deals_played``, from the pack and the balances as they stand; a
         game with more table state (Shoot's kitty) makes its own."""
-        return Deal(
-            self.rules,
-            self.table,
-            self.banker,
-            self.pack,
-            dict(self.balances),
-            self.deals_played,
-            self.pack_state,
-            card_events=self.logged,
-        )
+        return Deal(self.setup(self.pack), self.banker)
 
     def finish_deal(self, deal: DealBase) -> None:
         """Pay the nets, take the pack back, and pass the bank (T8)."""
         if not isinstance(deal, Deal):  # pragma: no cover - a game finishes its own deals
             raise PontoonError(f"deal {deal.number} is not a deal of the traditional game")
-        if deal.phase is not Phase.END:
-            raise PontoonError(f"deal {deal.number} is not over: it is at the {deal.phase.value}")
+        self.pay_nets(deal)
         balances = self.balances
-        net_at = deal.net_at
-        for at, p in enumerate(deal.punters):
-            balances[p] = balances[p] + net_at[at]
         balances[deal.banker] = balances[deal.banker] + deal.banker_net
         self.pack = deal.pack.rest()
         self.banker = deal.next_banker

@@ -4,30 +4,30 @@
 hands in play, the refusals) with the banker and the traditional game's checks, and answers: who
 decides now (:attr:`~DealState.actor`), what he may do (:meth:`~DealState.legal_actions`), and one
 legality check per decision (``*_problem``: a :class:`Refusal` that says why, with the rule ID,
-player and hand, or None; ``verify_*`` raises it as an :class:`IllegalAction`, ``can_*`` tests it).
+player and hand, or None; :meth:`~DealState.problem` is their table, ``verify`` raises its refusal
+as an :class:`IllegalAction`, ``can`` tests it).
 It takes no action: :class:`pontoon_cli.traditional.deal.Deal` extends it with the actions, the
 automatic phases and the settlement.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Final
 
-from pontoon_cli.base.deal import DealBase, LegalAction, Phase
-from pontoon_cli.base.pack import PackState
-from pontoon_cli.base.refusal import Refusal, amount_problem, raise_refusal
-from pontoon_cli.core.cards import Card
-from pontoon_cli.core.errors import PontoonError
+from pontoon_cli.base.deal import DealBase, LegalAction, Phase, RoundPhases
+from pontoon_cli.base.refusal import Refusal, amount_problem
+from pontoon_cli.base.start import DealSetup
+from pontoon_cli.core.actions import TRADITIONAL_ACTIONS, ActionTable
 from pontoon_cli.core.hands import NO_GRADES, Hand, HandClass, rate
-from pontoon_cli.core.rules import Rules, Table
 from pontoon_cli.core.settle import SETTLERS
 
 
 class DealState(DealBase):
     """One deal's state: the table, the pack, the hands, the money, the phase and the actor.
 
-    Built by :class:`pontoon_cli.traditional.deal.Deal`, which takes the arguments documented there.
+    ``setup`` is what the deal starts from (:class:`~pontoon_cli.base.start.DealSetup`: the
+    pack is taken over, top card first, and holds every card again at the end of the deal, in
+    the order T8.1 gives); ``banker`` holds the bank. The deal runs to its first decision.
     Its methods read the state and decide nothing but legality; none of them moves a card or a unit.
     """
 
@@ -37,35 +37,17 @@ class DealState(DealBase):
     STAKE_AMOUNT_RULE = "T7.3"
     STAKE_LIMITS_RULE = "T3.3"
     STAKE_BALANCE_RULE = "T8.6"
+    SEAT_WORD = "punter"
+    BUST_RULE = "T5.6"
 
-    def __init__(
-        self,
-        rules: Rules,
-        table: Table,
-        banker: str,
-        pack: Iterable[Card],
-        balances: dict[str, int],
-        number: int = 1,
-        pack_state: PackState = PackState.SHUFFLED,
-        *,
-        card_events: bool = True,
-    ) -> None:
-        seats = table.seats
+    def __init__(self, setup: DealSetup, banker: str) -> None:
+        self.actions: ActionTable = TRADITIONAL_ACTIONS  # the words act() takes (Shoot: its own)
+        seats = setup.table.seats
         at = seats.index(banker)
         order = seats[at + 1 :] + seats[:at]  # T3.1: clockwise from the banker's left
         # T8.6: a punter who cannot cover the minimum stake sits the deal out (DealBase).
-        super().__init__(
-            rules,
-            table,
-            order,
-            pack,
-            balances,
-            number,
-            pack_state,
-            Phase.PUNTERS,
-            _PHASE_RULE,
-            card_events,
-        )
+        super().__init__(setup, order, _PHASES, _PHASE_RULE)
+        rules = setup.rules
         self.banker = banker
         self.banker_hand = Hand()
         self._hand = self.banker_hand  # the actor's hand: see current_hand()
@@ -80,11 +62,8 @@ class DealState(DealBase):
         self._settle = SETTLERS[rules.settlement]
         # V6, V7: whether a hand's class may differ from T2's, so rated() must ask hands.rate
         self._house = rules.royal_pontoon or rules.pontoon_grades != NO_GRADES
-        if not self.punters:
-            raise PontoonError(
-                f"deal {number}: no punter can cover the minimum stake of {table.min_stake} "
-                "(T8.6); the game cannot go on"
-            )
+        self._go_on()
+        self._find_actor()
 
     # who acts (the stakes and the punter in turn: DealBase) -----------------------------------
 
@@ -116,43 +95,31 @@ class DealState(DealBase):
             return "T4.4"
         if banker_stops(self.banker_hand):
             return "T6.2"
-        if self.every_punter_bust():
+        if self.every_hand_bust():
             return "T6.3"
         return "T6.1"
 
-    def every_punter_bust(self) -> bool:
-        """T6.3: every punter hand went bust (each settled at once, T5.6): the banker has
-        nothing to play for. Asked when the punters are done, and of a finished deal."""
-        return all(h.rule == "T5.6" for row in self.rows for h in row)
-
     def _decisions(self, player: str, hand: int) -> list[LegalAction]:
         """The banker's choices (T6.1, V3), or a punter's on his hand (T5), built from the
-        ``can_*`` checks."""
+        :meth:`can` checks."""
         if self.phase is Phase.BANKER:
             return [LegalAction("draw"), LegalAction("stay")]
         if self.phase is Phase.BANKER_DOUBLE:
             return [LegalAction("double"), LegalAction("no_double")]
         out = []
-        h = self.current_hand()
-        if self.can_buy(player, hand, None):
-            low, high = self.buy_range(h)
+        if self.can("buy", player, hand):
+            low, high = self.buy_range(self.current_hand())
             out.append(LegalAction("buy", low, min(high, self._left(self._punter_at))))
-        if self.can_twist(player, hand):
-            out.append(LegalAction("twist"))
-        if self.can_stick(player, hand):
-            out.append(LegalAction("stick"))
-        if self.can_split(player, hand):
-            out.append(LegalAction("split"))
-        if self.rules.burn_on is not None and self.can_burn(player, hand):
-            out.append(LegalAction("burn"))
+        out.extend([LegalAction(a) for a in _HAND_DECISIONS if self.can(a, player, hand)])
         return out
 
     # legality: one check per decision ---------------------------------------------------------
     #
     # Each decision has one check, ``*_problem``: None when the decision is legal, else the
-    # Refusal that says why (rule ID, player, hand, the message not yet written). ``verify_*``
-    # raises it as an IllegalAction; ``can_*`` tests it, so an ordinary "no" costs no exception
-    # and no formatting (docs/development/style.md, "The engine").
+    # Refusal that says why (rule ID, player, hand, the message not yet written). ``problem`` is
+    # the table of them; ``verify`` raises its refusal as an IllegalAction; ``can`` tests it, so
+    # an ordinary "no" costs no exception and no formatting (docs/development/style.md, "The
+    # engine").
 
     def buy_range(self, hand: Hand) -> tuple[int, int]:
         """The least and most a hand may pay for its next card (T5.3)."""
@@ -315,47 +282,28 @@ class DealState(DealBase):
             )
         return self._turn_problem(player, 1, Phase.BANKER_DOUBLE, action.replace("_", " "))
 
-    def verify_buy(self, player: str, hand: int, amount: int | None) -> None:
-        raise_refusal(self.buy_problem(player, hand, amount))
-
-    def verify_twist(self, player: str, hand: int) -> None:
-        raise_refusal(self.twist_problem(player, hand))
-
-    def verify_stick(self, player: str, hand: int) -> None:
-        raise_refusal(self.stick_problem(player, hand))
-
-    def verify_split(self, player: str, hand: int) -> None:
-        raise_refusal(self.split_problem(player, hand))
-
-    def verify_draw(self, player: str) -> None:
-        raise_refusal(self.draw_problem(player))
-
-    def verify_stay(self, player: str) -> None:
-        raise_refusal(self.stay_problem(player))
-
-    def verify_burn(self, player: str, hand: int) -> None:
-        raise_refusal(self.burn_problem(player, hand))
-
-    def verify_double(self, player: str, action: str) -> None:
-        raise_refusal(self.double_problem(player, action))
-
-    def can_buy(self, player: str, hand: int, amount: int | None) -> bool:
-        return self.buy_problem(player, hand, amount) is None
-
-    def can_twist(self, player: str, hand: int) -> bool:
-        return self.twist_problem(player, hand) is None
-
-    def can_stick(self, player: str, hand: int) -> bool:
-        return self.stick_problem(player, hand) is None
-
-    def can_split(self, player: str, hand: int) -> bool:
-        return self.split_problem(player, hand) is None
-
-    def can_burn(self, player: str, hand: int) -> bool:
-        return self.burn_problem(player, hand) is None
-
-    def can_double(self, player: str) -> bool:
-        return self.double_problem(player, "double") is None
+    def problem(
+        self, action: str, player: str, hand: int = 1, amount: int | None = None
+    ) -> Refusal | None:
+        """The traditional game's checks, one an action (T4.2, T5.2-T5.5, T6.1, V3, V8)."""
+        match action:
+            case "buy":
+                return self.buy_problem(player, hand, amount)
+            case "twist":
+                return self.twist_problem(player, hand)
+            case "stick":
+                return self.stick_problem(player, hand)
+            case "split":
+                return self.split_problem(player, hand)
+            case "burn":
+                return self.burn_problem(player, hand)
+            case "draw":
+                return self.draw_problem(player)
+            case "stay":
+                return self.stay_problem(player)
+            case "double" | "no_double":
+                return self.double_problem(player, action)
+        return super().problem(action, player, hand, amount)
 
     # views for strategies and logs -------------------------------------------------------------
 
@@ -392,6 +340,9 @@ def _draw_problem(h: Hand, what: str, player: str, hand: int, rule: str) -> Refu
 
 
 _ORDINAL = {3: "3rd", 4: "4th", 5: "5th", 6: "6th", 2: "2nd"}
+#: A punter's decisions on his hand after a buy, in the order legal_actions() lists them (T5).
+_HAND_DECISIONS: Final = ("twist", "stick", "split", "burn")
+_PHASES: Final = RoundPhases(Phase.SECOND_CARD, Phase.BANKER_PONTOON, Phase.PUNTERS, Phase.BANKER)
 _PHASE_RULE: Final = {
     Phase.STAKES: "T4.2",
     Phase.BANKER_DOUBLE: "V3",

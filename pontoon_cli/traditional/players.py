@@ -56,13 +56,13 @@ class DefaultStrategy(Strategy[Deal]):
     def play(self, deal: Deal, player: str, hand: int) -> tuple[str, int | None]:
         h = deal.current_hand()
         cards = h.cards
-        if deal.rules.burn_on is not None and deal.can_burn(player, hand):
+        if deal.rules.burn_on is not None and deal.can("burn", player, hand):
             return "burn", None  # V8: two fresh cards are worth more than a hard 13 or 14
         if (
             len(cards) == 2
             and cards[0].rank == cards[1].rank
             and cards[0].rank in (1, 8)
-            and deal.can_split(player, hand)
+            and deal.can("split", player, hand)
         ):
             return "split", None
         low = h.low
@@ -72,9 +72,9 @@ class DefaultStrategy(Strategy[Deal]):
         if len(cards) == 4 and safe:
             return _draw(deal, player, hand, h)
         firm = total >= 18 or (not soft and total >= deal.rules.stick_minimum)
-        if firm and deal.can_stick(player, hand):
+        if firm and deal.can("stick", player, hand):
             return "stick", None
-        if safe or not deal.can_stick(player, hand):
+        if safe or not deal.can("stick", player, hand):
             return _draw(deal, player, hand, h)
         return "stick", None
 
@@ -115,7 +115,7 @@ class DefaultStrategy(Strategy[Deal]):
 
 
 def _draw(deal: Deal, player: str, hand: int, h: Hand) -> tuple[str, int | None]:
-    if h.low <= 11 and deal.can_buy(player, hand, h.initial):
+    if h.low <= 11 and deal.can("buy", player, hand, h.initial):
         return "buy", h.initial
     return "twist", None
 

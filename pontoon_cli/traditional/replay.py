@@ -15,7 +15,7 @@ from typing import Any, Final, cast
 
 from pontoon_cli.base.deal import DealBase
 from pontoon_cli.base.game import GameBase
-from pontoon_cli.base.pack import PackState
+from pontoon_cli.base.start import PackState
 from pontoon_cli.core.actions import TRADITIONAL_ACTIONS, ActionTable
 from pontoon_cli.core.cards import Card
 from pontoon_cli.core.errors import IllegalAction
@@ -152,7 +152,7 @@ class TraditionalReplay(GameReplay):
         if banker not in self.seats:
             return None
         state = RECORDED_STATE[record.get("pack_state")]
-        return Deal(self.rules, self.table, banker, pack, dict(balances), record["deal"], state)
+        return Deal(self.setup(record, pack, balances, state), banker)
 
     def no_deal(self, at: Place) -> Divergence | None:
         return at.div(field="banker", recorded=self.deal_banker, expected=None, rule="T3.1")

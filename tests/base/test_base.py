@@ -14,6 +14,7 @@ from pontoon_cli._build import COMPILED
 from pontoon_cli.base.deal import DealBase, LegalAction, Phase
 from pontoon_cli.base.game import GameBase
 from pontoon_cli.base.players import AutoPlayers, RandomStrategy, Strategy
+from pontoon_cli.base.start import DealSetup
 from pontoon_cli.casino.deal import CasinoDeal, CasinoGame
 from pontoon_cli.casino.players import CASINO_STRATEGIES, Basic, CasinoPlayers
 from pontoon_cli.core.cards import new_pack, parse_cards
@@ -55,7 +56,7 @@ def traditional_deal() -> DealBase:
 def casino_deal() -> DealBase:
     """ann and bob at a casino table, balances of 15: each seat stakes (C3)."""
     t = Table.build(["ann", "bob"], bankroll=15, house=True)
-    return CasinoDeal(PRESETS["casino"], t, new_pack(1), dict(t.bankrolls))
+    return CasinoDeal(DealSetup(PRESETS["casino"], t, new_pack(1), dict(t.bankrolls)))
 
 
 GAMES = {"traditional": traditional_deal, "casino": casino_deal}
@@ -89,7 +90,7 @@ def test_T4_2_C3_a_stake_is_refused_under_the_games_own_rule(game: str) -> None:
     ]:
         problem = deal.stake_problem("ann", amount)
         assert problem is not None and (problem.rule, problem.reason) == (rule, message)
-        assert not deal.can_stake("ann", amount)
+        assert not deal.can("stake", "ann", 1, amount)
     deal.stake("ann", 10)
     assert deal.actor == ("bob", 1) and deal.current_hand() is deal.hands["bob"][0]
     deal.staked_at[deal.seat_at("bob")] = 10  # what bob has on the table elsewhere leaves him 5
@@ -114,7 +115,9 @@ def test_T4_2_C3_after_the_last_stake_the_deal_goes_on_by_itself(game: str) -> N
 def test_T8_5_the_stakes_void_a_deal_whose_pack_runs_out() -> None:
     """T8.5: the traditional deal's hook voids the deal when the second card finds no pack."""
     t = table()
-    deal = Deal(PRESETS["traditional"], t, "carl", parse_cards("2C 3C 4C"), dict(t.bankrolls))
+    deal = Deal(
+        DealSetup(PRESETS["traditional"], t, parse_cards("2C 3C 4C"), dict(t.bankrolls)), "carl"
+    )
     deal.stake("ann", 1)
     deal.stake("bob", 1)
     assert deal.void and deal.phase is Phase.END and deal.actor is None
@@ -178,7 +181,9 @@ def test_v3_declining_the_banker_double_is_a_logged_no_double() -> None:
 def test_s2_passing_a_shoot_bet_is_no_decision() -> None:
     """S2: a punter who passes in the round of shoot bets makes no logged decision."""
     t = table(SEATS, bankroll=100)
-    deal = ShootDeal(PRESETS["shoot"], t, "carl", new_pack(1), dict(t.bankrolls), kitty=Kitty(30))
+    deal = ShootDeal(
+        DealSetup(PRESETS["shoot"], t, new_pack(1), dict(t.bankrolls)), "carl", Kitty(30)
+    )
     deal.stake("ann", 2)
     deal.stake("bob", 3)
     assert deal.phase is Phase.SHOOT and deal.actor == ("ann", 1)

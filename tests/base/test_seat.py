@@ -14,6 +14,7 @@ from support.engine import make_deal, run
 from pontoon_cli.base.deal import LegalAction
 from pontoon_cli.base.plugin import FILE_MODULE_PREFIX, build
 from pontoon_cli.base.seat import SeatAdapter, SeatView, SeenHand, seat_view
+from pontoon_cli.base.start import DealSetup
 from pontoon_cli.casino.deal import CasinoDeal
 from pontoon_cli.core.cards import new_pack
 from pontoon_cli.core.errors import StrategyError
@@ -137,7 +138,7 @@ def test_T5_6_a_bust_hand_is_shown_and_the_banker_sees_his_own_cards() -> None:
 def test_C4_a_casino_seat_sees_the_other_seats_cards_and_none_of_the_dealers() -> None:
     rules = PRESETS["casino"]
     table = Table.build(["ann", "bob"], bankroll=100, house=True)
-    deal = CasinoDeal(rules, table, new_pack(), dict(table.bankrolls))
+    deal = CasinoDeal(DealSetup(rules, table, new_pack(), dict(table.bankrolls)))
     deal.stake("ann", 1)
     deal.stake("bob", 2)
     view = seat_view(deal, "ann", 1, deal.legal_actions(), {})

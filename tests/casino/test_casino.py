@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from pontoon_cli.base.deal import Phase
-from pontoon_cli.base.pack import PackState
+from pontoon_cli.base.start import DealSetup, PackState
 from pontoon_cli.casino.deal import CasinoDeal, CasinoGame, dealer_draws
 from pontoon_cli.casino.players import CasinoPlayers
 from pontoon_cli.cli.main import app
@@ -38,7 +38,7 @@ def stacked(pack: str, seats: tuple[str, ...] = ("ann",), bankroll: int = 100) -
     """A round at a casino table whose shoe starts with ``pack`` (one deck follows it)."""
     table = Table.build(list(seats), bankroll=bankroll, house=True)
     cards = [Card.parse(t) for t in pack.split()] + new_pack(1)
-    return CasinoDeal(CASINO, table, cards, dict(table.bankrolls))
+    return CasinoDeal(DealSetup(CASINO, table, cards, dict(table.bankrolls)))
 
 
 # seeded play ------------------------------------------------------------------------------------
@@ -388,7 +388,7 @@ def test_C6_C7_C8_legal_actions_are_exactly_the_decisions_the_engine_takes(
                 legal = {a.action for a in deal.legal_actions()}
                 assert legal and legal <= {"hit", "stand", "double", "split"}
                 for word in ("hit", "stand", "double", "split"):
-                    can = getattr(deal, f"can_{word}")(player, hand)
+                    can = deal.can(word, player, hand)
                     assert can is (word in legal), (word, legal)
                     if not can:
                         with pytest.raises(IllegalAction) as refused:

@@ -12,7 +12,7 @@ from support.replay import replay
 from typer.testing import CliRunner
 
 from pontoon_cli.base.deal import Phase
-from pontoon_cli.base.pack import PackState
+from pontoon_cli.base.start import DealSetup, PackState
 from pontoon_cli.casino.deal import CasinoDeal, CasinoGame
 from pontoon_cli.casino.players import DealerMimic
 from pontoon_cli.cli.main import app
@@ -31,7 +31,7 @@ def stacked(
     """A round whose shoe starts with ``pack`` (a whole deck follows it)."""
     table = Table.build(list(seats), bankroll=bankroll, house=True)
     cards = [Card.parse(t) for t in pack.split()] + new_pack(1)
-    return CasinoDeal(CASINO, table, cards, dict(table.bankrolls))
+    return CasinoDeal(DealSetup(CASINO, table, cards, dict(table.bankrolls)))
 
 
 def refused(match: str) -> pytest.RaisesContext[IllegalAction]:
@@ -65,7 +65,7 @@ def test_C1_the_shoe_is_shuffled_every_shuffle_every_rounds_and_when_short() -> 
             if deal.phase is Phase.STAKES:
                 deal.stake(player, 1)
             else:
-                deal.act(player, hand, "stand" if deal.can_stand(player, hand) else "hit")
+                deal.act(player, hand, "stand" if deal.can("stand", player, hand) else "hit")
         game.finish_deal(deal)
     S, C = PackState.SHUFFLED, PackState.CONTINUED
     assert states == [S, C, C, S, C, C, S]
@@ -84,7 +84,7 @@ def test_C1_the_shoe_is_shuffled_every_shuffle_every_rounds_and_when_short() -> 
         if deal.phase is Phase.STAKES:
             deal.stake(player, 1)
         else:
-            deal.act(player, hand, "stand" if deal.can_stand(player, hand) else "hit")
+            deal.act(player, hand, "stand" if deal.can("stand", player, hand) else "hit")
     small.finish_deal(deal)
     assert small.pack_state is S and len(small.pack) == 52  # ... and the next gets a new shoe
 
@@ -233,7 +233,7 @@ def test_C6_stand_refused_under_15_and_a_soft_21_may_be_hit() -> None:
     soft = stacked("AH 9D 5S 8D 5C TC")  # ann A 5 5: a soft 21, which may be hit
     soft.stake("ann", 1)
     soft.hit("ann", 1)
-    assert soft.current_hand().total == 21 and soft.can_hit("ann", 1)
+    assert soft.current_hand().total == 21 and soft.can("hit", "ann", 1)
     soft.hit("ann", 1)  # T: a hard 21 in four cards ends the hand (C6)
     assert soft.phase is Phase.END and soft.hands["ann"][0].net == 1
 

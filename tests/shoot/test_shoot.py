@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from support.engine import SEATS, stacked, table
 
+from pontoon_cli.base.start import DealSetup
 from pontoon_cli.core.cards import parse_cards
 from pontoon_cli.core.errors import IllegalAction, RulesError
 from pontoon_cli.core.events import Decision
@@ -28,8 +29,8 @@ SHOOT = PRESETS["shoot"]
 def shoot_deal(top: str, kitty: int = 30) -> ShootDeal:
     """A deal at ann, bob, carl (carl banks), balances of 100, the kitty holding ``kitty``."""
     return ShootDeal(
-        SHOOT, table(SEATS, bankroll=100), "carl", stacked(top), dict.fromkeys(SEATS, 100),
-        kitty=Kitty(kitty),
+        DealSetup(SHOOT, table(SEATS, bankroll=100), stacked(top), dict.fromkeys(SEATS, 100)),
+        "carl", Kitty(kitty),
     )  # fmt: skip
 
 
@@ -132,8 +133,9 @@ def test_S2_a_pass_is_no_event_and_a_punter_who_cannot_shoot_is_not_asked() -> N
 
 def test_S2_T8_6_no_shoot_bet_beyond_the_balance() -> None:
     deal = ShootDeal(
-        SHOOT, table(SEATS), "carl", stacked("AH KC 9D 8S 7C 8D"),
-        {"ann": 10, "bob": 100, "carl": 100}, kitty=Kitty(50),
+        DealSetup(SHOOT, table(SEATS), stacked("AH KC 9D 8S 7C 8D"),
+                  {"ann": 10, "bob": 100, "carl": 100}),
+        "carl", Kitty(50),
     )  # fmt: skip
     deal.stake("ann", 4)
     deal.stake("bob", 2)
@@ -155,8 +157,9 @@ def test_S2_a_punter_who_can_shoot_exactly_1_is_asked_and_may() -> None:
 
 def test_S2_T8_6_a_punter_with_1_left_is_asked_and_may_shoot_it() -> None:
     deal = ShootDeal(
-        SHOOT, table(SEATS), "carl", stacked("AH KC 9D 8S 7C 8D"),
-        {"ann": 3, "bob": 100, "carl": 100}, kitty=Kitty(50),
+        DealSetup(SHOOT, table(SEATS), stacked("AH KC 9D 8S 7C 8D"),
+                  {"ann": 3, "bob": 100, "carl": 100}),
+        "carl", Kitty(50),
     )  # fmt: skip
     deal.stake("ann", 2)
     deal.stake("bob", 2)
@@ -245,8 +248,9 @@ def test_S4_one_shoot_bet_before_the_fourth_card_which_must_then_come() -> None:
 
 def test_S5_the_bet_stays_with_the_first_card_and_the_new_hand_may_shoot() -> None:
     deal = ShootDeal(
-        SHOOT, table(("ann", "carl")), "carl", stacked("8H 7C 8D 7D 2C TC 9S 4H"),
-        {"ann": 100, "carl": 100}, kitty=Kitty(40),
+        DealSetup(SHOOT, table(("ann", "carl")), stacked("8H 7C 8D 7D 2C TC 9S 4H"),
+                  {"ann": 100, "carl": 100}),
+        "carl", Kitty(40),
     )  # fmt: skip
     deal.stake("ann", 2)
     deal.shoot("ann", 1, 10)
@@ -456,8 +460,8 @@ def test_S2_S4_S6_S7_open_shoot_bets_never_exceed_the_kitty_at_any_step(
     rng.shuffle(pack)
     balances = {p: 1 + rng.below(40) for p in seats}
     deal = ShootDeal(
-        SHOOT, table(seats, banker=seats[-1]), seats[-1], pack, dict(balances),
-        kitty=Kitty(kitty),
+        DealSetup(SHOOT, table(seats, banker=seats[-1]), pack, dict(balances)),
+        seats[-1], Kitty(kitty),
     )  # fmt: skip
     while deal.phase is not Phase.END:
         assert 0 <= deal.open_bets <= deal.kitty.amount

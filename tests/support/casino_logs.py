@@ -12,7 +12,7 @@ import orjson
 from typer.testing import CliRunner
 
 from pontoon_cli.base.deal import Phase
-from pontoon_cli.base.pack import PackState
+from pontoon_cli.base.start import DealSetup, PackState
 from pontoon_cli.casino.deal import CasinoDeal, CasinoGame
 from pontoon_cli.casino.record import casino_deal_record
 from pontoon_cli.cli.main import app
@@ -106,7 +106,9 @@ def arranged(
     rest = new_pack(rules.decks)
     for card in cards:
         rest.remove(card)
-    deal = CasinoDeal(rules, table, cards + rest, dict(game.balances), 1, PackState.SHUFFLED)
+    deal = CasinoDeal(
+        DealSetup(rules, table, cards + rest, dict(game.balances), 1, PackState.SHUFFLED)
+    )
     for player, hand, action, amount in decisions:
         deal.act(player, hand, action, amount)
     game.finish_deal(deal)

@@ -12,6 +12,7 @@ from collections import Counter
 
 import pytest
 
+from pontoon_cli.base.start import DealSetup
 from pontoon_cli.core.cards import Card, new_pack, parse_cards
 from pontoon_cli.core.errors import IllegalAction
 from pontoon_cli.core.events import CardDealt
@@ -112,7 +113,7 @@ def make_deal(
     """A deal from a stacked pack (or from ``pack`` exactly, when given)."""
     t = table(seats, banker, bankroll, min_stake, max_stake)
     cards = stacked(top, rules.pack_count(len(seats))) if pack is None else pack
-    return Deal(rules, t, banker, cards, dict(t.bankrolls))
+    return Deal(DealSetup(rules, t, cards, dict(t.bankrolls)), banker)
 
 
 def run(deal: Deal, script: str) -> None:

@@ -181,7 +181,7 @@ def test_V8_a_hard_13_burns_to_the_bottom_and_two_new_cards_come_face_down() -> 
         CardDealt("ann", 1, h.cards[1], False),
     ]
     assert texts([e.card for e in deal.events[-4:-2]]) == "7S 6H"  # type: ignore[union-attr]
-    assert not deal.can_burn("ann", 1)
+    assert not deal.can("burn", "ann", 1)
 
 
 @pytest.mark.parametrize(
@@ -223,7 +223,7 @@ def test_V8_only_the_first_two_cards_and_only_in_turn() -> None:
 def test_V8_burning_again_and_a_pontoon_after_a_burn_stops_by_itself() -> None:
     deal = make_deal("7S 9C 9D  6H 8C 8D  8H 5D AS KS", rules=BURN_13)
     run(deal, "ann stake 2; bob stake 3; ann burn")
-    assert texts(deal.hands["ann"][0].cards) == "8H 5D" and deal.can_burn("ann", 1)
+    assert texts(deal.hands["ann"][0].cards) == "8H 5D" and deal.can("burn", "ann", 1)
     run(deal, "ann burn")
     h = deal.hands["ann"][0]
     assert (texts(h.cards), h.done) == ("AS KS", True)  # T5.1
@@ -234,7 +234,7 @@ def test_V8_burning_again_and_a_pontoon_after_a_burn_stops_by_itself() -> None:
 def test_V8_each_split_hand_may_burn() -> None:
     deal = make_deal("8S 9C 9D  8H TC 8C  5S 3D KD 9H", rules=BURN_13)
     run(deal, "ann stake 2; bob stake 1; ann split")
-    assert deal.can_burn("ann", 1) and texts(deal.hands["ann"][0].cards) == "8S 5S"
+    assert deal.can("burn", "ann", 1) and texts(deal.hands["ann"][0].cards) == "8S 5S"
     run(deal, "ann burn")
     assert [texts(h.cards) for h in deal.hands["ann"]] == ["KD 9H", "8H 3D"]
     assert [h.stake for h in deal.hands["ann"]] == [2, 2]
@@ -269,7 +269,7 @@ def test_V8_a_hand_burns_only_into_cards_it_has_not_burnt_so_burning_ends() -> N
     deal = make_deal(rules=BURN_13, pack=parse_cards("5S 9C 9D  8H 8C 8D  6H 7C"))
     run(deal, "ann stake 2; bob stake 3; ann burn")
     assert texts(deal.hands["ann"][0].cards) == "6H 7C" and texts(deal.pack) == "5S 8H"
-    assert deal.burn_fresh() == 0 and not deal.can_burn("ann", 1)
+    assert deal.burn_fresh() == 0 and not deal.can("burn", "ann", 1)
     assert raised(deal.burn, "ann", 1).reason.endswith("the pack holds 0 this hand has not burnt")
     run(deal, "ann twist")  # 5S: 18
     assert texts(deal.hands["ann"][0].cards) == "6H 7C 5S"

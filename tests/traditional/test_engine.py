@@ -48,7 +48,7 @@ def test_T1_2_ace_counts_one_or_eleven_in_play() -> None:
     deal = make_deal("AH 7D  6H TD  9S", seats=TWO)
     run(deal, "ann stake 2")
     assert deal.current_hand().total == 17
-    assert deal.can_stick("ann", 1)
+    assert deal.can("stick", "ann", 1)
     run(deal, "ann twist")
     assert deal.current_hand().total == 16
 
@@ -175,7 +175,7 @@ def test_T3_2_ties_for_highest_cut_again() -> None:
 def test_T3_3_initial_stake_within_the_limits(amount: int, ok: bool) -> None:
     deal = make_deal("9H 8C 7D", min_stake=2, max_stake=8)
     assert deal.legal_actions() == [LegalAction("stake", 2, 8)]
-    assert deal.can_stake("ann", amount) is ok
+    assert deal.can("stake", "ann", 1, amount) is ok
     if ok:
         deal.stake("ann", amount)
         assert deal.hands["ann"][0].initial == amount

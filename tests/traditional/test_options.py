@@ -32,7 +32,7 @@ def test_V1_aces_only_refuses_other_pairs() -> None:
     assert err.rule == "V1"
     plain = make_deal("KH 9C 7D  KS 8C TD")
     run(plain, "ann stake 2; bob stake 2")
-    assert plain.can_split("ann", 1)
+    assert plain.can("split", "ann", 1)
 
 
 def test_V1_aces_only_still_splits_aces() -> None:
@@ -53,14 +53,14 @@ def test_V2_stick_minimum_raises_the_least_total(least: int, rule: str) -> None:
     )
     default = make_deal("9H 9C 7D  6C 8C TD")
     run(default, "ann stake 2; bob stake 2")
-    assert default.can_stick("ann", 1)  # T5.5: 15 is enough by default
+    assert default.can("stick", "ann", 1)  # T5.5: 15 is enough by default
 
 
 def test_V2_a_soft_total_counts_when_it_reaches_the_minimum() -> None:
     rules = RULES.with_overrides({"stick_minimum": 16})
     deal = make_deal("AH 9C 7D  5C 8C TD", rules=rules)  # ann A-5: 6 or 16
     run(deal, "ann stake 2; bob stake 2")
-    assert deal.can_stick("ann", 1)
+    assert deal.can("stick", "ann", 1)
 
 
 @pytest.mark.parametrize(("pays", "net"), [(1, 2), (2, 4), (3, 6)])
@@ -92,10 +92,10 @@ def test_V5_no_bought_fifth_card_on_four_that_cannot_bust() -> None:
     assert (
         str(err) == "ann, hand 1: cannot buy a fifth card on four cards totalling 9: twist it (V5)"
     )
-    assert deal.can_twist("ann", 1)
+    assert deal.can("twist", "ann", 1)
     plain = make_deal("2H 9C 7D  3C 9D TD  2D 2S")
     run(plain, "ann stake 2; bob stake 2; ann buy 2; ann buy 2")
-    assert plain.can_buy("ann", 1, 2)
+    assert plain.can("buy", "ann", 1, 2)
 
 
 def test_T5_2_the_cap_on_hands_is_a_setting() -> None:

@@ -358,7 +358,7 @@ def test_T8_6_buy_beyond_the_balance() -> None:
 def test_T8_6_split_beyond_the_balance() -> None:
     deal = make_deal("8H 7D  8S TD", seats=TWO, bankroll={"ann": 10, "carl": 0})
     run(deal, "ann stake 6")
-    assert not deal.can_split("ann", 1)
+    assert not deal.can("split", "ann", 1)
     err = illegal(deal.split, "ann", 1)
     assert str(err) == (
         "ann, hand 1: cannot split: the new hand's stake 6 is more than the balance 4 (T8.6)"
@@ -400,7 +400,7 @@ def test_T8_6_split_with_exactly_the_balance_left() -> None:
     deal = make_deal("8H 7D  8S TD  2C 3C", seats=TWO, bankroll={"ann": 12, "carl": 0})
     run(deal, "ann stake 6")  # 6 left: exactly the new hand's stake
     assert deal.available("ann") == 6
-    assert deal.can_split("ann", 1)
+    assert deal.can("split", "ann", 1)
     deal.split("ann", 1)
     assert [h.stake for h in deal.hands["ann"]] == [6, 6]
     assert deal.available("ann") == 0

@@ -63,7 +63,7 @@ def test_T5_2_split_a_pair_of_the_same_rank() -> None:
 def test_T5_2_no_split_of_different_ranks() -> None:
     deal = make_deal("KH 9C 7D  QH 8C TD")
     run(deal, "ann stake 3; bob stake 2")
-    assert not deal.can_split("ann", 1)
+    assert not deal.can("split", "ann", 1)
     assert "split" not in [a.action for a in deal.legal_actions()]
     err = illegal(deal.split, "ann", 1)
     assert (
@@ -94,7 +94,7 @@ def test_T5_2_new_hand_stands_after_its_parent_and_resplits_up_to_four_hands() -
     assert all(h.from_split and h.initial == 2 for h in deal.hands["ann"])
     assert deal.on_table["ann"] == 8
     # hand 1 holds a pair again, but four hands is the cap
-    assert not deal.can_split("ann", 1)
+    assert not deal.can("split", "ann", 1)
     err = illegal(deal.split, "ann", 1)
     assert str(err) == "ann, hand 1: cannot split: 4 hands is the most one punter may hold (T5.2)"
     assert err.rule == "T5.2"
@@ -102,7 +102,7 @@ def test_T5_2_new_hand_stands_after_its_parent_and_resplits_up_to_four_hands() -
     order = []
     while deal.actor is not None and deal.actor[0] == "ann":
         order.append(deal.actor[1])
-        run(deal, "ann stick" if deal.can_stick("ann", deal.actor[1]) else "ann twist")
+        run(deal, "ann stick" if deal.can("stick", "ann", deal.actor[1]) else "ann twist")
     assert order[0] == 1 and order == sorted(order) and order[-1] == 4
 
 
@@ -127,7 +127,7 @@ def test_T5_3_buy_prices_follow_the_last_price_paid() -> None:
         "ann, hand 1: cannot buy the 4th card for 11: the price must be from 6 to 10 "
         "(the price of the 3rd) (T5.3)"
     )
-    assert not deal.can_buy("ann", 1, 5)
+    assert not deal.can("buy", "ann", 1, 5)
     run(deal, "ann buy 8")
     assert deal.legal_actions()[0] == LegalAction("buy", 6, 8)
     err = illegal(deal.buy, "ann", 1, 9)
@@ -162,7 +162,7 @@ def test_T5_4_no_buy_after_twist() -> None:
     deal = make_deal("2H 7D  3H TD  2S 3S", seats=TWO)
     run(deal, "ann stake 4; ann twist")
     assert [a.action for a in deal.legal_actions()] == ["twist"]
-    assert not deal.can_buy("ann", 1, 4)
+    assert not deal.can("buy", "ann", 1, 4)
     err = illegal(deal.buy, "ann", 1, 4)
     assert str(err) == "ann, hand 1: cannot buy after a twist (T5.4)"
     assert (err.rule, err.player, err.hand) == ("T5.4", "ann", 1)
@@ -173,7 +173,7 @@ def test_T5_4_no_buy_after_twist() -> None:
 def test_T5_5_no_stick_below_15() -> None:
     deal = make_deal("9H 7D  5H TD  AS", seats=TWO)
     run(deal, "ann stake 4")
-    assert not deal.can_stick("ann", 1)
+    assert not deal.can("stick", "ann", 1)
     err = illegal(deal.stick, "ann", 1)
     assert str(err) == "ann, hand 1: cannot stick on 14: the least is 15; buy or twist (T5.5)"
     assert err.rule == "T5.5"
@@ -191,7 +191,7 @@ def test_T5_5_stick_when_some_value_is_15_to_21(cards: str, ok: bool) -> None:
     first, second = cards.split()
     deal = make_deal(f"{first} 7D  {second} TD", seats=TWO)
     run(deal, "ann stake 1")
-    assert deal.can_stick("ann", 1) is ok
+    assert deal.can("stick", "ann", 1) is ok
 
 
 def test_T5_5_hard_14_with_an_ace_cannot_stick() -> None:
@@ -316,10 +316,10 @@ def test_T1_2_T5_5_no_stick_on_A_2_9_the_ace_counts_1() -> None:
     run(deal, "ann stake 1; ann twist")  # A-2-9: 12; an ace as 11 would make 22
     hand = deal.hands["ann"][0]
     assert (hand.low, hand.total, hand.hand_class) == (12, 12, HandClass.TOTAL)
-    assert not deal.can_stick("ann", 1)
+    assert not deal.can("stick", "ann", 1)
     err = illegal(deal.stick, "ann", 1)
     assert str(err) == "ann, hand 1: cannot stick on 12: the least is 15; buy or twist (T5.5)"
-    assert deal.can_twist("ann", 1) and deal.can_buy("ann", 1, None) is False  # T5.4: twisted
+    assert deal.can("twist", "ann", 1) and deal.can("buy", "ann", 1, None) is False  # T5.4: twisted
 
 
 def test_T5_5_T5_8_stick_on_A_2_8_a_soft_21() -> None:
@@ -328,7 +328,7 @@ def test_T5_5_T5_8_stick_on_A_2_8_a_soft_21() -> None:
     hand = deal.hands["ann"][0]
     assert (hand.low, hand.total, hand.hand_class) == (11, 21, HandClass.TWENTY_ONE)
     assert deal.actor == ("ann", 1)  # a soft 21 does not stop by itself (T5.8)
-    assert deal.can_stick("ann", 1) and deal.can_twist("ann", 1)
+    assert deal.can("stick", "ann", 1) and deal.can("twist", "ann", 1)
     deal.stick("ann", 1)
     assert deal.phase is Phase.BANKER
 
@@ -349,7 +349,7 @@ def test_T5_5_V2_stick_minimum_edges_soft_and_hard(least: int, cards: str, ok: b
     rules = RULES.with_overrides({"stick_minimum": least})
     deal = make_deal(f"{first} 7D  {second} TD", seats=TWO, rules=rules)
     run(deal, "ann stake 1")
-    assert deal.can_stick("ann", 1) is ok
+    assert deal.can("stick", "ann", 1) is ok
 
 
 def test_T7_1_banker_staying_on_A_A_T_has_12_not_22() -> None:
@@ -381,8 +381,8 @@ def test_V5_the_edge_of_no_bought_sure_thing(fourth: str, total: int, may_buy: b
     deal = make_deal(f"2H 7D  3C TD  3D {fourth}", seats=TWO, rules=rules)
     run(deal, "ann stake 2; ann buy 2; ann buy 2")  # 2-3-3 and the fourth card
     assert deal.hands["ann"][0].low == total
-    assert deal.can_buy("ann", 1, 2) is may_buy
-    assert deal.can_twist("ann", 1)
+    assert deal.can("buy", "ann", 1, 2) is may_buy
+    assert deal.can("twist", "ann", 1)
     if may_buy:
         deal.buy("ann", 1, 2)
         assert len(deal.hands["ann"][0].cards) == 5

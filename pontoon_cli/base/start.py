@@ -1,16 +1,21 @@
-"""The pack a deal takes from, and how it came to be.
+"""What a deal starts from: its set-up, the pack it takes from, and how that pack came to be.
 
-:class:`DealPack` is the deal's pack (the top card at an index, the cards put under it at the
-end, T5.6, T8.1); :class:`EmptyPack` is raised inside a deal when a card is needed and none is
-left (T8.5); :class:`PackState` is the log's ``pack_state`` (T8.1-T8.2).
+:class:`DealSetup` is everything a deal of any game is given (the rules, the table, the pack, the
+balances, its number, the pack's state); a game builds it between deals
+(:meth:`~pontoon_cli.base.game.GameBase.setup`) and replay from a log's line. :class:`DealPack` is
+the deal's pack (the top card at an index, the cards put under it at the end, T5.6, T8.1);
+:class:`EmptyPack` is raised inside a deal when a card is needed and none is left (T8.5);
+:class:`PackState` is the log's ``pack_state`` (T8.1-T8.2).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from enum import StrEnum
+from typing import NamedTuple
 
 from pontoon_cli.core.cards import Card
+from pontoon_cli.core.rules import Rules, Table
 
 
 class PackState(StrEnum):
@@ -49,3 +54,19 @@ class DealPack:
 
 class EmptyPack(Exception):
     """Internal: a card was needed and the pack was empty (T8.5)."""
+
+
+class DealSetup(NamedTuple):
+    """What a deal of any game starts from: the ``rules`` and the ``table``; the ``pack``, top
+    card first (the deal takes it over); each seat's ``balances`` before the deal (T8.6; C3);
+    the deal's ``number`` (from 1) and how its pack came to be (``pack_state``, T8.1-T8.2); and
+    ``card_events``: False records no card dealt as an event (a game without a log, simulate:
+    the hands hold the cards). Each game's deal takes it with its own seats (a banker, a kitty)."""
+
+    rules: Rules
+    table: Table
+    pack: Iterable[Card]
+    balances: dict[str, int]
+    number: int = 1
+    pack_state: PackState = PackState.SHUFFLED
+    card_events: bool = True
