@@ -22,6 +22,8 @@ from typing import Any, Final
 RESOURCE: Final = "basic.json"
 FORMAT: Final = "pontoon-casino-basic/1"
 STAND_MINIMUM: Final = 15  # C6, read on its own as the solvers do (strategy_casino.STAND_MINIMUM)
+#: A hand as :func:`decide` is told it: soft, total, cards, pair, doubled, may_split, may_double.
+Hand = tuple[bool, int, int, int | None, bool, bool, bool]
 
 
 class BasicTable:
@@ -47,27 +49,19 @@ class BasicTable:
         rules: dict[str, Any] = self.data["rules"]
         return rules
 
-    def decide(
-        self,
-        soft: bool,
-        total: int,
-        cards: int,
-        pair: int | None,
-        doubled: bool,
-        may_split: bool,
-        may_double: bool,
-    ) -> str:
+    def decide(self, *hand: *Hand) -> str:
         """The choice for a hand, from this table: see :func:`decide`."""
+        soft, total, cards, pair, doubled, may_split, may_double = hand
         if not 2 <= cards <= 4:
             raise ValueError(f"cards {cards!r}: a decision is taken on two to four cards (C6)")
-        hand = f"{'soft' if soft else 'hard'} {total!r}"
+        said = f"{'soft' if soft else 'hard'} {total!r}"
         low = total - 10 if soft else total
         if total > 21 or (soft and total < 12) or low < cards:
-            raise ValueError(f"{hand} in {cards} cards: no such hand")
+            raise ValueError(f"{said} in {cards} cards: no such hand")
         if pair is not None:
             expected = (True, 12) if pair == 1 else (False, 2 * pair)
             if cards != 2 or not 1 <= pair <= 10 or (soft, total) != expected:
-                raise ValueError(f"pair {pair!r} with {hand} in {cards} cards: no such hand")
+                raise ValueError(f"pair {pair!r} with {said} in {cards} cards: no such hand")
         if total == 21 and not soft:
             return "stand"  # C6: a hard 21 ends the hand by itself
         if pair is not None and may_split and not doubled and self.split[pair]:
@@ -117,27 +111,20 @@ def table_rules() -> dict[str, Any]:
     return shipped().rules()
 
 
-def decide(
-    soft: bool,
-    total: int,
-    cards: int,
-    pair: int | None,
-    doubled: bool,
-    may_split: bool,
-    may_double: bool,
-) -> str:
+def decide(*hand: *Hand) -> str:
     """The `basic` choice for a hand: ``hit``, ``stand``, ``double`` or ``split``.
 
-    ``total`` is the hand's best total (soft: an ace counted 11), ``cards`` 2 to 4, ``pair`` the
-    card value (1 for aces, 10 for ten-cards) when the hand is two cards of the same value (C8),
-    else None; ``doubled`` whether the hand is doubled (asked after the double's card is dealt,
-    C7: a doubled hand has three cards or more); ``may_split`` and ``may_double`` what the
-    split cap (C8) and the seat's balance allow. Never returns what is not legal: ``split`` only
-    for a pair with ``may_split`` and not doubled; ``double`` only with ``may_double`` and not
-    doubled (C7); ``stand`` only on 15 or more and ``hit`` only under a lowest total of 21 (C6).
-    A hard 21 has no choice left (the hand is over): ``stand``.
+    The hand is told as ``soft, total, cards, pair, doubled, may_split, may_double``
+    (:data:`Hand`): ``total`` is the hand's best total (``soft``: an ace counted 11), ``cards``
+    2 to 4, ``pair`` the card value (1 for aces, 10 for ten-cards) when the hand is two cards of
+    the same value (C8), else None; ``doubled`` whether the hand is doubled (asked after the
+    double's card is dealt, C7: a doubled hand has three cards or more); ``may_split`` and
+    ``may_double`` what the split cap (C8) and the seat's balance allow. Never returns what is
+    not legal: ``split`` only for a pair with ``may_split`` and not doubled; ``double`` only with
+    ``may_double`` and not doubled (C7); ``stand`` only on 15 or more and ``hit`` only under a
+    lowest total of 21 (C6). A hard 21 has no choice left (the hand is over): ``stand``.
 
     Raises ValueError for a hand that cannot exist (a soft total under 12, a bust total, five
     cards, a pair that does not make ``total``).
     """
-    return shipped().decide(soft, total, cards, pair, doubled, may_split, may_double)
+    return shipped().decide(*hand)
