@@ -29,17 +29,14 @@ from pontoon_cli.core.cards import pack_text
 from pontoon_cli.core.events import BankSold
 from pontoon_cli.core.limits import MAX_SAFE_INT
 from pontoon_cli.logformat.record import (
-    HAND_LABELS,
-    HOUSE_HAND_HEAD,
+    DEALER_HAND_HEAD,
     DealLine,
     events_record,
     hand_record,
-    write_events,
-    write_hand,
-    write_house_hand,
+    house_record,
+    write_deal_body,
     write_money,
     write_number,
-    write_pack,
 )
 
 _MAX_INT: Final = MAX_SAFE_INT
@@ -55,7 +52,6 @@ def casino_deal_record(
     decisions, cards = events_record(deal.events)
     # C7: doubling is the only way a stake grows
     hands = [hand_record(p, i, h, h.stake != h.initial) for p, i, h in deal.hands_in_order()]
-    d = deal.dealer_hand
     nets = deal.nets
     balances = game.balances
     seats = game.table.seats
@@ -68,11 +64,7 @@ def casino_deal_record(
         "decisions": decisions,
         "cards": cards,
         "hands": hands,
-        "dealer_hand": {
-            "cards": " ".join([c.text for c in d.cards]),
-            "class": HAND_LABELS[d.cls],
-            "total": d.total,
-        },
+        "dealer_hand": house_record(deal.dealer_hand),
         "net": {p: nets[p] for p in seats if p in nets},
         "balance": {p: balances[p] for p in seats},
     }
@@ -83,7 +75,7 @@ def casino_deal_line(out: BytesWriter, line: DealLine) -> bool:
     piece by piece, without building the record; False where a number is beyond ±(2**53 − 1).
     ``pack`` is the shoe's bytes when the caller holds them (replay reads them from the record it
     re-deals): they are used as given, so a round does not write its 416-card shoe again."""
-    game, deal, pack, decisions, nets = line.game, line.deal, line.pack, line.decisions, line.nets
+    game, deal, nets = line.game, line.deal, line.nets
     if not isinstance(deal, CasinoDeal):  # pragma: no cover - the registry pairs them
         raise TypeError("the casino line is written for casino rounds")
     big = _MAX_INT
@@ -92,22 +84,10 @@ def casino_deal_line(out: BytesWriter, line: DealLine) -> bool:
         return False
     out.write(b'{"type":"deal","deal":')
     write_number(out, number)
-    write_pack(out, deal.pack_state, pack, deal.pack_before, deal.sitting_out)
-    if not write_events(out, deal.events, decisions):
+    if not write_deal_body(out, deal, line, True, DEALER_HAND_HEAD, deal.dealer_hand):
         return False
-    out.write(b'],"hands":[')
-    first = True
-    for p, i, h in deal.hands_in_order():
-        # C7: doubling is the only way a stake grows
-        if not write_hand(out, p, i, h, first, 2 if h.stake != h.initial else 1):
-            return False
-        first = False
-    write_house_hand(out, _HOUSE_HEAD, deal.dealer_hand)
     out.write(b'},"net":{')
     if not write_money(out, game.table.seats, deal.nets if nets is None else nets, game.balances):
         return False
     out.write(b"}}\n")
     return True
-
-
-_HOUSE_HEAD: Final = HOUSE_HAND_HEAD["dealer_hand"]

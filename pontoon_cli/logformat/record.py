@@ -16,7 +16,7 @@ for every game, each piece as the bytes it is in the line.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Final, Protocol, TypeVar
+from typing import Any, Final, NamedTuple, Protocol, TypeVar
 
 import orjson
 from librt.strings import BytesWriter
@@ -27,8 +27,6 @@ from pontoon_cli.core.cards import FULL_PACK, Card
 from pontoon_cli.core.events import BankSold, CardDealt, Event
 from pontoon_cli.core.hands import Hand, HandClass
 from pontoon_cli.core.limits import KEPT, MAX_SAFE_INT
-
-_LABELS: Final[tuple[str, ...]] = tuple(c.label for c in sorted(HandClass))
 
 
 def events_record(
@@ -58,7 +56,7 @@ def hand_record(player: str, number: int, h: Hand, doubled: bool | None = None) 
         "hand": number,
         "cards": " ".join([c.text for c in h.cards]),
         "stake": h.stake,
-        "class": _LABELS[h.cls],
+        "class": HAND_LABELS[h.cls],
         "total": h.total,
         "split": h.from_split,
     }
@@ -69,11 +67,20 @@ def hand_record(player: str, number: int, h: Hand, doubled: bool | None = None) 
     return record
 
 
+def house_record(h: Hand) -> dict[str, Any]:
+    """The banker's or dealer's hand as a record holds it: its cards, class and total."""
+    return {
+        "cards": " ".join([c.text for c in h.cards]),
+        "class": HAND_LABELS[h.cls],
+        "total": h.total,
+    }
+
+
 #: A game's deal record, built after the deal: (game, deal, sale) -> record.
 RecordWriter = Callable[[GameBase, DealBase, BankSold | None], dict[str, Any]]
 
 
-class DealLine:
+class DealLine(NamedTuple):
     """What a deal's line is written from: the game (its seats and balances) and the deal, the
     sale of the bank before it (T8.4), and what the caller already holds of the line.
 
@@ -81,27 +88,16 @@ class DealLine:
     bytes of its decisions (between the brackets) where the caller holds them, exactly as the
     writer would write the deal's decisions: replay passes what it read from the record, so a
     line is not written again where the record already holds it. ``nets`` is ``deal.nets``
-    where the caller has it already (replay), so the deal does not make it again. A plain
-    class with typed fields (native when compiled): one is made a deal.
+    where the caller has it already (replay), so the deal does not make it again. One is made
+    a deal.
     """
 
-    __slots__ = ("deal", "decisions", "game", "nets", "pack", "sale")
-
-    def __init__(
-        self,
-        game: GameBase,
-        deal: DealBase,
-        sale: BankSold | None = None,
-        pack: bytes | None = None,
-        decisions: bytes | None = None,
-        nets: dict[str, int] | None = None,
-    ) -> None:
-        self.game = game
-        self.deal = deal
-        self.sale = sale
-        self.pack = pack
-        self.decisions = decisions
-        self.nets = nets
+    game: GameBase
+    deal: DealBase
+    sale: BankSold | None = None
+    pack: bytes | None = None
+    decisions: bytes | None = None
+    nets: dict[str, int] | None = None
 
 
 class LineWriter(Protocol):
@@ -537,18 +533,36 @@ def rule_end(rule: str) -> bytes:
     return found
 
 
-#: The text before a deal line's banker's or dealer's cards, by its key.
-HOUSE_HAND_HEAD: Final = {
-    key: f'],"{key}":{{"cards":"'.encode() for key in ("banker_hand", "dealer_hand")
-}
+#: The text before a deal line's banker's (T3.2) or dealer's (C4) cards.
+BANKER_HAND_HEAD: Final = b'],"banker_hand":{"cards":"'
+DEALER_HAND_HEAD: Final = b'],"dealer_hand":{"cards":"'
+
 #: The banker's or dealer's class, between its cards and its total, by class.
 _HOUSE_CLASS_TOTAL: Final = _pieces([f'","class":"{label}","total":' for label in HAND_LABELS])
 
 
-def write_house_hand(out: BytesWriter, head: bytes, h: Hand) -> None:
-    """A deal line's banker's or dealer's hand after ``head`` (:data:`HOUSE_HAND_HEAD`):
-    ``{"cards":…,"class":…,"total":…`` (the caller closes the brace)."""
-    out.write(head)
-    write_cards(out, h.cards)
-    out.write(_HOUSE_CLASS_TOTAL[h.cls])
-    write_number(out, h.total)
+def write_deal_body(
+    out: BytesWriter, deal: DealBase, line: DealLine, doubles: bool, house_head: bytes, house: Hand
+) -> bool:
+    """The fields every game's deal line holds alike, in this order: ``pack_state``, ``pack``,
+    ``sat_out``, ``decisions``, ``cards``, ``hands`` (each hand in turn; with ``doubles``, each
+    its ``doubled``, C7: doubling is the only way a casino stake grows) and the house's hand
+    after ``house_head`` (:data:`BANKER_HAND_HEAD`, :data:`DEALER_HAND_HEAD`) as far as its
+    total (the caller closes its brace). False where a number passes ±(2**53 − 1)."""
+    write_pack(out, deal.pack_state, line.pack, deal.pack_before, deal.sitting_out)
+    if not write_events(out, deal.events, line.decisions):
+        return False
+    out.write(b'],"hands":[')
+    rows = deal.rows  # each punter's hands, in turn: no dictionary by name made for them
+    first = True
+    for i, p in enumerate(deal.punters):
+        for j, h in enumerate(rows[i]):  # compiled: enumerate with a start is generic
+            doubled = (2 if h.stake != h.initial else 1) if doubles else 0
+            if not write_hand(out, p, j + 1, h, first, doubled):
+                return False
+            first = False
+    out.write(house_head)
+    write_cards(out, house.cards)
+    out.write(_HOUSE_CLASS_TOTAL[house.cls])
+    write_number(out, house.total)
+    return True

@@ -19,18 +19,15 @@ from pontoon_cli.core.cards import pack_text
 from pontoon_cli.core.events import BankSold
 from pontoon_cli.core.limits import MAX_SAFE_INT
 from pontoon_cli.logformat.record import (
-    HAND_LABELS,
-    HOUSE_HAND_HEAD,
+    BANKER_HAND_HEAD,
     DealLine,
     events_record,
     hand_record,
+    house_record,
     quoted,
-    write_events,
-    write_hand,
-    write_house_hand,
+    write_deal_body,
     write_money,
     write_number,
-    write_pack,
 )
 from pontoon_cli.traditional.deal import Deal
 from pontoon_cli.traditional.game import Game
@@ -53,7 +50,6 @@ def deal_record(
     decisions, cards = events_record(deal.events)
     all_hands = deal.hands
     hands = [hand_record(p, i, h) for p in deal.punters for i, h in enumerate(all_hands[p], 1)]
-    b = deal.banker_hand
     nets = deal.nets
     balances = game.balances
     net: dict[str, int] = {}
@@ -75,11 +71,7 @@ def deal_record(
         "decisions": decisions,
         "cards": cards,
         "hands": hands,
-        "banker_hand": {
-            "cards": " ".join([c.text for c in b.cards]),
-            "class": HAND_LABELS[b.cls],  # as settled: V7 (b) makes A + 10 a 21
-            "total": b.total,
-        },
+        "banker_hand": house_record(deal.banker_hand),  # as settled: V7 (b) makes A + 10 a 21
         "void": deal.void,
         "net": net,
         "balance": balance,
@@ -140,19 +132,9 @@ def write_deal_line(out: BytesWriter, game: Game, deal: Deal, line: DealLine, en
         write_number(out, price)
         out.write(b'},"banker":')
     out.write(quoted(deal.banker))
-    write_pack(out, deal.pack_state, line.pack, deal.pack_before, deal.sitting_out)
-    if not write_events(out, deal.events, line.decisions):
-        return False
-    out.write(b'],"hands":[')
-    rows = deal.rows  # each punter's hands, in turn: no dictionary by name made for them
-    first_hand = True
-    for i, p in enumerate(deal.punters):
-        for j, h in enumerate(rows[i]):  # compiled: enumerate with a start is generic
-            if not write_hand(out, p, j + 1, h, first_hand, 0):
-                return False
-            first_hand = False
     # the banker's class as settled: V7 (b) makes A + 10 a 21
-    write_house_hand(out, _HOUSE_HEAD, deal.banker_hand)
+    if not write_deal_body(out, deal, line, False, BANKER_HAND_HEAD, deal.banker_hand):
+        return False
     out.write(b'},"void":true,"net":{' if deal.void else b'},"void":false,"net":{')
     if not write_money(out, game.table.seats, deal.nets if nets is None else nets, game.balances):
         return False
@@ -160,8 +142,3 @@ def write_deal_line(out: BytesWriter, game: Game, deal: Deal, line: DealLine, en
     out.write(quoted(deal.next_banker))
     out.write(end)
     return True
-
-
-#: Each class's log name, by its value (a tuple index is cheaper than a dictionary look-up).
-
-_HOUSE_HEAD: Final = HOUSE_HAND_HEAD["banker_hand"]
