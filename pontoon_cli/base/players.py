@@ -97,7 +97,25 @@ class AutoPlayers:
 
     A game's registry entry (:mod:`pontoon_cli.games`) names its subclass: ``Players`` for
     the traditional game, ``CasinoPlayers`` for a casino table.
+
+    ``punter`` is one strategy name for every seat of ``seats``, or a name per seat; ``banker``
+    the banker's strategy, where the game has a banker. Each seat's strategy gets its own
+    generator spawned from ``rng`` (:meth:`_build` says in which order).
     """
+
+    def __init__(
+        self,
+        seats: tuple[str, ...],
+        rng: Rng,
+        punter: str | dict[str, str] = "default",
+        banker: str = "default",
+    ) -> None:
+        names = punter if isinstance(punter, dict) else dict.fromkeys(seats, punter)
+        self._build(seats, rng, names, banker)
+
+    def _build(self, seats: tuple[str, ...], rng: Rng, names: dict[str, str], banker: str) -> None:
+        """Make each seat's strategy, ``names[seat]`` (and the banker's, ``banker``)."""
+        raise NotImplementedError
 
     def play_deal(self, game: GameBase) -> DealBase:
         """Play one whole deal of ``game`` automatically and finish it."""

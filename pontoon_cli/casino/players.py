@@ -120,14 +120,7 @@ class CasinoPlayers(AutoPlayers):
     for the registry's sake and not used: a casino table has no banker (C3).
     """
 
-    def __init__(
-        self,
-        seats: tuple[str, ...],
-        rng: Rng,
-        punter: str | dict[str, str] = "default",
-        banker: str = "default",
-    ) -> None:
-        names = punter if isinstance(punter, dict) else dict.fromkeys(seats, punter)
+    def _build(self, seats: tuple[str, ...], rng: Rng, names: dict[str, str], banker: str) -> None:
         self.player: dict[str, Strategy[CasinoDeal]] = {}
         for p in seats:
             name = casino_strategy_name(names[p])

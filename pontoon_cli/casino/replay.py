@@ -45,8 +45,8 @@ from pontoon_cli.logformat.compare import (
     HandSettler,
     RowRules,
     action_text,
+    compare_house_hand,
     compare_money,
-    first_key,
 )
 from pontoon_cli.logformat.divergence import Divergence, Place, count
 from pontoon_cli.logformat.record import LineWriter, RecordWriter
@@ -63,6 +63,14 @@ _HAND_RULE: Final = {
     "doubled": "C7",
 }
 _DEALER_RULE: Final = {"class": "C2", "total": "C2"}
+
+
+def _dealer_rule(key: str, recorded: Any, expected: Any) -> str:
+    """The rule behind a field of the dealer's hand: for his cards, the rule that dealt the
+    first that differs (C4, C9)."""
+    return _cards_rule(recorded, expected, "C9") if key == "cards" else _DEALER_RULE[key]
+
+
 _CARD_RULE: Final = CASINO_ACTIONS.card_rule  # stake C4 (the deal), hit C6, double C7, split C8
 #: What a decision recorded for the dealer is told (C9).
 NO_DEALER_CHOICE: Final = "the dealer has no choices: he plays by his rule"
@@ -191,18 +199,11 @@ class CasinoReplay(GameReplay):
         self, at: Place, record: Fields, derived: Fields, deal: DealBase, after: dict[str, int]
     ) -> Divergence | None:
         """The dealer's hand (C2, C9), the nets and the balances (C10, C3)."""
-        dealer_hand = record.get("dealer_hand")
-        if dealer_hand is not None:
-            want = derived["dealer_hand"]
-            key = first_key(dealer_hand, want, DEALER_HAND_KEYS)
-            if key is not None:
-                got = dealer_hand[key]
-                # the dealer's cards: the rule that dealt the first that differs (C4, C9)
-                rule = _cards_rule(got, want[key], "C9") if key == "cards" else _DEALER_RULE[key]
-                where = f"dealer_hand.{key}"
-                return at.div(
-                    field=where, recorded=got, expected=want[key], rule=rule, player=DEALER, hand=1
-                )
+        found = compare_house_hand(
+            at, record, derived, "dealer_hand", DEALER_HAND_KEYS, _dealer_rule, DEALER
+        )
+        if found is not None:
+            return found
         casino = cast(CasinoDeal, deal)
         return compare_money(
             at,

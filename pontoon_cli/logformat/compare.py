@@ -129,6 +129,38 @@ def first_key(got: Fields, want: Fields, keys: tuple[str, ...]) -> str | None:
     return None
 
 
+def compare_house_hand(
+    at: Place,
+    record: Fields,
+    derived: Fields,
+    field: str,
+    keys: tuple[str, ...],
+    rule_of: Callable[[str, Any, Any], str],
+    house: str,
+) -> Divergence | None:
+    """The house's hand (``banker_hand``, T6; ``dealer_hand``, C9) as recorded against the
+    re-deal's: the first of ``keys`` that differs, cited by ``rule_of(key, recorded,
+    expected)``, as the house's (``house``) hand 1; None if the record holds no such field or
+    it agrees."""
+    got_hand = record.get(field)
+    if got_hand is None:
+        return None
+    want = derived[field]
+    key = first_key(got_hand, want, keys)
+    if key is None:
+        return None
+    got = got_hand[key]
+    expected = want[key]
+    return at.div(
+        field=f"{field}.{key}",
+        recorded=got,
+        expected=expected,
+        rule=rule_of(key, got, expected),
+        player=house,
+        hand=1,
+    )
+
+
 def compare_money(
     at: Place,
     seats: Sequence[str],

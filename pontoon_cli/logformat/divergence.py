@@ -8,7 +8,7 @@ and gives the exit code (docs/reference/output.md, "Exit codes").
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass, replace
 from typing import IO, Any, Protocol
 
 import orjson
@@ -62,19 +62,7 @@ class Divergence:
 
     def following(self, line: int) -> Divergence:
         """The same divergence, marked as following from the one at ``line``."""
-        return Divergence(
-            file=self.file,
-            line=self.line,
-            deal=self.deal,
-            player=self.player,
-            hand=self.hand,
-            field=self.field,
-            recorded=self.recorded,
-            expected=self.expected,
-            rule=self.rule,
-            detail=self.detail,
-            follows=line,
-        )
+        return replace(self, follows=line)
 
     def to_json(self) -> bytes:
         """The divergence as one JSON line, with no raw control character from the log."""
@@ -86,21 +74,11 @@ class Divergence:
 
     def to_dict(self) -> dict[str, Any]:
         """The divergence's fields; ``detail`` and ``follows`` only where they are given."""
-        data: dict[str, Any] = {
-            "file": self.file,
-            "line": self.line,
-            "deal": self.deal,
-            "player": self.player,
-            "hand": self.hand,
-            "field": self.field,
-            "recorded": self.recorded,
-            "expected": self.expected,
-            "rule": self.rule,
-        }
-        if self.detail is not None:
-            data["detail"] = self.detail
-        if self.follows is not None:
-            data["follows"] = self.follows
+        data = asdict(self)
+        if self.detail is None:
+            del data["detail"]
+        if self.follows is None:
+            del data["follows"]
         return data
 
 

@@ -45,7 +45,7 @@ standard library only, not compiled (the ``strategy_`` prefix in ``_build``).
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any, Final
 
 from pontoon_cli.core.rules import setting_text
@@ -81,15 +81,11 @@ class TraditionalRules:
 
     @staticmethod
     def from_rules(rules: Any, banker_stays: int = BANKER_STAYS) -> TraditionalRules:
-        return TraditionalRules(
-            banker_stays=banker_stays,
-            stick_minimum=rules.stick_minimum,
-            max_hands=rules.max_hands,
-            split_aces_only=rules.split_aces_only,
-            no_bought_sure_thing=rules.no_bought_sure_thing,
-            pontoon_pays=rules.pontoon_pays,
-            banker_pontoon_collects=rules.banker_pontoon_collects,
-        )
+        """These settings read off ``rules`` (each is the Rules setting of the same name), and
+        the banker's fixed rule."""
+        names = [f.name for f in fields(TraditionalRules) if f.name != "banker_stays"]
+        taken = {name: getattr(rules, name) for name in names}
+        return TraditionalRules(banker_stays=banker_stays, **taken)
 
 
 def unmodelled(rules: Any) -> str | None:

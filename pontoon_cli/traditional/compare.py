@@ -21,8 +21,8 @@ from pontoon_cli.logformat.check import BANKER_HAND_KEYS, CARD_KEYS, HAND_KEYS
 from pontoon_cli.logformat.compare import (
     HandSettler,
     RowRules,
+    compare_house_hand,
     compare_money,
-    first_key,
     settle_again,
 )
 from pontoon_cli.logformat.divergence import Divergence, Place
@@ -39,6 +39,13 @@ _HAND_RULE: Final = {
     "split": "T5.2",
 }
 _BANKER_HAND_RULE: Final = {"cards": "T6.1", "class": "T2", "total": "T1.3"}
+
+
+def _banker_hand_rule(key: str, recorded: Any, expected: Any) -> str:
+    """The rule behind a field of the banker's hand."""
+    return _BANKER_HAND_RULE[key]
+
+
 #: The rule behind a card, by the decision just before it (none yet: the first round, T4.1).
 _CARD_RULE: Final = TRADITIONAL_ACTIONS.card_rule
 
@@ -100,17 +107,11 @@ def compare_rest(
 ) -> Divergence | None:
     """The first field after the cards and hands the record holds that the re-deal does not
     give."""
-    banker_hand = record.get("banker_hand")
-    if banker_hand is not None:
-        want = derived["banker_hand"]
-        key = first_key(banker_hand, want, BANKER_HAND_KEYS)
-        if key is not None:
-            rule = _BANKER_HAND_RULE[key]
-            got = banker_hand[key]
-            where = f"banker_hand.{key}"
-            return at.div(
-                field=where, recorded=got, expected=want[key], rule=rule, player=deal.banker, hand=1
-            )
+    found = compare_house_hand(
+        at, record, derived, "banker_hand", BANKER_HAND_KEYS, _banker_hand_rule, deal.banker
+    )
+    if found is not None:
+        return found
     void = record.get("void")
     if void is not None and void != deal.void:
         return at.div(field="void", recorded=void, expected=deal.void, rule="T8.5")

@@ -142,14 +142,7 @@ class Players(AutoPlayers):
     fixes every random decision.
     """
 
-    def __init__(
-        self,
-        seats: tuple[str, ...],
-        rng: Rng,
-        punter: str | dict[str, str] = "default",
-        banker: str = "default",
-    ) -> None:
-        names = punter if isinstance(punter, dict) else dict.fromkeys(seats, punter)
+    def _build(self, seats: tuple[str, ...], rng: Rng, names: dict[str, str], banker: str) -> None:
         self.punter: dict[str, Strategy[Deal]] = {
             p: _strategy(names[p], rng.spawn(), False) for p in seats
         }
