@@ -23,7 +23,8 @@ from pontoon_cli.core.actions import CASINO_ACTIONS, SHOOT_ACTIONS, TRADITIONAL_
 from pontoon_cli.core.errors import RulesError
 from pontoon_cli.core.rng import Rng, session_rngs
 from pontoon_cli.core.rules import HOUSE_PRESETS, Rules, Table, suggest
-from pontoon_cli.logformat.record import LineWriter, RecordWriter
+from pontoon_cli.logformat.deal_record import RecordWriter
+from pontoon_cli.logformat.record import LineWriter
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)

@@ -410,10 +410,15 @@ class CasinoGame(GameBase):
             stop = min(self.top + self.need, len(self.pack))
             self._shuffled_to(stop)
             cards = self.pack[self.top : stop]
-        deal = CasinoDeal(self.setup(cards))
+        deal = self.new_round(self.setup(cards))
         self.without_log(deal)
         self.open_deal = deal
         return deal
+
+    def new_round(self, setup: DealSetup) -> CasinoDeal:
+        """The round a table of this game deals from ``setup``: the hook a house's variant
+        overrides with its own deal (replay re-deals through it too)."""
+        return CasinoDeal(setup)
 
     def finish_deal(self, deal: DealBase) -> None:
         """Pay the nets; the shoe keeps what the round left, or is shuffled anew (C1)."""

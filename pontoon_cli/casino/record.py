@@ -28,12 +28,10 @@ from pontoon_cli.casino.deal import CasinoDeal
 from pontoon_cli.core.cards import pack_text
 from pontoon_cli.core.events import BankSold
 from pontoon_cli.core.limits import MAX_SAFE_INT
+from pontoon_cli.logformat.deal_record import events_record, hand_record, house_record
 from pontoon_cli.logformat.record import (
     DEALER_HAND_HEAD,
     DealLine,
-    events_record,
-    hand_record,
-    house_record,
     write_deal_body,
     write_money,
     write_number,

@@ -48,8 +48,9 @@ from pontoon_cli.logformat.compare import (
     compare_house_hand,
     compare_money,
 )
+from pontoon_cli.logformat.deal_record import RecordWriter
 from pontoon_cli.logformat.divergence import Divergence, Place, count
-from pontoon_cli.logformat.record import LineWriter, RecordWriter
+from pontoon_cli.logformat.record import LineWriter
 from pontoon_cli.logformat.replay import GameReplay
 
 #: The rule behind each field of a hand that is not its settlement (``net`` and ``rule`` cite
@@ -122,7 +123,8 @@ class CasinoReplay(GameReplay):
     ) -> DealBase | None:
         fresh = PackState.SHUFFLED if self.shoe.fresh else PackState.CONTINUED
         pack_state = _STATE.get(record.get("pack_state"), fresh)
-        return CasinoDeal(self.setup(record, pack, balances, pack_state))
+        setup = self.setup(record, pack, balances, pack_state)
+        return cast(CasinoGame, self.game).new_round(setup)
 
     def empty_pack(self, at: Place, pack: list[Card]) -> Divergence:
         """A shoe that could not finish the round (C1)."""

@@ -23,8 +23,9 @@ from pontoon_cli.core.limits import MAX_SAFE_INT
 from pontoon_cli.core.rules import Rules, Table
 from pontoon_cli.core.stop import Interrupted
 from pontoon_cli.log.output import Writable, held, open_sink
+from pontoon_cli.logformat.deal_record import RecordWriter
 from pontoon_cli.logformat.format import FORMAT
-from pontoon_cli.logformat.record import DealLine, LineWriter, RecordWriter, line_bytes
+from pontoon_cli.logformat.record import DealLine, LineWriter, line_bytes
 from pontoon_cli.traditional.engine import DealBase, Game
 from pontoon_cli.traditional.record import traditional_line, traditional_record
 

@@ -1,13 +1,9 @@
-"""The pieces every game's deal record writes alike: its decisions, its cards, and each hand.
+"""A deal's line as bytes: what every game's line writer writes alike, written once.
 
-The traditional record (log.py), Shoot's (the traditional one plus the kitty) and the casino
-round's (casino_log.py) build these parts here, so a hand's keys and their order are written once.
-A hand: ``player``, ``hand`` (its number, from 1), ``cards``, ``stake``, ``class``, ``total``,
-``split``, then ``doubled`` where the game records it (the casino round, C7), ``net`` and
-``rule`` (the rule that settled it).
-
-Each game also writes its record straight into the log writer's bytes, piece by piece, without
-building it (replay compares every record with them): the decisions and cards
+Each game writes its record straight into the log writer's bytes, piece by piece, without
+building it (replay compares every record with them): what a line is written from
+(:class:`DealLine`), the fields every game holds alike (:func:`write_deal_body`), the decisions
+and cards
 (:func:`write_events`) and the pieces every line is made of (:func:`head_text`,
 :func:`hand_head`, :func:`money_key`, :func:`write_number`, :func:`quoted`) are written here once
 for every game, each piece as the bytes it is in the line.
@@ -15,7 +11,6 @@ for every game, each piece as the bytes it is in the line.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any, Final, NamedTuple, Protocol, TypeVar
 
 import orjson
@@ -27,57 +22,6 @@ from pontoon_cli.core.cards import FULL_PACK, Card
 from pontoon_cli.core.events import BankSold, CardDealt, Event
 from pontoon_cli.core.hands import Hand, HandClass
 from pontoon_cli.core.limits import KEPT, MAX_SAFE_INT
-
-
-def events_record(
-    events: list[Event],
-) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """A deal's ``decisions`` and ``cards``, in the order they happened."""
-    decisions: list[dict[str, Any]] = []
-    cards: list[dict[str, Any]] = []
-    for e in events:
-        if isinstance(e, CardDealt):
-            cards.append({"player": e.player, "hand": e.hand, "card": e.card.text, "up": e.face_up})
-        else:
-            amount = e.amount
-            if amount is None:
-                decisions.append({"player": e.player, "hand": e.hand, "action": e.action})
-            else:
-                decisions.append(
-                    {"player": e.player, "hand": e.hand, "action": e.action, "amount": amount}
-                )
-    return decisions, cards
-
-
-def hand_record(player: str, number: int, h: Hand, doubled: bool | None = None) -> dict[str, Any]:
-    """One entry of a record's ``hands``; ``doubled`` only where the game records it."""
-    record: dict[str, Any] = {
-        "player": player,
-        "hand": number,
-        "cards": " ".join([c.text for c in h.cards]),
-        "stake": h.stake,
-        "class": HAND_LABELS[h.cls],
-        "total": h.total,
-        "split": h.from_split,
-    }
-    if doubled is not None:
-        record["doubled"] = doubled
-    record["net"] = h.net
-    record["rule"] = h.rule
-    return record
-
-
-def house_record(h: Hand) -> dict[str, Any]:
-    """The banker's or dealer's hand as a record holds it: its cards, class and total."""
-    return {
-        "cards": " ".join([c.text for c in h.cards]),
-        "class": HAND_LABELS[h.cls],
-        "total": h.total,
-    }
-
-
-#: A game's deal record, built after the deal: (game, deal, sale) -> record.
-RecordWriter = Callable[[GameBase, DealBase, BankSold | None], dict[str, Any]]
 
 
 class DealLine(NamedTuple):

@@ -49,16 +49,11 @@ from pontoon_cli.logformat.compare import (
     settle_again,
     written_as,
 )
+from pontoon_cli.logformat.deal_record import RecordWriter
 from pontoon_cli.logformat.divergence import Divergence, Place, count
 from pontoon_cli.logformat.moves import Move
 from pontoon_cli.logformat.packs import read_log_pack
-from pontoon_cli.logformat.record import (
-    DealLine,
-    LineWriter,
-    RecordWriter,
-    line_bytes,
-    written_decisions,
-)
+from pontoon_cli.logformat.record import DealLine, LineWriter, line_bytes, written_decisions
 
 
 class Look(Protocol):

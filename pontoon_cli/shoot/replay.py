@@ -20,8 +20,9 @@ from pontoon_cli.core.errors import IllegalAction
 from pontoon_cli.core.rng import Rng
 from pontoon_cli.core.rules import Rules, Table
 from pontoon_cli.logformat.check import DEAL_HEADS, MISSING
+from pontoon_cli.logformat.deal_record import RecordWriter
 from pontoon_cli.logformat.divergence import Divergence, Place, count
-from pontoon_cli.logformat.record import LineWriter, RecordWriter
+from pontoon_cli.logformat.record import LineWriter
 from pontoon_cli.shoot.deal import ShootDeal, ShootGame, open_kitty
 from pontoon_cli.shoot.kitty import Kitty
 from pontoon_cli.shoot.record import shoot_deal_line, shoot_deal_record

@@ -18,12 +18,10 @@ from pontoon_cli.base.game import GameBase
 from pontoon_cli.core.cards import pack_text
 from pontoon_cli.core.events import BankSold
 from pontoon_cli.core.limits import MAX_SAFE_INT
+from pontoon_cli.logformat.deal_record import events_record, hand_record, house_record
 from pontoon_cli.logformat.record import (
     BANKER_HAND_HEAD,
     DealLine,
-    events_record,
-    hand_record,
-    house_record,
     quoted,
     write_deal_body,
     write_money,

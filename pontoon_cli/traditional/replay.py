@@ -25,9 +25,10 @@ from pontoon_cli.core.rules import Rules, Table
 from pontoon_cli.core.settle import SETTLERS
 from pontoon_cli.logformat.check import MISSING
 from pontoon_cli.logformat.compare import Fields, HandSettler, RowRules
+from pontoon_cli.logformat.deal_record import RecordWriter
 from pontoon_cli.logformat.divergence import Divergence, Place
 from pontoon_cli.logformat.moves import Move
-from pontoon_cli.logformat.record import LineWriter, RecordWriter
+from pontoon_cli.logformat.record import LineWriter
 from pontoon_cli.logformat.replay import GameReplay
 from pontoon_cli.traditional.compare import compare_rest, hand_settler, row_rules
 from pontoon_cli.traditional.deal import Deal

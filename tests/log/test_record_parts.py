@@ -6,7 +6,7 @@ from __future__ import annotations
 from pontoon_cli.core.cards import Card
 from pontoon_cli.core.events import CardDealt, Decision
 from pontoon_cli.core.hands import Hand, HandClass
-from pontoon_cli.logformat.record import events_record, hand_record
+from pontoon_cli.logformat.deal_record import events_record, hand_record
 
 
 def _hand() -> Hand:
