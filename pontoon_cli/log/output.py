@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import io
 import os
 import signal
 import stat
@@ -231,8 +232,17 @@ class Sink:
         self._guarded.flush()
 
     def discard(self) -> None:
+        self._drop_gzip()
         with contextlib.suppress(OSError, PontoonError):
             self._guarded.flush()
+
+    def _drop_gzip(self) -> None:
+        """End a discarded ``.gz`` stream without writing its rest: its last block and trailer go
+        to a throwaway buffer. Left open, the GzipFile would write them when it is finalised, into
+        a file closed by then ("Exception ignored in: <gzip ...>" from Python 3.13 on)."""
+        if self._gzip is not None and not self._gzip.closed:
+            self._gzip.fileobj = io.BytesIO()
+            self._gzip.close()
 
 
 class _DirectSink(Sink):
@@ -286,6 +296,7 @@ class _AtomicSink(Sink):
             raise
 
     def discard(self) -> None:
+        self._drop_gzip()
         silence(self._file)  # a full disk must not fail the close below
         with contextlib.suppress(OSError):
             self._file.close()
