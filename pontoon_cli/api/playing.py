@@ -430,7 +430,7 @@ class _Log(_Sink):
     def __enter__(self) -> _Log:
         return self
 
-    def __exit__(self, kind: object, error: object, trace: object) -> None:
+    def __exit__(self, exc_type: object, exc: object, tb: object) -> None:
         """The bar closes, whatever ended the writing."""
         if self._bar is not None:
             self._bar.__exit__(None, None, None)
