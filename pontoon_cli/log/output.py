@@ -240,9 +240,10 @@ class Sink:
         """End a discarded ``.gz`` stream without writing its rest: its last block and trailer go
         to a throwaway buffer. Left open, the GzipFile would write them when it is finalised, into
         a file closed by then ("Exception ignored in: <gzip ...>" from Python 3.13 on)."""
-        if self._gzip is not None and not self._gzip.closed:
-            self._gzip.fileobj = io.BytesIO()
-            self._gzip.close()
+        gz = self._gzip
+        if gz is not None and gz.fileobj is not None:  # open: its close() sets fileobj to None
+            gz.fileobj = io.BytesIO()
+            gz.close()
 
 
 class _DirectSink(Sink):
