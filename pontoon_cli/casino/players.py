@@ -33,10 +33,8 @@ from pontoon_cli.core.errors import PontoonError
 from pontoon_cli.core.rng import Rng
 
 
-class DealerMimic(Strategy[CasinoDeal]):
-    """Hit below 17 (soft or hard), stand otherwise; never double or split; stake the minimum."""
-
-    name = "dealer-mimic"
+class _LeastStake(Strategy[CasinoDeal]):
+    """A deterministic casino strategy that stakes the table's minimum (C3)."""
 
     def __init__(self, rng: Rng | None = None) -> None:
         self.rng = rng  # unused: the policy is deterministic
@@ -44,21 +42,21 @@ class DealerMimic(Strategy[CasinoDeal]):
     def stake(self, deal: CasinoDeal, player: str) -> int:
         return deal.table.min_stake
 
+
+class DealerMimic(_LeastStake):
+    """Hit below 17 (soft or hard), stand otherwise; never double or split; stake the minimum."""
+
+    name = "dealer-mimic"
+
     def play(self, deal: CasinoDeal, player: str, hand: int) -> tuple[str, int | None]:
         return ("hit" if deal.current_hand().total < 17 else "stand"), None
 
 
-class Basic(Strategy[CasinoDeal]):
+class Basic(_LeastStake):
     """The shipped basic strategy table, asked with the hand as the player sees it (C4: no
     dealer card) and what is legal now; stake the minimum."""
 
     name = "basic"
-
-    def __init__(self, rng: Rng | None = None) -> None:
-        self.rng = rng  # unused: the table is deterministic
-
-    def stake(self, deal: CasinoDeal, player: str) -> int:
-        return deal.table.min_stake
 
     def play(self, deal: CasinoDeal, player: str, hand: int) -> tuple[str, int | None]:
         h = deal.current_hand()

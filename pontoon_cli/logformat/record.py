@@ -11,7 +11,7 @@ for every game, each piece as the bytes it is in the line.
 
 from __future__ import annotations
 
-from typing import Any, Final, NamedTuple, Protocol, TypeVar
+from typing import Any, Final, Protocol, TypeVar
 
 import orjson
 from librt.strings import BytesWriter
@@ -24,7 +24,7 @@ from pontoon_cli.core.hands import Hand, HandClass
 from pontoon_cli.core.limits import KEPT, MAX_SAFE_INT
 
 
-class DealLine(NamedTuple):
+class DealLine:
     """What a deal's line is written from: the game (its seats and balances) and the deal, the
     sale of the bank before it (T8.4), and what the caller already holds of the line.
 
@@ -32,16 +32,28 @@ class DealLine(NamedTuple):
     bytes of its decisions (between the brackets) where the caller holds them, exactly as the
     writer would write the deal's decisions: replay passes what it read from the record, so a
     line is not written again where the record already holds it. ``nets`` is ``deal.nets``
-    where the caller has it already (replay), so the deal does not make it again. One is made
-    a deal.
+    where the caller has it already (replay), so the deal does not make it again. A plain
+    class with typed fields (native when compiled; a NamedTuple's constructor is a Python
+    function): one is made a deal.
     """
 
-    game: GameBase
-    deal: DealBase
-    sale: BankSold | None = None
-    pack: bytes | None = None
-    decisions: bytes | None = None
-    nets: dict[str, int] | None = None
+    __slots__ = ("deal", "decisions", "game", "nets", "pack", "sale")
+
+    def __init__(
+        self,
+        game: GameBase,
+        deal: DealBase,
+        sale: BankSold | None = None,
+        pack: bytes | None = None,
+        decisions: bytes | None = None,
+        nets: dict[str, int] | None = None,
+    ) -> None:
+        self.game = game
+        self.deal = deal
+        self.sale = sale
+        self.pack = pack
+        self.decisions = decisions
+        self.nets = nets
 
 
 class LineWriter(Protocol):

@@ -82,14 +82,12 @@ class ShootDeal(Deal):
         ``"shoot"`` in the round after the stakes (S2), else None."""
         return "shoot" if self.phase is Phase.SHOOT else None
 
-    def legal_actions(self) -> list[LegalAction]:
-        actor = self.actor
-        if actor is None:
-            return []
-        player, hand = actor
+    def _decisions(self, player: str, hand: int) -> list[LegalAction]:
+        """A shoot bet in the round after the stakes (S2); at a hand's turn, the traditional
+        decisions and a shoot bet where one may be made (S4, S5)."""
         if self.phase is Phase.SHOOT:
             return [LegalAction("shoot", 1, self.shoot_limit(player))]
-        out = super().legal_actions()
+        out = super()._decisions(player, hand)
         if self.phase is Phase.PUNTERS and self.can("shoot", player, hand):
             out.append(LegalAction("shoot", 1, self.shoot_limit(player)))
         return out
