@@ -200,6 +200,13 @@ class DealBase(SeatRows):
             return f"{who} to stake"
         return f"{who} hand {hand} to decide"
 
+    def why_decide(self) -> tuple[str, str] | None:
+        """Why the actor's hand must decide now, in words, and the rule that asks it: what
+        replay says of a decision a log lacks (a soft 21, T5.8; under the least to stick on,
+        T5.5; the banker short of a hard 21 and of five cards, T6.2; C6). None where the phase's
+        own words say it (the stakes, T4.2; C3)."""
+        return None
+
     def legal_actions(self) -> list[LegalAction]:
         """Every action the actor may take now, built from the :meth:`can` checks."""
         actor = self.actor

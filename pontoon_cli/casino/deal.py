@@ -29,7 +29,7 @@ from pontoon_cli.core.actions import CASINO_ACTIONS
 from pontoon_cli.core.cards import Card, new_pack
 from pontoon_cli.core.errors import PontoonError
 from pontoon_cli.core.events import Decision
-from pontoon_cli.core.hands import Hand, HandClass
+from pontoon_cli.core.hands import Hand, HandClass, described
 from pontoon_cli.core.rng import Rng
 from pontoon_cli.core.rules import DEALER, Rules, Table, round_cards
 from pontoon_cli.core.settle import settle_casino
@@ -91,6 +91,17 @@ class CasinoDeal(DealBase):
     def house_hand(self) -> tuple[str | None, Hand | None]:
         """The dealer's hand; he holds no seat: the house (C3)."""
         return None, self.dealer_hand
+
+    def why_decide(self) -> tuple[str, str] | None:
+        """A player's hand short of a hard 21 and of five cards decides: it may stand only on
+        15 or more, a soft 21 included (C6)."""
+        if self.phase is not Phase.PLAYERS:
+            return None
+        h = self.current_hand()
+        held = described(h)
+        if h.total < STAND_MINIMUM:
+            return f"{held}, which must take a card: the least to stand on is {STAND_MINIMUM}", "C6"
+        return f"{held}, which may hit or stand", "C6"
 
     def _decisions(self, player: str, hand: int) -> list[LegalAction]:
         """A player's choices on his hand (C6-C8), built from the :meth:`can` checks."""

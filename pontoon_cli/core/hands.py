@@ -234,3 +234,11 @@ class Hand:
     def __repr__(self) -> str:
         cards = " ".join(c.text for c in self.cards)
         return f"<Hand {cards!r} stake={self.stake} net={self.net}>"
+
+
+def described(h: Hand) -> str:
+    """A hand as a message names it, its cards and value: ``8D 2D AD is a soft 21`` (an ace
+    counting 11), ``9S 7C is 16``."""
+    cards = " ".join([c.text for c in h.cards])
+    soft = h.has_ace and h.low <= 11
+    return f"{cards} is a soft {h.total}" if soft else f"{cards} is {h.total}"

@@ -19,6 +19,7 @@ from pontoon_cli.base.deal import DealBase
 from pontoon_cli.core.hands import Hand
 from pontoon_cli.logformat.check import MISSING
 from pontoon_cli.logformat.divergence import Divergence, Place, count
+from pontoon_cli.logformat.seat_net import named_hand
 
 #: A deal record, or a row of one (a card, a hand), as JSON reads it.
 Fields = dict[str, Any]
@@ -182,7 +183,9 @@ def compare_money(
     every hand): the banker's net differs because a punter's does, so it is the punter's hand
     that is wrong. A punter's net says what the rules dealt (:func:`net_detail`: the hand, its
     class and total, against the ``house``'s, from ``derived``), and ``house_note``: how the
-    house's hand was drawn, where that decided it."""
+    house's hand was drawn, where that decided it. A seat that split is named at the one hand
+    whose settlement explains the difference, with that hand's rule, where one does
+    (:func:`~pontoon_cli.logformat.seat_net.named_hand`)."""
     net = record["net"]
     if net != derived["net"]:
         for p in sorted(seats, key=lambda seat: seat == counter):
@@ -190,7 +193,16 @@ def compare_money(
             want = nets.get(p, 0)
             if got != want:
                 rows = [h for h in derived.get("hands", ()) if h["player"] == p]
-                detail = None if p == counter else net_detail(rows, derived, house)
+                hand = 1 if len(rows) == 1 else None
+                rule = net_rule(p)
+                named = None  # a split seat: the one hand whose settlement explains it
+                if p != counter and house_note is None:
+                    named = named_hand(rows, derived, house, got - want)
+                detail: str | None = None
+                if named is not None:
+                    hand, rule, detail = named
+                elif p != counter:
+                    detail = net_detail(rows, derived, house)
                 if detail is not None and house_note is not None:
                     detail += f"; {house_note}"
                 if detail is not None and counter is not None:
@@ -204,9 +216,9 @@ def compare_money(
                     field="net",
                     recorded=got,
                     expected=want,
-                    rule=net_rule(p),
+                    rule=rule,
                     player=p,
-                    hand=1 if len(rows) == 1 else None,
+                    hand=hand,
                     detail=detail,
                 )
         for p in net:

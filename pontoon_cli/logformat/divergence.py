@@ -29,6 +29,9 @@ class Divergence:
     dealer's). ``follows`` is the line of an earlier divergence this one follows from: a field
     replay could not check on its own because the log does not say what the other engine did
     after that divergence (who banks, what the shoe held); None for an independent divergence.
+    ``missing`` marks a decision the log lacks (``player`` and ``hand``: the hand that lacked
+    it; ``recorded`` None; ``expected``: why the rules ask that hand, in words; ``detail``: what
+    the log holds there instead), printed ``FIELD missing: EXPECTED (RULE-ID); DETAIL``.
     """
 
     file: str
@@ -42,6 +45,7 @@ class Divergence:
     rule: str
     detail: str | None = None
     follows: int | None = None
+    missing: bool = False
 
     def __str__(self) -> str:
         parts = [f"{self.file}:{self.line}"]
@@ -50,10 +54,14 @@ class Divergence:
         if self.player is not None:
             who = escape(self.player)
             parts.append(who if self.hand is None else f"{who} hand {self.hand}")
-        text = (
-            f"{': '.join(parts)}: {escape(self.field)} recorded {show(self.recorded)}, "
-            f"rules give {show(self.expected)} ({self.rule})"
-        )
+        if self.missing:
+            text = f"{': '.join(parts)}: {escape(self.field)} missing: {escape(str(self.expected))}"
+            text += f" ({self.rule})"
+        else:
+            text = (
+                f"{': '.join(parts)}: {escape(self.field)} recorded {show(self.recorded)}, "
+                f"rules give {show(self.expected)} ({self.rule})"
+            )
         if self.detail is not None:
             text += f"; {escape(self.detail)}"
         if self.follows is not None:
@@ -73,12 +81,15 @@ class Divergence:
         return text.encode() if text.isprintable() else escape_json(text).encode()
 
     def to_dict(self) -> dict[str, Any]:
-        """The divergence's fields; ``detail`` and ``follows`` only where they are given."""
+        """The divergence's fields; ``detail``, ``follows`` and ``missing`` only where they are
+        given."""
         data = asdict(self)
         if self.detail is None:
             del data["detail"]
         if self.follows is None:
             del data["follows"]
+        if not self.missing:
+            del data["missing"]
         return data
 
 
@@ -121,9 +132,10 @@ class Place:
         player: str | None = None,
         hand: int | None = None,
         detail: str | None = None,
+        missing: bool = False,
     ) -> Divergence:
         """A divergence of the field ``field`` at this place; ``player`` and ``hand`` when it is
-        someone's, ``detail`` what the rules dealt there."""
+        someone's, ``detail`` what the rules dealt there; ``missing``: a decision the log lacks."""
         return Divergence(
             file=self.file,
             line=self.line,
@@ -135,6 +147,7 @@ class Place:
             expected=expected,
             rule=rule,
             detail=detail,
+            missing=missing,
         )
 
 

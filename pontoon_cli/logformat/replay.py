@@ -51,6 +51,7 @@ from pontoon_cli.logformat.compare import (
 )
 from pontoon_cli.logformat.deal_record import RecordWriter
 from pontoon_cli.logformat.divergence import Divergence, Place, count
+from pontoon_cli.logformat.missing import missing_decision
 from pontoon_cli.logformat.moves import Move
 from pontoon_cli.logformat.packs import read_log_pack
 from pontoon_cli.logformat.record import DealLine, LineWriter, line_bytes, written_decisions
@@ -291,6 +292,9 @@ class GameReplay:
                 self.optional_decision(deal, player, hand, action)
             # whose turn it is, compared without a tuple made (actor_hand 0: nobody's)
             if deal.actor_hand == 0 or deal.actor_name != player or deal.actor_hand != hand:
+                lacked = missing_decision(at, deal, decisions, i)  # the actor's, skipped
+                if lacked is not None:
+                    return lacked, False
                 return self.out_of_turn(at, deal, i, player, hand, action, amount), False
             try:
                 if action in derived:  # the amount is the rules' (T5.2; C7, C8)
@@ -322,7 +326,7 @@ class GameReplay:
             actor = deal.actor
             assert actor is not None
             who, hand = actor
-            more = at.div(
+            more = missing_decision(at, deal, decisions, len(decisions)) or at.div(
                 field="decisions",
                 recorded=count(len(decisions), "decision"),
                 expected=f"a decision by {who} hand {hand}",

@@ -24,7 +24,7 @@ from pontoon_cli.base.start import DealSetup
 from pontoon_cli.core.actions import SHOOT_ACTIONS
 from pontoon_cli.core.errors import IllegalAction
 from pontoon_cli.core.events import Decision
-from pontoon_cli.core.hands import Hand
+from pontoon_cli.core.hands import Hand, described
 from pontoon_cli.core.rng import Rng
 from pontoon_cli.core.rules import Rules, Table
 from pontoon_cli.shoot.kitty import Kitty
@@ -169,6 +169,13 @@ class ShootDeal(Deal):
                 "cannot stick: the shoot bet was for the fourth card; buy or twist",
             )
         return problem
+
+    def why_decide(self) -> tuple[str, str] | None:
+        """S4: a hand that shot before its fourth card takes it; the rest as T5, T6.2."""
+        if self.phase is Phase.PUNTERS and id(self._hand) in self._before_fourth:
+            held = described(self._hand)
+            return f"{held}, which shot for its fourth card and must {self.draw_words()}", "S4"
+        return super().why_decide()
 
     def turn_rule(self) -> str:
         return "S2" if self.phase is Phase.SHOOT else super().turn_rule()

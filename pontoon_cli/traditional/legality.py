@@ -18,7 +18,7 @@ from pontoon_cli.base.deal import DealBase, LegalAction, Phase, RoundPhases
 from pontoon_cli.base.refusal import Refusal, amount_problem
 from pontoon_cli.base.start import DealSetup
 from pontoon_cli.core.actions import TRADITIONAL_ACTIONS, ActionTable
-from pontoon_cli.core.hands import NO_GRADES, Hand, HandClass, rate
+from pontoon_cli.core.hands import NO_GRADES, Hand, HandClass, described, rate
 from pontoon_cli.core.settle import SETTLERS
 
 
@@ -86,6 +86,41 @@ class DealState(DealBase):
             if phase is Phase.BANKER_DOUBLE:
                 return f"{actor[0]} (the banker) to double or not"
         return super().expected_decision()
+
+    def why_decide(self) -> tuple[str, str] | None:
+        """A punter's hand short of a hard 21 and of five cards decides (T5.5, V2; a soft 21,
+        T5.8), and so does the banker's (T6.2)."""
+        phase = self.phase
+        if phase is Phase.PUNTERS:
+            h = self.current_hand()
+            held = described(h)
+            if h.total == 21:
+                return f"{held}, which may stick or draw on", "T5.8"
+            least = self.rules.stick_minimum
+            rule = "T5.5" if least == 15 else "V2"
+            if h.total < least:
+                words = self.draw_words()
+                return f"{held}, which must {words}: the least to stick on is {least}", rule
+            return f"{held}, which may stick or draw", rule
+        if phase is Phase.BANKER:
+            held = described(self.banker_hand)
+            if self.banker_hand.total == 21:
+                return f"the banker's {held}, on which he may draw on or stay", "T6.2"
+            return (
+                f"the banker's {held}: short of a hard 21 and of five cards, he draws or stays",
+                "T6.2",
+            )
+        return None
+
+    def draw_words(self) -> str:
+        """What the actor's hand may do beside sticking, in words: ``buy or twist``, ``twist``
+        after a twist (T5.4), ``buy, twist or split`` on a pair (T5.2)."""
+        may = [
+            a.action
+            for a in self._decisions(self.actor_name, self.actor_hand)
+            if a.action != "stick" and a.action != "shoot"
+        ]
+        return ", ".join(may[:-1]) + f" or {may[-1]}" if len(may) > 1 else "".join(may)
 
     def end_rule(self) -> str:
         """Why the deal ended: the rule that takes no more decisions."""

@@ -217,11 +217,12 @@ def test_a_missing_decision(tmp_path: Path) -> None:
     at = find(recs, lambda r: r["decisions"][-1]["action"] == "stay")
     last = recs[at]["decisions"].pop()
     d = first(tmp_path, recs)
-    assert (d["line"], d["field"], d["player"], d["rule"]) == (
+    assert (d["line"], d["field"], d["player"], d["rule"], d["missing"]) == (
         at + 1,
-        "decisions",
+        f"decisions[{len(recs[at]['decisions'])}]",
         last["player"],
-        "T6.1",
+        "T6.2",
+        True,
     )
 
 

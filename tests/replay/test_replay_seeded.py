@@ -293,4 +293,5 @@ def test_a_shuffle_after_a_deal_cut_short_is_drawn_as_recorded_T8_2(tmp_path: Pa
     recs[n]["decisions"].pop()
     code, found, err = replay(tmp_path, recs)
     assert code == 1
-    assert [(f["deal"], f["field"]) for f in found] == [(n, "decisions")], err
+    lacked = f"decisions[{len(recs[n]['decisions'])}]"
+    assert [(f["deal"], f["field"]) for f in found] == [(n, lacked)], err

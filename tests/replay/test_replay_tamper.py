@@ -19,10 +19,13 @@ from support.replay import (
     divergence,
     dump,
     first,
+    lacking,
     minimal,
     only,
     replay,
 )
+
+from pontoon_cli.logformat.missing import ENDED
 
 # decisions: turn, end and missing ones (T4.2, T5, T6.1, T6.2) ------------------------------------
 
@@ -71,20 +74,19 @@ def test_a_twist_with_an_amount_T5_4(tmp_path: Path) -> None:
     )
 
 
-def test_a_missing_punter_decision_T5(tmp_path: Path) -> None:
+def test_a_missing_punter_decision_T5_5(tmp_path: Path) -> None:
+    """The decisions end with p3's hand to play: his hand, its cards and the rule that asks it."""
     recs = base()
     recs[1]["decisions"] = recs[1]["decisions"][:3]  # the stakes, and nobody plays
-    assert only(tmp_path, recs) == divergence(
-        tmp_path, 2, 1, "p3", 1, "decisions", "3 decisions", "a decision by p3 hand 1", "T5"
-    )
+    why = "7S QD is 17, which may stick or draw"
+    assert only(tmp_path, recs) == lacking(tmp_path, 2, 1, "p3", 1, 3, why, "T5.5", ENDED)
 
 
-def test_a_missing_banker_decision_T6_1(tmp_path: Path) -> None:
+def test_a_missing_banker_decision_T6_2(tmp_path: Path) -> None:
     recs = base()
     recs[1]["decisions"].pop()
-    assert only(tmp_path, recs) == divergence(
-        tmp_path, 2, 1, "p2", 1, "decisions", "7 decisions", "a decision by p2 hand 1", "T6.1"
-    )
+    why = "the banker's KH TS is 20: short of a hard 21 and of five cards, he draws or stays"
+    assert only(tmp_path, recs) == lacking(tmp_path, 2, 1, "p2", 1, 7, why, "T6.2", ENDED)
 
 
 def test_a_banker_decision_out_of_turn_T5(tmp_path: Path) -> None:
@@ -365,7 +367,9 @@ def test_a_missing_decision_leaves_the_next_deals_pack_alone(tmp_path: Path) -> 
     del recs[1]["decisions"][4]  # p4's twist
     code, found, err = replay(tmp_path, dump(recs))
     assert code == 1
-    assert [(d["line"], d["field"], d["rule"]) for d in found] == [(2, "decisions[4]", "T5")]
+    assert [(d["line"], d["player"], d["field"], d["rule"]) for d in found] == [
+        (2, "p4", "decisions[4]", "T5.5")
+    ]
     assert "11 deals verified, 1 with divergences (1 divergence)" in err
 
 

@@ -119,6 +119,27 @@ def divergence(
     }
 
 
+def lacking(
+    tmp_path: Path,
+    line: int,
+    deal: int,
+    player: str,
+    hand: int,
+    index: int,
+    why: str,
+    rule: str,
+    instead: str,
+) -> Record:
+    """A whole divergence for a decision the log lacks, as ``replay --json`` writes it: the hand
+    that lacked it, ``decisions[index]``, why the rules ask it (``why``, ``rule``), and what the
+    log holds there ``instead``."""
+    return {
+        **divergence(tmp_path, line, deal, player, hand, f"decisions[{index}]", None, why, rule),
+        "detail": instead,
+        "missing": True,
+    }
+
+
 def only(tmp_path: Path, recs: list[Record]) -> Record:
     """The one divergence of a tampered log: nothing after it may diverge too."""
     code, found, err = replay(tmp_path, dump(recs))
