@@ -59,7 +59,8 @@ UNMET: dict[tuple[str, str], dict[str, str]] = {
     },
     ("double-on-5-cards", "full"): {
         "recall": f"{NOT_ASKED}: replay refuses the whole log (exit 2) at the first six-card "
-        "hand, the schema's five cards at most, citing T5.7 and T6.2 in a casino log",
+        "hand, its read limit of five cards a hand (the JSON schema takes six), citing T5.7 "
+        "and T6.2 in a casino log",
         "count": f"{NOT_ASKED}: the log is refused, so no line at all",
     },
 }
