@@ -25,7 +25,6 @@ from referee.scorer import Score, divergences, score, score_lines
 
 #: The parts of the work on replay as a referee that are to meet a target (by their headings).
 CASCADE = "Shoot from a minimal log, no cascade: lines resting on a guessed kitty marked, counted"
-MISSING = "a missing decision names the hand that lacked it, with its cards and rule (T5.8, T6.2)"
 SPLIT = "a split seat's wrong hand, named, with its rule (T2.6)"
 SHOOT = "Shoot messages: a refused shoot bet at a limit of 0 named as S2, not as turn order"
 PACK = "pack lines say whose card and why the pack differs; a shoe line after a dealer line follows"
@@ -34,11 +33,9 @@ NOT_ASKED = "not among the planned changes"
 
 UNMET: dict[tuple[str, str], dict[str, str]] = {
     ("split-tie-to-punter", "minimal"): {
-        "recall": f"{SPLIT}: the line names the seat (no hand) and cites T7",
+        "recall": f"{SPLIT}: 30 of 37 (81%); a seat where two hands tie stays the seat's T7 line",
         "marked": SPLIT,
     },
-    ("soft-21-stops", "minimal"): {"recall": MISSING, "marked": MISSING},
-    ("soft-21-stops", "full"): {"recall": MISSING, "marked": MISSING},
     ("shoot-on-4th-card", "minimal"): {"marked": CASCADE, "count": CASCADE},
     ("shoot-over-kitty", "minimal"): {
         "recall": f"{CASCADE}; {SHOOT}",
@@ -67,12 +64,12 @@ UNMET: dict[tuple[str, str], dict[str, str]] = {
 
 #: Today's levels, a floor: real errors with an exact line, lines at the right hand.
 LEVELS = {
-    ("split-tie-to-punter", "minimal"): (0, 0),
+    ("split-tie-to-punter", "minimal"): (30, 30),
     ("split-tie-to-punter", "full"): (37, 37),
     ("stick-on-14", "minimal"): (90, 90),
     ("stick-on-14", "full"): (90, 90),
-    ("soft-21-stops", "minimal"): (0, 13),
-    ("soft-21-stops", "full"): (0, 13),
+    ("soft-21-stops", "minimal"): (51, 51),
+    ("soft-21-stops", "full"): (51, 51),
     ("banker-pontoon-single", "minimal"): (72, 72),
     ("banker-pontoon-single", "full"): (72, 72),
     ("pack-seat-order", "minimal"): (95, 95),
