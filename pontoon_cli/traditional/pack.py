@@ -85,8 +85,8 @@ class PackTracker:
         self._full: vec[i64] = vec[i64]([packs] * 52)  # each card's count in a whole pack
         self.first_deal = True
         self.after: list[Card] | None = None  # the pack the last deal left, when it is known
-        self.last: Deal | None = None  # the deal that left it: a divergence says what it did
         self.shuffle_allowed = True
+        self.last: Deal | None = None  # the deal that left it: a divergence says what it did
         self._whole = True  # the last pack checked held the packs in play (T1.1)
 
     def check(self, at: Place, pack: list[Card], state: str | None) -> Divergence | None:
