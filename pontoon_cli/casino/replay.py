@@ -99,6 +99,9 @@ class CasinoReplay(GameReplay):
 
     def start(self, header: dict[str, Any]) -> None:
         self.shoe = ShoeTracker(self.rules, len(self.table.seats))
+        # the line of the last round's divergence (the first it follows from, if any): a shoe
+        # that carries over from another card of that round's follows from it
+        self.last_line: int | None = None
 
     def read_pack(self, text: str, counts: vec[i64] | None) -> list[Card] | None:
         """The round is dealt from the top of its shoe; the whole shoe is counted
@@ -113,6 +116,8 @@ class CasinoReplay(GameReplay):
             self.stacked += 1
         shoe = self.shoe
         first = shoe.check(at, state, self.scenario)  # always: it keeps the shoe's count
+        if first is not None and shoe.taken_otherwise and self.last_line is not None:
+            first = first.following(self.last_line)  # the last round's divergence dealt it
         if self.seed is not None:  # checked whatever came first: its shuffle is drawn
             found = self.seed.check(at, shoe.whole_shoe(), shoe.fresh, None)
             first = first or found
@@ -232,6 +237,9 @@ class CasinoReplay(GameReplay):
         confirmed = "cards" in record or (dealer_hand is not None and "cards" in dealer_hand)
         if first is not None and not confirmed:
             deal = None
+        self.last_line = (
+            None if first is None else first.follows if first.follows is not None else first.line
+        )
         self.shoe.carry(cast(CasinoDeal, deal) if deal is not None else None)
 
     def redealt(self) -> dict[str, Any] | None:

@@ -10,13 +10,15 @@ round left.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from librt.vecs import vec
 from mypy_extensions import i64
 
 from pontoon_cli.casino.deal import CasinoDeal
 from pontoon_cli.core.cards import Card
 from pontoon_cli.core.rules import Rules, round_cards
-from pontoon_cli.logformat.divergence import Divergence, Place
+from pontoon_cli.logformat.divergence import Divergence, Place, count
 from pontoon_cli.logformat.packs import (
     card_counts,
     count_log_pack,
@@ -56,6 +58,12 @@ class ShoeTracker:
         self.text = ""  # the round's recorded shoe, as :meth:`read` read it
         self.cards = 0  # how many cards it holds
         self.counts: vec[i64] = card_counts()  # how often it holds each card
+        # the last round's whole shoe, its number and how many cards the rules' round took:
+        # a shoe that carries over from another card of it says so (:func:`_continued`)
+        self.last_text = ""
+        self.last_round = 0
+        self.last_took = 0
+        self.taken_otherwise = False  # the round's shoe is the last round's after other cards
 
     def read(self, text: str, counted: vec[i64] | None = None) -> list[Card] | None:
         """Read a round's recorded shoe: the cards the round is dealt from (its top
@@ -102,6 +110,7 @@ class ShoeTracker:
         card by card (C1). A stacked shoe (a scenario's cards on top) holds what the rules' shoe
         holds, in any order."""
         due = self.due()
+        self.taken_otherwise = False
         self.fresh = due is True or (
             due is None and (state == "shuffled" or self.cards == self.size)
         )
@@ -133,6 +142,8 @@ class ShoeTracker:
                 found = self._holds(at, want, count_log_pack(after, want))
             else:
                 found = _continued(at, self.text, after)
+                if found is not None:
+                    found = self._taken_otherwise(found)
         elif self.fresh:  # the last round is unknown: a whole shoe is still a whole shoe
             found = self._holds(at, self.full, self.size)
         self.whole = found is None
@@ -154,7 +165,26 @@ class ShoeTracker:
             # unknown; or not needed: the next round is dealt from a new shoe whatever it left
             self.after = None
         else:  # the round took the top cards: its shoe's text from the first it left
-            self.after = self.text[3 * (len(deal.pack_before) - len(deal.pack)) :]
+            took = len(deal.pack_before) - len(deal.pack)
+            self.after = self.text[3 * took :]
+            self.last_text = self.text
+            self.last_round = deal.number
+            self.last_took = took
+
+    def _taken_otherwise(self, found: Divergence) -> Divergence:
+        """A carried-over shoe that differs from what the last round left (C1): when it is that
+        round's shoe less another number of top cards, the log's round took that many, not
+        the rules' (a dealer who drew otherwise, C9), and the detail says so."""
+        last = self.last_text
+        took = pack_size(last) - self.cards
+        if took < 0 or took == self.last_took or last[3 * took :] != self.text:
+            return found
+        self.taken_otherwise = True
+        return replace(
+            found,
+            detail=f"the shoe is round {self.last_round}'s less its top {count(took, 'card')}, "
+            f"where the rules' round {self.last_round} took {self.last_took}",
+        )
 
 
 def _continued(at: Place, text: str, before: str) -> Divergence | None:

@@ -60,7 +60,7 @@ class Divergence:
         else:
             text = (
                 f"{': '.join(parts)}: {escape(self.field)} recorded {show(self.recorded)}, "
-                f"rules give {show(self.expected)} ({self.rule})"
+                f"rules give {show(self.expected, type(self.expected) is str)} ({self.rule})"
             )
         if self.detail is not None:
             text += f"; {escape(self.detail)}"
@@ -93,13 +93,20 @@ class Divergence:
         return data
 
 
-def show(value: Any) -> str:
+def show(value: Any, reason: bool = False) -> str:
     """A value as JSON for a message, with nothing unprintable left raw, and short: a long one
     (a list of a thousand names) is its first 50 characters and its length (``--json`` keeps
-    the value as recorded)."""
+    the value as recorded). A ``reason`` (what the rules give, in words: a refusal's message)
+    is shown whole up to :data:`REASON_CHARS` characters."""
     text = orjson.dumps(value).decode()
     written = text if text.isprintable() else escape_json(text)
+    if reason and len(written) <= REASON_CHARS:
+        return written
     return clipped(written, len(text))
+
+
+#: The longest reason a message shows whole (a refusal's, with the numbers that make it).
+REASON_CHARS = 240
 
 
 def escape(text: str) -> str:

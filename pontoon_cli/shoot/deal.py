@@ -37,6 +37,9 @@ _THIRD_CARD: Final = (
 )
 _ONE_MORE: Final = "cannot shoot: one further shoot bet before the fourth card"
 _AFTER_FOURTH: Final = "cannot shoot: no shoot bet after the fourth card"
+#: The decisions before any hand plays: the stakes, the round of shoot bets (S2), the banker's
+#: double (V3).
+_BEFORE_PLAY: Final = frozenset({"stake", "shoot", "double", "no_double"})
 
 
 class ShootDeal(Deal):
@@ -71,6 +74,18 @@ class ShootDeal(Deal):
         shoot_net = self.shoot_net
         left = super()._left(at)
         return left + shoot_net.get(self.punters[at], 0) if shoot_net else left
+
+    #: What makes up what a punter has left (T8.6): his stakes and his shoot bets apart.
+    LEFT_PARTS = "{} before the deal{}, less {} staked and {} in shoot bets"
+
+    def _left_parts(self, at: int) -> tuple[object, ...]:
+        """The numbers :attr:`LEFT_PARTS` shows: the balance before the deal, what his settled
+        hands and shoot bets won or lost, his open stakes and his open shoot bets."""
+        bets = self._bets
+        shot = sum(bets.get(id(h), 0) for h in self.rows[at]) if bets else 0
+        net = self.net_at[at] + self.shoot_net.get(self.punters[at], 0)
+        settled = f", {net:+d} settled" if net else ""
+        return self.before_at[at], settled, self.staked_at[at] - shot, shot
 
     def shoot_limit(self, player: str) -> int:
         """The most ``player`` may shoot now: what the kitty holds beyond the open shoot bets
@@ -131,7 +146,13 @@ class ShootDeal(Deal):
                     (self.open_bets, self.kitty.amount),
                 )
             if left < 1:
-                return Refusal("T8.6", player, hand, "cannot shoot with a balance of {}", (left,))
+                return Refusal(
+                    "T8.6",
+                    player,
+                    hand,
+                    "cannot shoot with a balance of {}: " + self.LEFT_PARTS,
+                    (left, *self._left_parts(self.seat_at(player))),
+                )
             return None
         problem = amount_problem(amount, "shoot", player, hand, rule)  # S2, S4, S5
         if problem is not None:
@@ -146,7 +167,48 @@ class ShootDeal(Deal):
             )
         if amount > left:
             return Refusal(
-                "T8.6", player, hand, "cannot shoot {} with a balance of {}", (amount, left)
+                "T8.6",
+                player,
+                hand,
+                "cannot shoot {} with a balance of {}: " + self.LEFT_PARTS,
+                (amount, left, *self._left_parts(self.seat_at(player))),
+            )
+        return None
+
+    def passed_shoot_problem(self, player: str, amount: object) -> Refusal | None:
+        """A shoot bet recorded, out of turn, for ``player``'s hand 1 after the round of shoot
+        bets passed him (S2) before any hand has played: why he could shoot nothing (so was not
+        asked), the kitty taken up by the open shoot bets (S2) or nothing left to bet (T8.6);
+        None when he could have shot (he passed: the turn is the question)."""
+        if not self._shoot_round or player not in self.punters:
+            return None
+        at = self.seat_at(player)
+        if self.phase is Phase.SHOOT and at >= self._punter_at:
+            return None  # the round has not reached him
+        for event in self.events:
+            if isinstance(event, Decision) and (
+                event.action not in _BEFORE_PLAY
+                or (event.action == "shoot" and event.player == player)
+            ):
+                return None  # a hand has played, or he shot in the round
+        shoot = f"cannot shoot {amount}" if type(amount) is int else "cannot shoot"
+        room = self.kitty.amount - self.open_bets
+        if room < 1:
+            return Refusal(
+                "S2",
+                player,
+                1,
+                "{}: the kitty holds {} and the open shoot bets {}",
+                (shoot, self.kitty.amount, self.open_bets),
+            )
+        left = self.available(player)
+        if left < 1:
+            return Refusal(
+                "T8.6",
+                player,
+                1,
+                "{} with a balance of {}: " + self.LEFT_PARTS,
+                (shoot, left, *self._left_parts(at)),
             )
         return None
 

@@ -20,16 +20,15 @@ from pontoon_cli.core.errors import IllegalAction
 from pontoon_cli.core.rng import Rng
 from pontoon_cli.core.rules import Rules, Table
 from pontoon_cli.logformat.check import DEAL_HEADS, MISSING
+from pontoon_cli.logformat.compare import action_text
 from pontoon_cli.logformat.deal_record import RecordWriter
-from pontoon_cli.logformat.divergence import Divergence, Place, count
+from pontoon_cli.logformat.divergence import Divergence, Place
 from pontoon_cli.logformat.record import LineWriter
 from pontoon_cli.shoot.deal import ShootDeal, ShootGame, open_kitty
 from pontoon_cli.shoot.kitty import Kitty
+from pontoon_cli.shoot.kitty_moves import compare_moves
 from pontoon_cli.shoot.record import shoot_deal_line, shoot_deal_record
 from pontoon_cli.traditional.replay import RECORDED_STATE, TraditionalReplay
-
-#: The rule behind each field of a kitty move.
-_MOVE_KEYS = ("rule", "player", "hand", "amount")
 
 
 class ShootReplay(TraditionalReplay):
@@ -84,6 +83,24 @@ class ShootReplay(TraditionalReplay):
                 return
             shoot.decline(shoot.actor_name)
 
+    def out_of_turn(
+        self, at: Place, deal: DealBase, i: int, player: Any, hand: Any, action: Any, amount: Any
+    ) -> Divergence:
+        """A shoot bet for a punter the round of shoot bets passed because he could shoot
+        nothing says why (S2: the kitty taken up; T8.6: no balance left), not whose turn it is."""
+        if action == "shoot" and hand == 1 and type(player) is str:
+            refused = cast(ShootDeal, deal).passed_shoot_problem(player, amount)
+            if refused is not None:
+                return at.div(
+                    field=f"decisions[{i}]",
+                    recorded=action_text(action, amount),
+                    expected=refused.reason,
+                    rule=refused.rule,
+                    player=player,
+                    hand=hand,
+                )
+        return super().out_of_turn(at, deal, i, player, hand, action, amount)
+
     def side_bets(self, deal: DealBase) -> dict[str, int] | None:
         """What the shoot bets of the deal did to each balance (S2-S7)."""
         return cast(ShootDeal, deal).shoot_net
@@ -125,7 +142,15 @@ def kitty_before(
     top_up = 0
     if type(recorded) is dict:
         before = recorded.get("before", MISSING)
-        if before is not MISSING and before != game.kitty and before != written:
+        if type(before) is int and before < 0 and before != game.kitty:
+            found = at.div(
+                field="kitty.before",
+                recorded=before,
+                expected=game.kitty,
+                rule="S8",
+                detail="a kitty never holds less than nothing",
+            )
+        elif before is not MISSING and before != game.kitty and before != written:
             # S8: nothing leaves the kitty between deals but through a recorded move
             found = at.div(field="kitty.before", recorded=before, expected=game.kitty, rule="S8")
         moves = recorded.get("moves")
@@ -155,31 +180,21 @@ def compare_kitty(
         return at.div(field="kitty", recorded=got, expected=None, rule="S1")
     moves = got.get("moves", MISSING)
     if moves is not MISSING and moves != want["moves"]:
-        for i, (m, w) in enumerate(zip(moves, want["moves"], strict=False)):
-            for key in _MOVE_KEYS:
-                value = m.get(key, MISSING)
-                if value is not MISSING and value != w[key]:
-                    who = w["player"]
-                    where = f"kitty.moves[{i}].{key}"
-                    rule = w["rule"]
-                    if key == "hand" and type(value) is int and type(w[key]) is int:
-                        rule = "S5"  # two hand numbers: which hand of a split holds the bet
-                    return at.div(
-                        field=where,
-                        recorded=value,
-                        expected=w[key],
-                        rule=rule,
-                        player=who,
-                        hand=w["hand"],
-                    )
-        if len(moves) != len(want["moves"]):
-            rule = "S7" if len(moves) > len(want["moves"]) else want["moves"][len(moves)]["rule"]
-            shown = count(len(want["moves"]), "move")
-            return at.div(
-                field="kitty.moves", recorded=count(len(moves), "move"), expected=shown, rule=rule
-            )
+        found = compare_moves(at, moves, want["moves"])  # the move missing, extra or changed
+        if found is not None:
+            return found
     after = got.get("after", MISSING)
     if after is not MISSING and after != want["after"]:
+        if type(after) is int and after < 0:  # S8: nothing leaves it but through a move
+            return at.div(
+                field="kitty.after",
+                recorded=after,
+                expected=want["after"],
+                rule="S8",
+                player=banker,
+                detail="a kitty never holds less than nothing: a shoot bet is paid only from "
+                "what it holds (S2, S7), and the banker never takes any out",
+            )
         # the rule of the deal's last kitty move (S3, S6, S7; S1, S8-S10 before the deal)
         rule = want["moves"][-1]["rule"] if want["moves"] else "S1"
         return at.div(

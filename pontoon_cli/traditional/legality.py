@@ -188,8 +188,8 @@ class DealState(DealBase):
                     "T8.6",
                     player,
                     hand,
-                    "cannot buy: the least price is {} with a balance of {}",
-                    (h.initial, left),
+                    "cannot buy: the least price is {} with a balance of {}: " + self.LEFT_PARTS,
+                    (h.initial, left, *self._left_parts(self._punter_at)),
                 )
             return None
         problem = amount_problem(amount, "buy", player, hand)
@@ -212,9 +212,23 @@ class DealState(DealBase):
             )
         if amount > left:
             return Refusal(
-                "T8.6", player, hand, "cannot buy for {} with a balance of {}", (amount, left)
+                "T8.6",
+                player,
+                hand,
+                "cannot buy for {} with a balance of {}: " + self.LEFT_PARTS,
+                (amount, left, *self._left_parts(self._punter_at)),
             )
         return None
+
+    #: What makes up what a punter has left (T8.6), after a refusal's message:
+    #: :meth:`_left_parts` gives its numbers.
+    LEFT_PARTS = "{} before the deal{}, less {} staked"
+
+    def _left_parts(self, at: int) -> tuple[object, ...]:
+        """The numbers :attr:`LEFT_PARTS` shows for the punter at ``at``: his balance before the
+        deal, what his hands settled so far won or lost (``, -4 settled``), his open stakes."""
+        net = self.net_at[at]
+        return self.before_at[at], f", {net:+d} settled" if net else "", self.staked_at[at]
 
     def twist_problem(self, player: str, hand: int) -> Refusal | None:
         """Twist a card face up (T5.4)."""

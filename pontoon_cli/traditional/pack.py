@@ -17,6 +17,7 @@ from pontoon_cli.logformat.check import CARD_BY_TEXT
 from pontoon_cli.logformat.divergence import Divergence, Place, count
 from pontoon_cli.logformat.packs import card_counts, count_cards, holds_counts
 from pontoon_cli.traditional.engine import Deal, cut_highest
+from pontoon_cli.traditional.pack_order import order_detail, shuffle_reason
 
 
 def check_cut(
@@ -85,6 +86,7 @@ class PackTracker:
         self.first_deal = True
         self.after: list[Card] | None = None  # the pack the last deal left, when it is known
         self.shuffle_allowed = True
+        self.last: Deal | None = None  # the deal that left it: a divergence says what it did
         self._whole = True  # the last pack checked held the packs in play (T1.1)
 
     def check(self, at: Place, pack: list[Card], state: str | None) -> Divergence | None:
@@ -105,18 +107,45 @@ class PackTracker:
             if state == "continued":
                 return at.div(field="pack_state", recorded=state, expected="shuffled", rule="T8.1")
         elif state != "stacked" and before is not None:
+            last = self.last
             if self.shuffle_allowed:
                 if state == "continued":
                     return at.div(
-                        field="pack_state", recorded=state, expected="shuffled", rule="T8.2"
+                        field="pack_state",
+                        recorded=state,
+                        expected="shuffled",
+                        rule="T8.2",
+                        detail=self._shuffled_why(at),
+                    )
+                if pack == before and last is not None and not last.void:
+                    # the pack the deal left, card for card: no shuffle (T8.2)
+                    return at.div(
+                        field="pack",
+                        recorded=f"the pack deal {last.number} left, unshuffled",
+                        expected="a shuffled pack",
+                        rule="T8.2",
+                        detail=self._shuffled_why(at),
                     )
             elif state == "shuffled":
-                return at.div(field="pack_state", recorded=state, expected="continued", rule="T8.1")
+                return at.div(
+                    field="pack_state",
+                    recorded=state,
+                    expected="continued",
+                    rule="T8.1",
+                    detail=None
+                    if last is None
+                    else f"{shuffle_reason(last)}, so its cards go under the pack and deal "
+                    f"{at.deal} goes on from it unshuffled (T8.2)",
+                )
             elif pack != before:
                 for i, (got, want) in enumerate(zip(pack, before, strict=False)):
                     if got is not want:
                         return at.div(
-                            field=f"pack[{i}]", recorded=got.text, expected=want.text, rule="T8.1"
+                            field=f"pack[{i}]",
+                            recorded=got.text,
+                            expected=want.text,
+                            rule="T8.1",
+                            detail=order_detail(last, before, pack, i) if last else None,
                         )
                 return at.div(
                     field="pack",
@@ -125,6 +154,16 @@ class PackTracker:
                     rule="T8.1",
                 )
         return None
+
+    def _shuffled_why(self, at: Place) -> str | None:
+        """Why the pack is shuffled before this deal (T8.2, T8.5): the last deal's pontoon."""
+        last = self.last
+        if last is None:
+            return None
+        return (
+            f"{shuffle_reason(last)}, so every card is gathered, shuffled and cut before "
+            f"deal {at.deal}"
+        )
 
     def _composition(self, at: Place, pack: list[Card]) -> Divergence | None:
         """T1.1: each card of the packs in play, once per pack."""
@@ -143,7 +182,9 @@ class PackTracker:
         unknown, so the next deal's continuity cannot diverge because of this one's error)."""
         if deal is not None and self._whole:
             self.after = deal.pack.rest()
+            self.last = deal
             self.shuffle_allowed = deal.pontoon_in_deal
         else:
             self.after = None
+            self.last = None
             self.shuffle_allowed = True

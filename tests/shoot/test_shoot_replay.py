@@ -44,6 +44,11 @@ def found(tmp_path: Path, recs: list[Record]) -> list[tuple[Any, ...]]:
     return [tuple(d[k] for k in keys) for d in divergences]
 
 
+def details(tmp_path: Path, recs: list[Record]) -> list[str | None]:
+    """The ``detail`` of every divergence of a tampered log."""
+    return [d.get("detail") for d in replay(tmp_path, dump(recs))[1]]
+
+
 def moves(recs: list[Record], deal: int) -> list[dict[str, Any]]:
     kitty: dict[str, Any] = recs[deal]["kitty"]
     return list(kitty["moves"])
@@ -63,27 +68,77 @@ def test_the_seed_7_deals_are_as_described() -> None:
     assert [(m["rule"], m["hand"]) for m in moves(SPLIT, 7)][:2] == [("S6", 1), ("S6", 2)]
 
 
-@pytest.mark.parametrize(
-    ("deal", "recorded", "expected"), [(2, "3 moves", "2 moves"), (8, "1 move", "0 moves")]
-)
-def test_S7_one_kitty_move_too_many(
-    tmp_path: Path, deal: int, recorded: str, expected: str
+@pytest.mark.parametrize(("deal", "index"), [(2, 2), (8, 0)])
+def test_S7_one_kitty_move_too_many_is_named_by_its_fields(
+    tmp_path: Path, deal: int, index: int
+) -> None:
+    """A move the rules do not make is named, where it is, by its own rule, player and hand,
+    not counted (``recorded "3 moves", rules give "2 moves"``)."""
+    recs = seven()
+    extra = {"rule": "S7", "player": "p1", "hand": 1, "amount": 1}
+    recs[deal]["kitty"]["moves"].append(extra)
+    assert found(tmp_path, recs) == [(deal, "p1", 1, f"kitty.moves[{index}]", extra, None, "S7")]
+    assert details(tmp_path, recs) == ["a move the rules do not make: S7 p1 hand 1 +1"]
+
+
+def test_S7_a_kitty_move_left_out_is_named_with_its_rule_player_hand_and_amount(
+    tmp_path: Path,
 ) -> None:
     recs = seven()
-    recs[deal]["kitty"]["moves"].append({"rule": "S7", "player": "p1", "hand": 1, "amount": 1})
-    assert found(tmp_path, recs) == [(deal, None, None, "kitty.moves", recorded, expected, "S7")]
+    left_out = recs[2]["kitty"]["moves"].pop()
+    assert left_out == {"rule": "S7", "player": "p2", "hand": 1, "amount": 5}
+    assert found(tmp_path, recs) == [(2, "p2", 1, "kitty.moves[1]", None, left_out, "S7")]
+    assert details(tmp_path, recs) == [
+        "missing: p2 hand 1's shoot bets of 5 go into the kitty, not having beaten the banker (S7)"
+    ]
 
 
-def test_S7_one_kitty_move_too_few_cites_the_missing_moves_rule(tmp_path: Path) -> None:
+def test_S7_the_first_of_two_moves_left_out_is_that_one_not_the_next_shifted(
+    tmp_path: Path,
+) -> None:
+    """Without p1's move, p2's is not "p1's move with its player changed" (as by position:
+    ``kitty.moves[0].player recorded "p2", rules give "p1"``): p1's is missing."""
     recs = seven()
-    recs[2]["kitty"]["moves"].pop()
-    assert found(tmp_path, recs) == [(2, None, None, "kitty.moves", "1 move", "2 moves", "S7")]
+    left_out = recs[2]["kitty"]["moves"].pop(0)
+    assert left_out["player"] == "p1"
+    assert found(tmp_path, recs) == [(2, "p1", 1, "kitty.moves[0]", None, left_out, "S7")]
+
+
+def test_S7_a_move_paid_to_another_player_is_named_by_its_changed_field(
+    tmp_path: Path,
+) -> None:
+    """One move for one: the same move with its player changed, as before."""
+    recs = seven()
+    recs[7]["kitty"]["moves"][0]["player"] = "p4"
+    (d,) = found(tmp_path, recs)
+    assert d[3:] == ("kitty.moves[0].player", "p4", SEVEN[7]["kitty"]["moves"][0]["player"], "S3")
 
 
 def test_S10_a_missing_new_kitty_cites_S10(tmp_path: Path) -> None:
     recs = seven()
-    del recs[21]["kitty"]["moves"][1]  # the new banker's kitty (S10); the S7 move moves up
-    assert found(tmp_path, recs) == [(21, "p1", None, "kitty.moves[1].rule", "S7", "S10", "S10")]
+    new_kitty = recs[21]["kitty"]["moves"].pop(1)  # the new banker's kitty (S10)
+    assert found(tmp_path, recs) == [(21, "p1", None, "kitty.moves[1]", None, new_kitty, "S10")]
+    assert details(tmp_path, recs) == ["missing: p1, the new banker, puts up a kitty of 20 (S10)"]
+
+
+def test_S8_a_recorded_negative_kitty_after_cites_S8(tmp_path: Path) -> None:
+    recs = seven()
+    recs[5]["kitty"]["after"] = -1
+    assert found(tmp_path, recs) == [(5, "p4", None, "kitty.after", -1, 8, "S8")]
+
+
+def test_S8_a_recorded_negative_kitty_before_cites_S8_even_as_the_last_after(
+    tmp_path: Path,
+) -> None:
+    """Deal 5's ``after`` written as -1 and deal 6 going on from it: both are S8, not the
+    second one taken as the number the last deal wrote."""
+    recs = seven()
+    recs[5]["kitty"]["after"] = -1
+    recs[6]["kitty"]["before"] = -1
+    assert found(tmp_path, recs) == [
+        (5, "p4", None, "kitty.after", -1, 8, "S8"),
+        (6, None, None, "kitty.before", -1, 8, "S8"),
+    ]
 
 
 @pytest.mark.parametrize(

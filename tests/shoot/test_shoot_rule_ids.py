@@ -162,7 +162,12 @@ def test_S9_in_the_log_a_kitty_emptied_by_a_deal_is_put_up_anew_before_the_next(
     ("tamper", "field", "recorded", "expected"),
     [
         (lambda moves: moves[0].update(amount=11), "kitty.moves[0].amount", 11, 10),
-        (lambda moves: moves.pop(0), "kitty.moves[0].rule", "S7", "S9"),
+        (
+            lambda moves: moves.pop(0),
+            "kitty.moves[0]",
+            None,
+            {"rule": "S9", "player": "cal", "hand": None, "amount": 10},
+        ),
     ],
     ids=["amount", "left-out"],
 )

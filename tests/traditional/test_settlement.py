@@ -346,13 +346,19 @@ def test_T8_6_buy_beyond_the_balance() -> None:
     run(deal, "ann stake 6")  # 8 left
     assert deal.legal_actions()[0] == LegalAction("buy", 6, 8)
     err = illegal(deal.buy, "ann", 1, 9)
-    assert str(err) == "ann, hand 1: cannot buy for 9 with a balance of 8 (T8.6)"
+    assert str(err) == (
+        "ann, hand 1: cannot buy for 9 with a balance of 8: 14 before the deal, less 6 staked "
+        "(T8.6)"
+    )
     assert err.rule == "T8.6"
     deal2 = make_deal("2H 7D  3H TD  2S", seats=TWO, bankroll={"ann": 10, "carl": 0})
     run(deal2, "ann stake 6")  # 4 left: less than s
     assert [a.action for a in deal2.legal_actions()] == ["twist"]
     err = illegal(deal2.buy, "ann", 1, 6)
-    assert str(err) == "ann, hand 1: cannot buy for 6 with a balance of 4 (T8.6)"
+    assert str(err) == (
+        "ann, hand 1: cannot buy for 6 with a balance of 4: 10 before the deal, less 6 staked "
+        "(T8.6)"
+    )
 
 
 def test_T8_6_split_beyond_the_balance() -> None:
