@@ -48,7 +48,6 @@ UNMET: dict[tuple[str, str], dict[str, str]] = {
         f"cited only when the rules draw to it); and {PACK}",
         "marked": f"{NOT_ASKED} (C2 for C9); {PACK}",
     },
-    ("dealer-hits-soft-17", "full"): {"marked": PACK, "count": PACK},
     ("double-on-5-cards", "minimal"): {
         "recall": f"{NOT_ASKED}: the hand is named, but with C6 and a turn-order message "
         "('p2 hand 1 to decide'), not C7's no double on five cards",
@@ -76,8 +75,8 @@ LEVELS = {
     ("pack-seat-order", "full"): (95, 95),
     ("shoot-on-4th-card", "minimal"): (47, 48),
     ("shoot-on-4th-card", "full"): (48, 48),
-    ("shoot-over-kitty", "minimal"): (10, 47),
-    ("shoot-over-kitty", "full"): (14, 54),
+    ("shoot-over-kitty", "minimal"): (41, 47),
+    ("shoot-over-kitty", "full"): (48, 54),
     ("dealer-hits-soft-17", "minimal"): (0, 35),
     ("dealer-hits-soft-17", "full"): (46, 46),
     ("double-on-5-cards", "minimal"): (0, 46),
@@ -137,7 +136,6 @@ def test_a_banker_pontoon_collecting_single_stakes_is_named_as_the_house_option_
     assert found and all("banker_pontoon_collects" in str(d) for d in found), str(found[0])
 
 
-@pytest.mark.xfail(strict=True, reason=f"{PACK}: no line says whose card it is")
 @pytest.mark.parametrize("form", FORMS)
 def test_a_pack_line_says_whose_card_it_is_T8_1(form: str) -> None:
     found, _ = divergences(form, run("pack-seat-order").logs[form])
