@@ -54,6 +54,7 @@ from pontoon_cli.logformat.divergence import Divergence, Place, count
 from pontoon_cli.logformat.moves import Move
 from pontoon_cli.logformat.packs import read_log_pack
 from pontoon_cli.logformat.record import DealLine, LineWriter, line_bytes, written_decisions
+from pontoon_cli.logformat.variants import HouseOption, name_house_rule, net_line
 
 
 class Look(Protocol):
@@ -247,6 +248,8 @@ class GameReplay:
                 own = self.compare_extra(at, record, derived)
                 if own is not None and (first is None or first.field in ("net", "balance")):
                     first = own  # the game's own field explains a net or balance it changes
+                if first is not None and net_line(first):  # a house rule that pays it (V4...)
+                    first = name_house_rule(first, record, deal, self.house_options(deal, record))
         if first is not None and not looked:
             record = self.reader.look(line, raw, record)
         if first is not None and self.guess is not None:
@@ -485,6 +488,14 @@ class GameReplay:
         """A field of the game's own that differs (Shoot Pontoon's kitty); it stands for a net
         or balance :meth:`compare` finds, which it changes."""
         return None
+
+    def house_options(self, deal: DealBase, record: Fields) -> list[HouseOption]:
+        """Each single house option at each other setting that could pay the finished
+        ``deal``'s hands otherwise, with the hands settled under it, where ``record`` (its
+        record, decoded whole) leaves that possible: a net line names the ones that pay exactly
+        what the record holds (:mod:`~pontoon_cli.logformat.variants`). Asked only for a net
+        that differs."""
+        return []
 
     def carry(
         self, record: dict[str, Any], deal: DealBase | None, first: Divergence | None

@@ -30,7 +30,8 @@ from pontoon_cli.logformat.divergence import Divergence, Place
 from pontoon_cli.logformat.moves import Move
 from pontoon_cli.logformat.record import LineWriter
 from pontoon_cli.logformat.replay import GameReplay
-from pontoon_cli.traditional.compare import compare_rest, hand_settler, row_rules
+from pontoon_cli.logformat.variants import HouseOption
+from pontoon_cli.traditional.compare import compare_rest, hand_settler, house_options, row_rules
 from pontoon_cli.traditional.deal import Deal
 from pontoon_cli.traditional.game import Game
 from pontoon_cli.traditional.pack import PackTracker, check_cut
@@ -169,6 +170,9 @@ class TraditionalReplay(GameReplay):
 
     def counter_seat(self, deal: DealBase) -> str | None:
         return cast(Deal, deal).banker  # the banker's net is the other side of every hand (T7)
+
+    def house_options(self, deal: DealBase, record: Fields) -> list[HouseOption]:
+        return house_options(cast(Deal, deal), self.rules)  # V4, V6, V7, T7
 
     def row_rules(
         self, name: str, rows: list[Fields], want_rows: list[Fields], deal: DealBase
