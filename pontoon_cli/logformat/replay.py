@@ -49,7 +49,7 @@ from pontoon_cli.logformat.compare import (
     settle_again,
     written_as,
 )
-from pontoon_cli.logformat.deal_record import RecordWriter
+from pontoon_cli.logformat.deal_record import RecordWriter, dealt_so_far
 from pontoon_cli.logformat.divergence import Divergence, Place, count
 from pontoon_cli.logformat.moves import Move
 from pontoon_cli.logformat.packs import read_log_pack
@@ -149,6 +149,7 @@ class GameReplay:
         self.next_number = 1
         self.stacked = 0  # deals a scenario stacked
         self.dealt: DealBase | None = None  # the last deal re-dealt to its end, else None
+        self.last: DealBase | None = None  # the last deal re-dealt, to its end or not
         # the keys of a deal record's head, everything read before the re-deal, which the
         # writer puts before its cards (the reader decodes a deal only that far first), and
         # ``tail``, one such field the writer puts last (Shoot's kitty); None: decode it whole
@@ -256,6 +257,7 @@ class GameReplay:
             first = first.following(self.guess)  # dealt from a state the log did not confirm
         done = deal if complete else None
         self.dealt = done
+        self.last = deal
         if verified:  # the writer's bytes: its balances are the re-deal's, and the record may
             self.balances = dict(after)  # hold only its head (LineReader.records)
         else:
@@ -363,6 +365,22 @@ class GameReplay:
         deal, whose record holds only its pack, decisions and nets."""
         dealt = self.dealt
         return None if dealt is None else self.record(self.game, dealt, self.sale)
+
+    def dealt_so_far(self) -> dict[str, Any] | None:
+        """The last deal as far as the rules dealt it, where its record parted from them before
+        the deal was checked to its end (:func:`~pontoon_cli.logformat.deal_record.dealt_so_far`:
+        the decisions, cards and hands up to there; with ``net`` and ``side``, the side bets'
+        results, S7, when the rules' deal had ended and the record went on); None when it was
+        checked to its end (:meth:`redealt` gives it) or nothing was dealt. What ``show`` draws
+        of a minimal log's deal that diverged."""
+        last = self.last
+        if last is None or self.dealt is not None:
+            return None
+        record = dealt_so_far(last)
+        if last.phase is Phase.END:  # a decision after the end: the rules paid their nets
+            record["net"] = last.nets
+            record["side"] = self.side_bets(last) or {}
+        return record
 
     # the hooks -----------------------------------------------------------------------------------
 

@@ -144,6 +144,21 @@ class LogReplayer:
             del filled["pack_state"]
         return {**filled, **record}, found
 
+    def redealt(self) -> dict[str, Any] | None:
+        """The record the log writer would write for the last deal as the rules re-dealt it
+        (:meth:`GameReplay.redealt`), as JSON reads it; None when it did not reach its end."""
+        game = self.game
+        derived = game.redealt() if game is not None else None
+        return None if derived is None else orjson.loads(orjson.dumps(derived))
+
+    def dealt_so_far(self) -> dict[str, Any] | None:
+        """The last deal as far as the rules dealt it, where they stopped before its end (its
+        record parted from them: :meth:`GameReplay.dealt_so_far`), as JSON reads it; None when
+        it reached its end (:meth:`completed` fills its record in) or nothing was dealt."""
+        game = self.game
+        dealt = game.dealt_so_far() if game is not None else None
+        return None if dealt is None else orjson.loads(orjson.dumps(dealt))
+
     # the header ----------------------------------------------------------------------------------
 
     def _header(self, item: LogRecord) -> Divergence | None:
