@@ -52,7 +52,7 @@ from pontoon_cli.logformat.deal_record import RecordWriter
 from pontoon_cli.logformat.divergence import Divergence, Place, count
 from pontoon_cli.logformat.record import LineWriter
 from pontoon_cli.logformat.replay import GameReplay
-from pontoon_cli.logformat.variants import HouseOption, option_name
+from pontoon_cli.logformat.variants import HouseOption, LegalOption, option_name, other_settings
 
 #: The rule behind each field of a hand that is not its settlement (``net`` and ``rule`` cite
 #: the rule that settled it; ``cards`` and ``stake`` are told apart below).
@@ -154,6 +154,10 @@ class CasinoReplay(GameReplay):
         """The pure settlement function for the hands of the finished round: against the
         dealer's hand (C2, C5, C6, C10, C11)."""
         return _settled_against(cast(CasinoDeal, deal).dealer_hand)
+
+    def legal_options(self) -> list[LegalOption]:
+        """C8: the most hands a split seat may hold."""
+        return [("C8", "split_hands", other_settings(self.rules, "split_hands"))]
 
     def house_options(self, deal: DealBase, record: Fields) -> list[HouseOption]:
         """C9: the dealer's draw to a soft 17 the other way (``dealer_hits_soft_17``), from the

@@ -49,12 +49,18 @@ from pontoon_cli.logformat.compare import (
     settle_again,
     written_as,
 )
-from pontoon_cli.logformat.deal_record import RecordWriter, dealt_so_far
+from pontoon_cli.logformat.deal_record import RecordWriter
 from pontoon_cli.logformat.divergence import Divergence, Place, count
 from pontoon_cli.logformat.moves import Move
 from pontoon_cli.logformat.packs import read_log_pack
 from pontoon_cli.logformat.record import DealLine, LineWriter, line_bytes, written_decisions
-from pontoon_cli.logformat.variants import HouseOption, name_house_rule, net_line
+from pontoon_cli.logformat.variants import (
+    HouseOption,
+    LegalOption,
+    name_house_rule,
+    name_legal_rule,
+    net_line,
+)
 
 
 class Look(Protocol):
@@ -149,7 +155,7 @@ class GameReplay:
         self.next_number = 1
         self.stacked = 0  # deals a scenario stacked
         self.dealt: DealBase | None = None  # the last deal re-dealt to its end, else None
-        self.last: DealBase | None = None  # the last deal re-dealt, to its end or not
+        self.last: DealBase | None = None  # the last deal re-dealt, to its end or not (show)
         # the keys of a deal record's head, everything read before the re-deal, which the
         # writer puts before its cards (the reader decodes a deal only that far first), and
         # ``tail``, one such field the writer puts last (Shoot's kitty); None: decode it whole
@@ -251,6 +257,8 @@ class GameReplay:
                     first = own  # the game's own field explains a net or balance it changes
                 if first is not None and net_line(first):  # a house rule that pays it (V4...)
                     first = name_house_rule(first, record, deal, self.house_options(deal, record))
+        if first is not None and deal is not None and not complete:  # a house rule allows it?
+            first = name_legal_rule(first, record, deal, self.legal_options(), self.derived)
         if first is not None and not looked:
             record = self.reader.look(line, raw, record)
         if first is not None and self.guess is not None:
@@ -365,22 +373,6 @@ class GameReplay:
         deal, whose record holds only its pack, decisions and nets."""
         dealt = self.dealt
         return None if dealt is None else self.record(self.game, dealt, self.sale)
-
-    def dealt_so_far(self) -> dict[str, Any] | None:
-        """The last deal as far as the rules dealt it, where its record parted from them before
-        the deal was checked to its end (:func:`~pontoon_cli.logformat.deal_record.dealt_so_far`:
-        the decisions, cards and hands up to there; with ``net`` and ``side``, the side bets'
-        results, S7, when the rules' deal had ended and the record went on); None when it was
-        checked to its end (:meth:`redealt` gives it) or nothing was dealt. What ``show`` draws
-        of a minimal log's deal that diverged."""
-        last = self.last
-        if last is None or self.dealt is not None:
-            return None
-        record = dealt_so_far(last)
-        if last.phase is Phase.END:  # a decision after the end: the rules paid their nets
-            record["net"] = last.nets
-            record["side"] = self.side_bets(last) or {}
-        return record
 
     # the hooks -----------------------------------------------------------------------------------
 
@@ -507,12 +499,15 @@ class GameReplay:
         or balance :meth:`compare` finds, which it changes."""
         return None
 
+    def legal_options(self) -> list[LegalOption]:
+        """The house options that decide what is legal, each with its other settings: a refused
+        decision names one that allows it (:mod:`~pontoon_cli.logformat.variants`)."""
+        return []
+
     def house_options(self, deal: DealBase, record: Fields) -> list[HouseOption]:
-        """Each single house option at each other setting that could pay the finished
-        ``deal``'s hands otherwise, with the hands settled under it, where ``record`` (its
-        record, decoded whole) leaves that possible: a net line names the ones that pay exactly
-        what the record holds (:mod:`~pontoon_cli.logformat.variants`). Asked only for a net
-        that differs."""
+        """Each house option at each other setting that could pay the finished ``deal``'s hands
+        otherwise, as its ``record`` allows, with the hands settled under it: a net that differs
+        names one that pays what the record holds (:mod:`~pontoon_cli.logformat.variants`)."""
         return []
 
     def carry(

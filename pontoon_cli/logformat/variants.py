@@ -17,11 +17,14 @@ costs nothing.
 
 from __future__ import annotations
 
-from dataclasses import replace
-from typing import Any
+import re
+from dataclasses import fields, replace
+from typing import Any, Final
 
 from pontoon_cli.base.deal import DealBase
+from pontoon_cli.core.events import Decision
 from pontoon_cli.core.hands import Hand
+from pontoon_cli.core.rules import Rules
 from pontoon_cli.logformat.compare import Fields, HandSettler
 from pontoon_cli.logformat.divergence import Divergence
 
@@ -72,6 +75,92 @@ def name_house_rule(
     if not paying:
         return found
     hint = f"a house rule? {' or '.join(paying)} pays this"
+    detail = hint if found.detail is None else f"{found.detail}; {hint}"
+    return replace(found, detail=detail)
+
+
+#: A recorded decision the rules refused: ``decisions[4]``.
+_DECISION: Final = re.compile(r"decisions\[([0-9]+)\]")
+#: A house option that decides what is legal, and its other settings to try, nearest to the
+#: setting in force first (``("V2", "stick_minimum", (14, 13, 12, 16, 17))``).
+LegalOption = tuple[str, str, tuple[object, ...]]
+
+
+def other_settings(rules: Rules, setting: str) -> tuple[object, ...]:
+    """Every setting of ``setting`` but the one ``rules`` hold, nearest to it first (a number
+    by its distance, the lower of two as near; null, for none, last): the order
+    :func:`name_legal_rule` tries them in."""
+    current = getattr(rules, setting)
+    field = next(f for f in fields(Rules) if f.name == setting)
+    choices: tuple[object, ...] = field.metadata.get("choices") or (False, True)
+    others = [c for c in choices if c != current]
+
+    def distance(value: object) -> tuple[int, int]:
+        if isinstance(value, int) and isinstance(current, int):
+            return abs(value - current), value
+        return (1 << 30, 0) if value is None else (0, 0)
+
+    return tuple(sorted(others, key=distance))
+
+
+def name_legal_rule(
+    found: Divergence,
+    record: Fields,
+    deal: DealBase,
+    options: list[LegalOption],
+    derived: frozenset[str],
+) -> Divergence:
+    """``found``, a recorded decision ``deal`` stopped at because the rules refused it, with
+    its detail ending ``; a house rule? V2 stick_minimum=14 allows this`` for each option of
+    ``options`` one of whose settings lets the deal, as it stands, take that decision (the
+    setting nearest to the one in force that does); ``found`` itself when none does, or when
+    the deal went on past that decision. A word in ``derived`` (a split) is asked without its
+    amount, as replay takes it."""
+    match = _DECISION.fullmatch(found.field)
+    if match is None or not options:
+        return found
+    i = int(match[1])
+    decisions = record.get("decisions")
+    if not isinstance(decisions, list) or i >= len(decisions):
+        return found
+    taken = 0
+    for event in deal.events:
+        if isinstance(event, Decision):
+            taken += 1
+    if taken != i:  # the deal took it, or stopped before it: not the state to ask
+        return found
+    move = decisions[i]
+    if isinstance(move, dict):
+        player, hand, action, amount = (
+            move.get("player"),
+            move.get("hand"),
+            move.get("action"),
+            move.get("amount"),
+        )
+    else:
+        player, hand, action, amount = move
+    if not (isinstance(player, str) and type(hand) is int and isinstance(action, str)):
+        return found
+    if action in derived:
+        amount = None
+    elif amount is not None and type(amount) is not int:
+        return found
+    if deal.problem(action, player, hand, amount) is None:
+        return found  # refused for its form (an amount where it takes none), not by a rule
+    rules = deal.rules
+    allowing: list[str] = []
+    try:
+        for rule, setting, values in options:
+            for value in values:
+                deal.rules = rules.with_overrides({setting: value})
+                if deal.problem(action, player, hand, amount) is None:
+                    allowing.append(option_name(rule, setting, value))
+                    break
+    finally:
+        deal.rules = rules  # the deal stopped here: its rules are the header's again
+    if not allowing:
+        return found
+    hint = f"a house rule? {' or '.join(allowing)} allows this"
     detail = hint if found.detail is None else f"{found.detail}; {hint}"
     return replace(found, detail=detail)
 

@@ -229,3 +229,51 @@ def test_a_payout_bug_no_option_pays_names_no_house_rule(bug: Any) -> None:
     assert found
     for d in found:
         assert d.detail is not None and HINT not in d.detail, str(d)
+
+
+# a decision the rules refuse that a house option allows (V1, V2, V8; casino C8) ----------------
+
+
+class SticksOn14(tinypontoon.Engine):  # type: ignore[name-defined,misc]
+    stick_from = 14  # T5.5: the least is 15
+
+
+def test_a_stick_on_14_is_named_as_V2_stick_minimum_14() -> None:
+    engine = SticksOn14(["ann", "bob", "cal", "dan"], 3)
+    found = list(verify(lines([engine.header(), *(engine.deal(n) for n in range(1, 300))])))
+    assert found
+    for d in found:
+        assert (d.rule, d.recorded) == ("T5.5", "stick"), str(d)
+        assert d.detail == f"{HINT} V2 stick_minimum=14 allows this", str(d)
+
+
+@pytest.mark.parametrize(
+    ("preset", "played", "claimed", "named"),
+    [
+        ("traditional", {"burn_on": 13}, {}, "V8 burn_on=13"),
+        ("traditional", {}, {"split_aces_only": True}, "V1 split_aces_only=false"),
+        ("casino", {}, {"split_hands": 2}, "C8 split_hands=3"),
+    ],
+)
+def test_a_decision_an_option_allows_names_it(
+    preset: str, played: dict[str, Any], claimed: dict[str, Any], named: str
+) -> None:
+    rules = Rules.from_dict({"preset": preset, **played})
+    header, *deals = play(rules, Table.seated(rules, 4), seed=5, deals=400, strategy="random")
+    header["rules"] = {"preset": preset, **claimed}
+    keep = ("type", "deal", "pack_state", "pack", "decisions", "net")
+    found = list(verify(lines([header, *({k: d[k] for k in keep if k in d} for d in deals)])))
+    assert found
+    for d in found:
+        assert d.field.startswith("decisions["), str(d)
+        assert d.detail == f"{HINT} {named} allows this", str(d)
+
+
+def test_a_decision_out_of_turn_names_no_option() -> None:
+    header, *deals = play(seed=5, deals=3)
+    keep = ("type", "deal", "pack", "decisions", "net")
+    engine = [header, *({k: d[k] for k in keep} for d in deals)]
+    moves = engine[1]["decisions"]
+    moves[0], moves[1] = moves[1], moves[0]  # the second punter stakes first (T4.2)
+    (d,) = verify(lines(engine))
+    assert (d.field, d.rule, d.detail) == ("decisions[0]", "T4.2", None), str(d)
