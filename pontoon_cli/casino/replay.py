@@ -25,7 +25,7 @@ from mypy_extensions import i64
 from pontoon_cli.base.deal import DealBase
 from pontoon_cli.base.game import GameBase
 from pontoon_cli.base.start import PackState
-from pontoon_cli.casino.deal import CasinoDeal, CasinoGame
+from pontoon_cli.casino.deal import CasinoDeal, CasinoGame, dealer_draws
 from pontoon_cli.casino.record import casino_deal_line, casino_deal_record
 from pontoon_cli.casino.shoe import ShoeTracker
 from pontoon_cli.core.actions import CASINO_ACTIONS, ActionTable
@@ -52,6 +52,7 @@ from pontoon_cli.logformat.deal_record import RecordWriter
 from pontoon_cli.logformat.divergence import Divergence, Place, count
 from pontoon_cli.logformat.record import LineWriter
 from pontoon_cli.logformat.replay import GameReplay
+from pontoon_cli.logformat.variants import HouseOption, LegalOption, option_name, other_settings
 
 #: The rule behind each field of a hand that is not its settlement (``net`` and ``rule`` cite
 #: the rule that settled it; ``cards`` and ``stake`` are told apart below).
@@ -157,19 +158,24 @@ class CasinoReplay(GameReplay):
     def hand_settler(self, deal: DealBase) -> HandSettler:
         """The pure settlement function for the hands of the finished round: against the
         dealer's hand (C2, C5, C6, C10, C11)."""
-        d = cast(CasinoDeal, deal).dealer_hand
-        dealer_class, dealer_total = d.hand_class, d.total
+        return _settled_against(cast(CasinoDeal, deal).dealer_hand)
 
-        def settle_hand(h: Hand) -> tuple[int, str]:
-            return settle_casino(
-                dealer=dealer_class,
-                dealer_total=dealer_total,
-                player=h.hand_class,
-                player_total=h.total,
-                stake=h.stake,
-            )
+    def legal_options(self) -> list[LegalOption]:
+        """C8: the most hands a split seat may hold."""
+        return [("C8", "split_hands", other_settings(self.rules, "split_hands"))]
 
-        return settle_hand
+    def house_options(self, deal: DealBase, record: Fields) -> list[HouseOption]:
+        """C9: the dealer's draw to a soft 17 the other way (``dealer_hits_soft_17``), from the
+        same shoe, where the record does not say which cards he drew (no ``cards``, no
+        ``dealer_hand.cards``): a record that does holds the rules' draw, or says so first."""
+        dealer_hand = record.get("dealer_hand")
+        if "cards" in record or (isinstance(dealer_hand, dict) and "cards" in dealer_hand):
+            return []
+        hits = not self.rules.dealer_hits_soft_17
+        drawn = _dealer_drawn(cast(CasinoDeal, deal), hits)
+        if drawn is None:
+            return []
+        return [(option_name("C9", "dealer_hits_soft_17", hits), _settled_against(drawn))]
 
     def compare_row_list(
         self, at: Place, name: str, rows: list[Fields], want_rows: list[Fields], deal: DealBase
@@ -360,6 +366,43 @@ def _soft_17(cards: list[Card]) -> list[Card] | None:
         if hand_value(held) == 17 and is_soft(held):
             return held
     return None
+
+
+def _settled_against(dealer: Hand) -> HandSettler:
+    """The pure settlement function against the dealer's hand ``dealer`` (C2, C5, C6, C10,
+    C11)."""
+    dealer_class, dealer_total = dealer.hand_class, dealer.total
+
+    def settle_hand(h: Hand) -> tuple[int, str]:
+        return settle_casino(
+            dealer=dealer_class,
+            dealer_total=dealer_total,
+            player=h.hand_class,
+            player_total=h.total,
+            stake=h.stake,
+        )
+
+    return settle_hand
+
+
+def _dealer_drawn(deal: CasinoDeal, hits_soft_17: bool) -> Hand | None:
+    """The finished round's dealer hand had he drawn by ``hits_soft_17`` (C9): his first two
+    cards, then his own draws and the shoe's next cards for as long as that rule draws. A
+    dealer with a pontoon (C5), or after every player hand went bust, draws nothing either way.
+    None when the shoe the record gives runs out first."""
+    cards = deal.dealer_hand.cards
+    if len(cards) < 2:
+        return None
+    h = Hand()
+    h.add(cards[0], False)
+    h.add(cards[1], False)
+    if deal.dealer_pontoon or deal.every_hand_bust():
+        return h
+    for card in [*cards[2:], *deal.pack]:  # his draws came off the top, the rest lie under
+        if not dealer_draws(h, hits_soft_17):
+            return h
+        h.add(card, True)
+    return h if not dealer_draws(h, hits_soft_17) else None
 
 
 def _soft_17_note(cards: list[Card]) -> str | None:

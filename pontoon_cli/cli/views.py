@@ -83,6 +83,10 @@ def show(
     class and settlement with its rule ID, the banker's hand, nets and balances, and the kitty
     in Shoot.
 
+    A minimal log's deals (pack, decisions, nets) are re-dealt by the rules; one replay finds
+    divergent is drawn as recorded and as the rules deal it, to its end or up to where the two
+    part, under the first divergence.
+
     A log of several games (one header each) is read game by game: --deal and --deals choose in
     the first game unless they name another (2:5), and reading stops after the last deal chosen.
     Cards show their suits in colour on a terminal, and as the log's letters (TH) when piped,

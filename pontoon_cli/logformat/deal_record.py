@@ -69,3 +69,27 @@ def house_record(h: Hand) -> dict[str, Any]:
 
 #: A game's deal record, built after the deal: (game, deal, sale) -> record.
 RecordWriter = Callable[[GameBase, DealBase, BankSold | None], dict[str, Any]]
+
+
+def dealt_so_far(deal: DealBase) -> dict[str, Any]:
+    """A deal that stopped before its end (its record parted from the rules: an illegal
+    decision, one out of turn, too few) as far as the rules dealt it, as a record's fields:
+    ``decisions`` and ``cards`` taken so far, each ``hands`` row with the class and total its
+    cards make now (``net`` and ``rule`` only for a hand already settled, a bust: T5.6, C6;
+    else None and ``""``), and ``house_hand``, the banker's or dealer's cards so far (None
+    before he holds one). ``show`` draws a minimal log's divergent deal so."""
+    decisions, cards = events_record(deal.events)
+    hands: list[dict[str, Any]] = []
+    for at, player in enumerate(deal.punters):
+        for number, h in enumerate(deal.rows[at], 1):
+            row = hand_record(player, number, h)
+            row["class"] = HAND_LABELS[h.cls if h.settled else h.hand_class]
+            if not h.settled:
+                row["net"], row["rule"] = None, ""
+            hands.append(row)
+    _, house = deal.house_hand()
+    house_hand = None
+    if house is not None and house.cards:
+        house_hand = house_record(house)
+        house_hand["class"] = HAND_LABELS[house.hand_class]
+    return {"decisions": decisions, "cards": cards, "hands": hands, "house_hand": house_hand}

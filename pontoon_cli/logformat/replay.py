@@ -55,6 +55,13 @@ from pontoon_cli.logformat.missing import missing_decision
 from pontoon_cli.logformat.moves import Move
 from pontoon_cli.logformat.packs import read_log_pack
 from pontoon_cli.logformat.record import DealLine, LineWriter, line_bytes, written_decisions
+from pontoon_cli.logformat.variants import (
+    HouseOption,
+    LegalOption,
+    name_house_rule,
+    name_legal_rule,
+    net_line,
+)
 
 
 class Look(Protocol):
@@ -149,6 +156,7 @@ class GameReplay:
         self.next_number = 1
         self.stacked = 0  # deals a scenario stacked
         self.dealt: DealBase | None = None  # the last deal re-dealt to its end, else None
+        self.last: DealBase | None = None  # the last deal re-dealt, to its end or not (show)
         # the keys of a deal record's head, everything read before the re-deal, which the
         # writer puts before its cards (the reader decodes a deal only that far first), and
         # ``tail``, one such field the writer puts last (Shoot's kitty); None: decode it whole
@@ -248,12 +256,17 @@ class GameReplay:
                 own = self.compare_extra(at, record, derived)
                 if own is not None and (first is None or first.field in ("net", "balance")):
                     first = own  # the game's own field explains a net or balance it changes
+                if first is not None and net_line(first):  # a house rule that pays it (V4...)
+                    first = name_house_rule(first, record, deal, self.house_options(deal, record))
+        if first is not None and deal is not None and not complete:  # a house rule allows it?
+            first = name_legal_rule(first, record, deal, self.legal_options(), self.derived)
         if first is not None and not looked:
             record = self.reader.look(line, raw, record)
         if first is not None and self.guess is not None:
             first = first.following(self.guess)  # dealt from a state the log did not confirm
         done = deal if complete else None
         self.dealt = done
+        self.last = deal
         if verified:  # the writer's bytes: its balances are the re-deal's, and the record may
             self.balances = dict(after)  # hold only its head (LineReader.records)
         else:
@@ -489,6 +502,17 @@ class GameReplay:
         """A field of the game's own that differs (Shoot Pontoon's kitty); it stands for a net
         or balance :meth:`compare` finds, which it changes."""
         return None
+
+    def legal_options(self) -> list[LegalOption]:
+        """The house options that decide what is legal, each with its other settings: a refused
+        decision names one that allows it (:mod:`~pontoon_cli.logformat.variants`)."""
+        return []
+
+    def house_options(self, deal: DealBase, record: Fields) -> list[HouseOption]:
+        """Each house option at each other setting that could pay the finished ``deal``'s hands
+        otherwise, as its ``record`` allows, with the hands settled under it: a net that differs
+        names one that pays what the record holds (:mod:`~pontoon_cli.logformat.variants`)."""
+        return []
 
     def carry(
         self, record: dict[str, Any], deal: DealBase | None, first: Divergence | None

@@ -19,6 +19,7 @@ from rich.table import Table
 from rich.text import Text
 
 from pontoon_cli.render.plain import grid_lines
+from pontoon_cli.views.parting import Parting
 from pontoon_cli.views.show import DealPicture, name
 
 SUITS: Final = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
@@ -134,10 +135,12 @@ def deal_renderable(p: DealPicture, symbols: bool) -> Group:
     if p.game is not None:
         parts.append(_text(_game_line(p.game)))
     parts.append(_text(_title(p)))
+    if p.parting is not None:
+        parts.append(_text(_divergence(p.parting)))
     parts += [Text(note) for note in _notes(p)]
-    parts.append(Padding(_text(_decisions(p)), (0, 0, 0, 2)))
+    parts += [Padding(_text(line), (0, 0, 0, 2)) for line in _decision_lines(p)]
     parts.append(_hands(p, symbols))
-    parts.append(_text(_money(p)))
+    parts += [_text(line) for line in _money_lines(p)]
     if p.kitty is not None or p.kitty_before is not None:
         parts.append(_text(_kitty(p)))
     return Group(*parts)
@@ -148,14 +151,68 @@ def plain_deal(p: DealPicture) -> list[str]:
     the same characters (a test compares them), without building a rich object."""
     lines = [] if p.game is None else [_plain(_game_line(p.game))]
     lines.append(_plain(_title(p)))
+    if p.parting is not None:
+        lines.append(_plain(_divergence(p.parting)))
     lines += _notes(p)
-    lines.append("  " + _plain(_decisions(p)))
+    lines += ["  " + _plain(line) for line in _decision_lines(p)]
     rows, caption = _hand_rows(p, symbols=False)
     lines += grid_lines(_COLUMNS, [[_plain(c) for c in row] for row in rows], _LEFT, caption)
-    lines.append(_plain(_money(p)).rstrip())
+    lines += [_plain(line).rstrip() for line in _money_lines(p)]
     if p.kitty is not None or p.kitty_before is not None:
         lines.append(_plain(_kitty(p)))
     return lines
+
+
+# a minimal deal replay found divergent: as recorded, and as the rules deal it ------------------
+
+#: The two versions' labels, one width, so that what follows them lines up.
+RECORDED: Final = "as recorded:  "
+BY_RULES: Final = "by the rules: "
+
+
+def _divergence(part: Parting) -> Styled:
+    """The first divergence, as replay reports it, above both versions."""
+    return [("  first divergence: ", "bold"), (part.divergence, "")], "yellow"
+
+
+def _decision_lines(p: DealPicture) -> list[Styled]:
+    """The decisions: one line; where the record parts from the rules at a decision, the ones
+    both hold, then the record's from there and what the rules give there."""
+    part = p.parting
+    if part is None or part.rules_next is None:
+        return [_decisions(p.decisions)]
+    lines = []
+    if part.common:
+        lines.append(_decisions(p.decisions[: part.common]))
+    rest = p.decisions[part.common :]
+    recorded = _decisions(rest) if rest else ([("no more decisions", "")], "dim")
+    lines.append(([("  " + RECORDED, "dim"), *recorded[0]], ""))
+    lines.append(([("  " + BY_RULES, "dim"), (part.rules_next, "bold")], ""))
+    return lines
+
+
+def _money_lines(p: DealPicture) -> list[Styled]:
+    """Every seat's net and balance; both versions' where they differ."""
+    seats = [(s.player, s.net, s.after) for s in p.seats]
+    mine = _money(seats, p.next_banker, p.house)
+    part = p.parting
+    if part is None:
+        return [mine]
+    if part.stop is None:
+        theirs = [(s.player, s.net, s.after) for s in part.seats]
+        next_banker = part.next_banker if p.next_banker is not None else None
+        if theirs == seats and next_banker in (None, p.next_banker):
+            return [mine]  # the two part elsewhere: one line says both
+        rules = _money(theirs, next_banker, p.house)
+    else:
+        rules = [("  ", ""), (f"no nets: the deal stops at {part.stop}", "")], "dim"
+    return [_labelled(RECORDED, mine), _labelled(BY_RULES, rules)]
+
+
+def _labelled(label: str, line: Styled) -> Styled:
+    """``line`` (a money line, two spaces in) with ``label`` after its indent."""
+    parts, style = line
+    return [("  ", ""), (label, "dim"), *parts[1:]], style
 
 
 def _notes(p: DealPicture) -> list[str]:
@@ -196,11 +253,11 @@ def _title(p: DealPicture) -> Styled:
     return parts, "bold"
 
 
-def _decisions(p: DealPicture) -> Styled:
-    if not p.decisions:
+def _decisions(decisions: list[dict[str, Any]]) -> Styled:
+    if not decisions:
         return [("no decisions", "")], "dim"
     parts: list[Part] = []
-    for i, d in enumerate(p.decisions):
+    for i, d in enumerate(decisions):
         if i:
             parts.append((" · ", "dim"))
         words = f"{name(d['player'])}"
@@ -243,7 +300,9 @@ def _hand_rows(p: DealPicture, symbols: bool) -> tuple[list[list[Styled]], str |
     if p.hands is None:
         rows.append([_cell("(the record holds no hands)", "dim")])
     else:
-        if p.redealt:
+        if p.redealt and p.parting is not None and p.parting.stop is not None:
+            caption = f"dealt by the rules up to {p.parting.stop} (a minimal log)"
+        elif p.redealt:
             caption = "re-dealt from the record's pack and decisions (a minimal log)"
         for h in p.hands:
             label = h.get("class", "")
@@ -281,16 +340,17 @@ def _hand_rows(p: DealPicture, symbols: bool) -> tuple[list[list[Styled]], str |
     return rows, caption
 
 
-def _money(p: DealPicture) -> Styled:
+def _money(seats: list[tuple[str, int, int]], next_banker: str | None, house: str) -> Styled:
+    """Each seat's (player, net, balance after), and who banks next."""
     parts: list[Part] = [("  ", "")]
-    for i, s in enumerate(p.seats):
+    for i, (player, net, after) in enumerate(seats):
         if i:
             parts.append((" · ", "dim"))
-        parts.append((f"{name(s.player)} ", ""))
-        parts.append(_signed(s.net))
-        parts.append((f" → {s.after}", ""))
-    if p.next_banker is not None:
-        parts.append((f"  next {p.house}: {name(p.next_banker)}", ""))
+        parts.append((f"{name(player)} ", ""))
+        parts.append(_signed(net))
+        parts.append((f" → {after}", ""))
+    if next_banker is not None:
+        parts.append((f"  next {house}: {name(next_banker)}", ""))
     return parts, ""
 
 

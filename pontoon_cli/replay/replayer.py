@@ -32,10 +32,12 @@ from typing import Any, Final
 
 import orjson
 
+from pontoon_cli.base.deal import Phase
 from pontoon_cli.casino.replay import CasinoReplay
 from pontoon_cli.core.errors import LogFormatError
 from pontoon_cli.core.rules import Rules, Table
 from pontoon_cli.logformat.check import CARD_BY_TEXT, brief, deal_head_problem
+from pontoon_cli.logformat.deal_record import dealt_so_far
 from pontoon_cli.logformat.divergence import Divergence, Place
 from pontoon_cli.logformat.lines import (
     LineReader,
@@ -143,6 +145,31 @@ class LogReplayer:
         if "pack_state" not in record:
             del filled["pack_state"]
         return {**filled, **record}, found
+
+    def redealt(self) -> dict[str, Any] | None:
+        """The record the log writer would write for the last deal as the rules re-dealt it
+        (:meth:`GameReplay.redealt`), as JSON reads it; None when it did not reach its end."""
+        game = self.game
+        derived = game.redealt() if game is not None else None
+        return None if derived is None else orjson.loads(orjson.dumps(derived))
+
+    def dealt_so_far(self) -> dict[str, Any] | None:
+        """The last deal as far as the rules dealt it, where its record parted from them before
+        the deal was checked to its end (:func:`~pontoon_cli.logformat.deal_record.dealt_so_far`:
+        the decisions, cards and hands up to there; with ``net`` and ``side``, what side bets did
+        to the balances, S7, when the rules' deal had ended and the record went on), as JSON
+        reads it; None when it was checked to its end (:meth:`completed` fills its record in) or
+        nothing was dealt. What ``show`` draws of a minimal log's deal that diverged."""
+        game = self.game
+        last = game.last if game is not None else None
+        if game is None or last is None or game.dealt is not None:
+            return None
+        record = dealt_so_far(last)
+        if last.phase is Phase.END:  # a decision after the end: the rules paid their nets
+            record["net"] = last.nets
+            record["side"] = game.side_bets(last) or {}
+        read: dict[str, Any] = orjson.loads(orjson.dumps(record))
+        return read
 
     # the header ----------------------------------------------------------------------------------
 

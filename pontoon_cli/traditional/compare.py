@@ -14,9 +14,9 @@ from typing import Any, Final
 
 from pontoon_cli.core.actions import TRADITIONAL_ACTIONS
 from pontoon_cli.core.events import CardDealt, Decision
-from pontoon_cli.core.hands import Hand, rate
-from pontoon_cli.core.rules import Rules
-from pontoon_cli.core.settle import Settler
+from pontoon_cli.core.hands import PONTOON_GRADES, TEN_IS_21, Hand, rate
+from pontoon_cli.core.rules import SETTLEMENTS_KNOWN, Rules
+from pontoon_cli.core.settle import SETTLERS, Settler
 from pontoon_cli.logformat.check import BANKER_HAND_KEYS, CARD_KEYS, HAND_KEYS
 from pontoon_cli.logformat.compare import (
     HandSettler,
@@ -26,6 +26,7 @@ from pontoon_cli.logformat.compare import (
     settle_again,
 )
 from pontoon_cli.logformat.divergence import Divergence, Place
+from pontoon_cli.logformat.variants import HouseOption, option_name
 from pontoon_cli.traditional.engine import Deal
 
 #: The rule behind each field of a hand (``net`` and ``rule``: the rule that settled it).
@@ -95,6 +96,50 @@ class _BankerSettler:
             stake=h.stake,
             doubled=self.doubled,
         )
+
+
+def house_options(deal: Deal, rules: Rules) -> list[HouseOption]:
+    """Each single house option at each other setting than ``rules``' that pays the finished
+    ``deal``'s hands and changes nothing else of it, with the hands settled under it
+    (:func:`~pontoon_cli.logformat.variants.name_house_rule`): what a pontoon pays and what the
+    banker's collects (V4), the royal pontoon (V6), the grades of pontoon (V7), the settlement
+    table (T7). V7's ten-is-21 is tried, or left, only in a deal where no hand starts with an
+    ace and a 10: there it changes who may draw and whether the deal ends at once (T4.4, T5.1),
+    not only what is paid. The options that decide what is legal (V1, V2, V5, V8, the banker's
+    double V3) pay no hand otherwise: a recorded decision names them."""
+    tried: list[tuple[str, str, object]] = []  # (rule, setting, value)
+    tried += [("V4", "pontoon_pays", v) for v in (1, 2, 3) if v != rules.pontoon_pays]
+    tried += [
+        ("V4", "banker_pontoon_collects", v) for v in (1, 2) if v != rules.banker_pontoon_collects
+    ]
+    tried.append(("V6", "royal_pontoon", not rules.royal_pontoon))
+    ace_ten = _ace_and_ten(deal)
+    for grades in PONTOON_GRADES:
+        if grades != rules.pontoon_grades and not (
+            ace_ten and TEN_IS_21 in (grades, rules.pontoon_grades)
+        ):
+            tried.append(("V7", "pontoon_grades", grades))
+    tried += [("T7", "settlement", t) for t in SETTLEMENTS_KNOWN if t != rules.settlement]
+    options: list[HouseOption] = []
+    for rule, setting, value in tried:
+        changed = rules.with_overrides({setting: value})
+        settler = hand_settler(deal, changed, SETTLERS[changed.settlement])
+        options.append((option_name(rule, setting, value), settler))
+    return options
+
+
+def _ace_and_ten(deal: Deal) -> bool:
+    """Whether a hand of ``deal``, the banker's too, starts with an ace and a 10 (V7 (b))."""
+    hands = [deal.banker_hand]
+    for row in deal.rows:
+        hands.extend(row)
+    for h in hands:
+        cards = h.cards
+        if len(cards) >= 2:
+            first, second = cards[0].rank, cards[1].rank
+            if (first == 1 and second == 10) or (first == 10 and second == 1):
+                return True
+    return False
 
 
 def compare_rest(

@@ -30,11 +30,22 @@ from pontoon_cli.logformat.divergence import Divergence, Place
 from pontoon_cli.logformat.moves import Move
 from pontoon_cli.logformat.record import LineWriter
 from pontoon_cli.logformat.replay import GameReplay
-from pontoon_cli.traditional.compare import compare_rest, hand_settler, row_rules
+from pontoon_cli.logformat.variants import HouseOption, LegalOption, other_settings
+from pontoon_cli.traditional.compare import compare_rest, hand_settler, house_options, row_rules
 from pontoon_cli.traditional.deal import Deal
 from pontoon_cli.traditional.game import Game
 from pontoon_cli.traditional.pack import PackTracker, check_cut
 from pontoon_cli.traditional.record import traditional_line, traditional_record
+
+#: The settings that decide what a punter or banker may do, and their rules (V1-V3, V5, V8).
+_LEGAL_OPTIONS: Final = (
+    ("V2", "stick_minimum"),
+    ("V1", "split_aces_only"),
+    ("V5", "no_bought_sure_thing"),
+    ("T5.2", "max_hands"),
+    ("V8", "burn_on"),
+    ("V3", "banker_doubles"),
+)
 
 
 class TraditionalReplay(GameReplay):
@@ -169,6 +180,13 @@ class TraditionalReplay(GameReplay):
 
     def counter_seat(self, deal: DealBase) -> str | None:
         return cast(Deal, deal).banker  # the banker's net is the other side of every hand (T7)
+
+    def legal_options(self) -> list[LegalOption]:
+        rules = self.rules  # V2, V1, V5, T5.2, V8, V3
+        return [(rule, name, other_settings(rules, name)) for rule, name in _LEGAL_OPTIONS]
+
+    def house_options(self, deal: DealBase, record: Fields) -> list[HouseOption]:
+        return house_options(cast(Deal, deal), self.rules)  # V4, V6, V7, T7
 
     def row_rules(
         self, name: str, rows: list[Fields], want_rows: list[Fields], deal: DealBase

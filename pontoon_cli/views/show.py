@@ -27,6 +27,7 @@ from pontoon_cli.games import RecordShape
 from pontoon_cli.log.reader import STOP, At, LogRecord, LogVisitor
 from pontoon_cli.logformat.check import read_header
 from pontoon_cli.replay.replayer import LogReplayer
+from pontoon_cli.views.parting import Parting, parting, rules_seats
 from pontoon_cli.views.shape import GameTrack, shape_of
 
 #: svg and html hold the whole picture in memory until it is written: at most this many deals.
@@ -82,6 +83,9 @@ class DealPicture:
     void: bool
     game: dict[str, Any] | None = field(default=None)  # the header, on a game's first picture
     redealt: bool = False  # the hands are the rules' re-deal of a minimal log's deal
+    #: where a minimal deal replay found divergent parts from the rules (the hands are then the
+    #: rules', to the end or as far as they went); None for a deal that verifies or a full one
+    parting: Parting | None = field(default=None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,13 +163,26 @@ class Show(LogVisitor[int]):
         assert track is not None and shape is not None
         replayer = self._replayer
         redealt = False
+        parted: Parting | None = None
+        rules_deal: dict[str, Any] | None = None
         if replayer is not None:
             if "hands" in record or record.get("void"):
                 self._replayer = None  # the log holds what it dealt: nothing to re-deal
             else:  # a minimal log's deal: the hands as the rules re-deal it
-                record, _ = replayer.completed(_item(at, "deal", record))
+                recorded = record
+                record, found = replayer.completed(_item(at, "deal", record))
+                if found is not None:  # both: as recorded, and as the rules deal it
+                    rules_deal = replayer.redealt()
+                    so_far = replayer.dealt_so_far()
+                    record, parted = parting(
+                        found, recorded, record, rules_deal, so_far, shape.house_hand
+                    )
+                    if rules_deal is None and so_far is not None and "net" in so_far:
+                        rules_deal = so_far  # the rules' deal ended before the record did
                 redealt = "hands" in record
         facts = track.deal(record)
+        if parted is not None and rules_deal is not None:
+            parted.seats = rules_seats(track.seats, facts.before, rules_deal)
         n = facts.number
         if self.deals is not None:
             if self.games < self.deals.game:
@@ -188,6 +205,11 @@ class Show(LogVisitor[int]):
             if hands is not None:
                 hands = [h for h in hands if h["player"] in who]
             seats = [s for s in seats if s.player in who]
+            if parted is not None:
+                parted.common = sum(
+                    1 for d in record["decisions"][: parted.common] if d["player"] in who
+                )
+                parted.seats = [s for s in parted.seats if s.player in who]
         if self.most is not None and self.drawn == self.most:
             raise ShowError(
                 f"svg and html draw at most {self.most} deals in one picture; choose some "
@@ -214,6 +236,7 @@ class Show(LogVisitor[int]):
             void=bool(record.get("void", False)),
             game=self._header,
             redealt=redealt,
+            parting=parted,
         )
         self._header = None
         self.draw(picture)

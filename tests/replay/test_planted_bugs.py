@@ -107,14 +107,19 @@ def _soft_17_records(rounds: int) -> list[dict[str, Any]]:
 
 def test_C9_a_dealer_who_stands_on_soft_17_is_named_with_his_draw() -> None:
     """A round the dealer's draw to soft 17 decides is named at the seat whose net differs,
-    citing C9 and the soft 17 he draws to; the shoe the next round deals from is taken as
-    recorded, so no round after it fails only because the engine's dealer drew fewer cards."""
+    citing C9 and the soft 17 he draws to, and as what the house rule the engine plays pays
+    (C9 dealer_hits_soft_17=false); the shoe the next round deals from is taken as recorded,
+    so no round after it fails only because the engine's dealer drew fewer cards."""
     found = divergences(_casino_standing_on_soft_17())
     assert found
     for d in found:
         assert (d.field, d.rule, d.hand, d.follows) == ("net", "C9", 1, None), str(d)
         assert d.detail is not None
-        assert re.search(r"; the dealer draws to his soft 17 \(\S\S( \S\S)+\), C9$", d.detail)
+        assert re.search(
+            r"; the dealer draws to his soft 17 \(\S\S( \S\S)+\), C9; "
+            r"a house rule\? C9 dealer_hits_soft_17=false pays this$",
+            d.detail,
+        )
 
 
 def test_a_bank_passed_in_a_deal_replay_could_not_finish_is_read_from_the_next_stakes(

@@ -64,6 +64,19 @@ def test_svg(here: Path, snapshot: SnapshotAssertion) -> None:
     assert svg == snapshot(extension_class=SVGExtension)
 
 
+@pytest.mark.parametrize("fmt", ["svg", "html"])
+def test_svg_and_html_draw_both_versions_of_a_divergent_deal(here: Path, fmt: str) -> None:
+    (here / "engine.jsonl").write_bytes(divergent_minimal())
+    code, text, _ = run("show", "engine.jsonl", "--deal", "3")
+    assert code == 0
+    code, out, err = run("show", "engine.jsonl", "--deal", "3", "--format", fmt, "--out", "d")
+    assert (code, out, err) == (0, "", "")
+    picture = (here / "d").read_text()
+    for words in ("first divergence", "as recorded:", "by the rules:", "no nets: the deal"):
+        assert words in text
+        assert words.replace(" ", "&#160;") in picture or words in picture, words
+
+
 def test_html(here: Path, snapshot: SnapshotAssertion) -> None:
     code, out, err = run("show", "shoot.jsonl", "--deal", "2", "--format", "html")
     assert (code, err) == (0, "")
@@ -327,6 +340,20 @@ def test_no_line_is_wrapped_in_a_pipe(here: Path) -> None:
     )
 
 
+def divergent_minimal() -> bytes:
+    """The seed-7 log's minimal form with a net changed (deal 2) and a twist made a burn,
+    which V8 off refuses (deal 3): replay finds both divergent, and show draws both versions."""
+    header, *deals = lines(LOG)
+    keep = ("type", "deal", "pack", "decisions", "net")
+    engine = [header, *({k: d[k] for k in keep} for d in deals)]
+    engine[2]["net"]["p2"] -= 1
+    engine[2]["net"]["p4"] += 1
+    moves = engine[3]["decisions"]
+    i = next(i for i, d in enumerate(moves) if d["action"] == "twist")
+    moves[i] = {**moves[i], "action": "burn"}
+    return join(engine)
+
+
 #: Logs of every kind of deal: options on, every preset, a sale, a minimal log re-dealt.
 PLAIN_LOGS = {
     "traditional-options": lambda: play(
@@ -337,6 +364,7 @@ PLAIN_LOGS = {
     "shoot": lambda: play("--rules", "shoot", "--seed", "5", "--deals", "60"),
     "wide-names": lambda: play("--seed", "3", "--deals", "10", "--player", "名前", "--player", "b"),
     "minimal": lambda: (ROOT / "docs" / "examples" / "minimal.jsonl").read_bytes(),
+    "minimal-divergent": divergent_minimal,
     "sale": lambda: scenario_log("t8-sell-the-bank"),
     "void": lambda: scenario_log("t8-empty-pack-void"),
     "sat-out": lambda: scenario_log("t8-bankroll"),
