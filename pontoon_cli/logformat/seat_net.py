@@ -4,9 +4,10 @@ A minimal log holds one net a seat, whatever hands it played (T5.2; C8). When a 
 has a net the rules do not give, the difference is often one hand's settlement: a tie on hand 2
 paid to the punter (T2.6), a five card trick paid evens (T7). :func:`named_hand` finds that hand:
 one whose net, moved by the whole difference, is another line of the payout table for its stake
-(a tie paid to the punter or pushed, as T2.6's and C2's misreading, first; else a net of -2, -1,
-0, 1 or 2 × its stake). The line is then that hand's, with the rule that settled it, and says by
-how much::
+(a tie paid to the punter or pushed, as T2.6's and C2's misreading, first; else another line of
+its class's table: ±1 × its stake for a plain total or a bust, up to ±2 × for a pontoon or a five
+card trick; only a tie is ever read as pushed). The line is then that hand's, with the rule that
+settled it, and says by how much::
 
     p3 hand 2: net recorded 4, rules give 0 (T2.6); hand 2 9D TC: total 19 against the banker's
     9S KD: total 19: a tie is the banker's, paid -1 × stake 2; the difference, 4, is 2 × this
@@ -23,6 +24,9 @@ from typing import Any, Final
 #: table's (T7: a five card trick, a pontoon, a bust against the banker's trick; V3: a doubled
 #: win or loss; C10: 2:1).
 _MOST: Final = 2
+#: The classes whose hand is paid or lost once its stake (T7.1, T5.6; C10), so another
+#: settlement of one is too: only a pontoon or a five card trick is paid 2 x (T7; C10).
+_PLAIN: Final = frozenset({"total", "bust"})
 #: A tie's rule, and whose it is: the traditional game's (T2.6), the casino's (C2).
 _TIE: Final = {"T2.6": "banker", "C2": "dealer"}
 
@@ -42,11 +46,12 @@ def named_hand(
     for h in rows:
         stake: int = h["stake"]
         paid = h["net"] + difference
-        if stake <= 0 or paid % stake != 0 or abs(paid) > _MOST * stake:
+        most = 1 if h.get("class") in _PLAIN else _MOST  # a plain total wins or loses 1 x
+        if stake <= 0 or paid % stake != 0 or abs(paid) > most * stake:
             continue
         if _tie(h, house_hand) and paid in (0, stake):
             ties.append(h)
-        else:
+        elif paid != 0:  # no line of the payout table gives a hand that is no tie back its stake
             others.append(h)
     if len(ties) == 1:
         named = ties[0]

@@ -28,7 +28,6 @@ CASCADE = "Shoot from a minimal log, no cascade: lines resting on a guessed kitt
 SPLIT = "a split seat's wrong hand, named, with its rule (T2.6)"
 SHOOT = "Shoot messages: a refused shoot bet at a limit of 0 named as S2, not as turn order"
 PACK = "pack lines say whose card and why the pack differs; a shoe line after a dealer line follows"
-HOUSE = "a house rule named as one: V4 banker_pontoon_collects=1 pays this"
 NOT_ASKED = "not among the planned changes"
 
 UNMET: dict[tuple[str, str], dict[str, str]] = {
@@ -127,7 +126,6 @@ def test_replay_keeps_todays_levels(bug: str, form: str) -> None:
     assert s.real >= 30, describe(s)
 
 
-@pytest.mark.xfail(strict=True, reason=HOUSE)
 @pytest.mark.parametrize("form", FORMS)
 def test_a_banker_pontoon_collecting_single_stakes_is_named_as_the_house_option_V4(
     form: str,
