@@ -110,10 +110,12 @@ class GameReplay:
     #: The rule the settlement checked again cites (T7; a casino's, C10).
     settle_rule = "T7"
     #: The line of an earlier divergence after which replay's state for this deal is a guess
-    #: the log did not confirm (who banks, when a minimal log leaves it out); a divergence found
-    #: while it is set follows from that one. A game's :meth:`carry` sets it, and its
+    #: the log did not confirm (who banks, when a minimal log leaves it out), and what it
+    #: guessed (``guess_why``); a divergence found while it is set follows from that one when
+    #: it depends on the guess (:meth:`depends`). A game's :meth:`carry` sets it, and its
     #: :meth:`before_deal` clears it when the record says what the guess was.
     guess: int | None = None
+    guess_why: str | None = None
     #: Whether the game's packs are long (a casino shoe's 416 cards): the line reader then cuts
     #: a deal's pack text out of its line, and the line is compared with the writer's without
     #: the pack written again (the record's pack is what the writer writes, as given).
@@ -153,6 +155,9 @@ class GameReplay:
         # ``tail``, one such field the writer puts last (Shoot's kitty); None: decode it whole
         self.heads: tuple[str, ...] | None = DEAL_HEADS[1 if table.house else 0]
         self.tail: str | None = None
+        # lines the last deal adds before its own divergence, each following from an earlier
+        # one: where replay took the log's word for what it had to guess (a seat sitting out)
+        self.notes: list[Divergence] = []
         self.start(header)
 
     # the game's set-up ----------------------------------------------------------------------------
@@ -249,8 +254,8 @@ class GameReplay:
                     first = own  # the game's own field explains a net or balance it changes
         if first is not None and not looked:
             record = self.reader.look(line, raw, record)
-        if first is not None and self.guess is not None:
-            first = first.following(self.guess)  # dealt from a state the log did not confirm
+        if first is not None and self.guess is not None:  # dealt from a state the log did not
+            first = self.depends(at, record, raw, pack, first)  # confirm: does it matter?
         done = deal if complete else None
         self.dealt = done
         if verified:  # the writer's bytes: its balances are the re-deal's, and the record may
@@ -485,6 +490,15 @@ class GameReplay:
         """A field of the game's own that differs (Shoot Pontoon's kitty); it stands for a net
         or balance :meth:`compare` finds, which it changes."""
         return None
+
+    def depends(
+        self, at: Place, record: dict[str, Any], raw: bytes, pack: list[Card], first: Divergence
+    ) -> Divergence:
+        """``first``, found while :attr:`guess` is set, marked as following from it when it
+        depends on what replay guessed (a game that can tell otherwise re-deals with what else
+        the log allows); as it is when it does not."""
+        assert self.guess is not None
+        return first.following(self.guess, self.guess_why)
 
     def carry(
         self, record: dict[str, Any], deal: DealBase | None, first: Divergence | None
