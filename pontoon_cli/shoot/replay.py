@@ -71,6 +71,7 @@ class ShootReplay(TraditionalReplay):
         self.kitty, found = kitty_before(
             at, self.shoot, self.deal_banker, record, balances, self.kitty_written
         )
+        found = unknown.ranged(found)
         self.opened = self.kitty.amount  # the deal's own moves (S3, S6, S7) change the kitty
         if unknown:  # a seat that may or may not cover the least stake: the log says (T8.6)
             stakers = staking_seats(self.seats, record["decisions"])
@@ -152,7 +153,7 @@ class ShootReplay(TraditionalReplay):
             for p in unknown.spread:
                 if p in after and unknown.within(p, after[p], recorded.get(p)):
                     after[p] = recorded[p]
-        return super().compare_rest(at, record, derived, deal, after)
+        return unknown.ranged(super().compare_rest(at, record, derived, deal, after))
 
     def compare_extra(
         self, at: Place, record: dict[str, Any], derived: dict[str, Any]
@@ -167,7 +168,7 @@ class ShootReplay(TraditionalReplay):
         ):
             record = {**record, "kitty": {k: v for k, v in got.items() if k != "after"}}
         # the kitty (S1-S10) explains a net or balance that differs because of it
-        return compare_kitty(at, record, derived, self.deal_banker)
+        return unknown.ranged(compare_kitty(at, record, derived, self.deal_banker))
 
     def carry_balances(
         self, record: dict[str, Any], balances: dict[str, int], deal: DealBase | None

@@ -22,13 +22,16 @@ its range becomes his.
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import replace
+from typing import Any, Final
 
 from pontoon_cli.logformat.divergence import Divergence, Place
 from pontoon_cli.logformat.moves import Move
 
 #: The key of the kitty among the quantities kept.
-KITTY = "kitty"
+KITTY: Final = "kitty"
+#: The recorded kitty's fields a range is compared with.
+_KITTY_FIELDS: Final = ("kitty.before", "kitty.after")
 
 
 class Unknowns:
@@ -46,8 +49,25 @@ class Unknowns:
 
     def because(self, key: str) -> str:
         """What replay does not know: ``the kitty after deal 6 is unknown``."""
+        return f"{self._what(key)} is unknown"
+
+    def _what(self, key: str) -> str:
         what = "the kitty" if key == KITTY else f"{key}'s balance"
-        return f"{what} after deal {self.since[key][1]} is unknown"
+        return f"{what} after deal {self.since[key][1]}"
+
+    def ranged(self, found: Divergence | None) -> Divergence | None:
+        """``found``, where it is a recorded balance or kitty outside the range replay knows it
+        within: the range as what the rules give (``"54 to 78"``), and why it is one."""
+        if found is None or type(found.expected) is not int:
+            return found
+        field = found.field
+        key = KITTY if field in ("kitty.before", "kitty.after") else found.player
+        if key is None or key not in self.spread or field not in ("balance", *_KITTY_FIELDS):
+            return found
+        high: int = found.expected
+        low = high - self.spread[key]
+        detail = f"{self._what(key)} is known only within this range"
+        return replace(found, expected=f"{low} to {high}", detail=detail)
 
     def widen(self, key: str, by: int, line: int, deal: int) -> None:
         """``key`` may be ``by`` less than replay's figure, besides what it already may."""

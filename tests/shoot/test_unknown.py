@@ -84,6 +84,10 @@ def test_a_recorded_balance_outside_the_range_is_an_error_of_its_own() -> None:
     assert [(d.deal, d.field, d.player, d.rule, d.follows) for d in found[1:2]] == [
         (72, "balance", "p1", "T7", None)
     ]
+    # the range says what the rules give: p1 lost his bets (the least), or won them
+    low = records[72]["balance"]["p1"]
+    assert found[1].expected == f"{low} to {low + 2 * 12}"
+    assert found[1].detail == "p1's balance after deal 71 is known only within this range"
 
 
 def test_a_recorded_kitty_within_the_range_is_taken_and_one_outside_it_is_an_error() -> None:
@@ -104,6 +108,7 @@ def test_a_recorded_kitty_within_the_range_is_taken_and_one_outside_it_is_an_err
     minimal[13]["kitty"] = {"after": after - 1}  # less than the kitty holds, had p4 won both
     found = [d for d in replay(minimal) if d.deal == 13]
     assert [(d.field, d.recorded, d.follows) for d in found] == [("kitty.after", after - 1, None)]
+    assert found[0].expected == f"{after} to {after + 2 * 21}"  # p4 shot 18 and 3
 
 
 def test_when_the_bank_changes_hands_the_old_banker_takes_the_kitty_and_its_range() -> None:
