@@ -61,8 +61,8 @@ class Unknowns:
         if found is None or type(found.expected) is not int:
             return found
         field = found.field
-        key = KITTY if field in ("kitty.before", "kitty.after") else found.player
-        if key is None or key not in self.spread or field not in ("balance", *_KITTY_FIELDS):
+        key = KITTY if field in _KITTY_FIELDS else found.player if field == "balance" else None
+        if key is None or key not in self.spread:
             return found
         high: int = found.expected
         low = high - self.spread[key]
