@@ -5,7 +5,9 @@ left (its ``after``), the banker's moves before the deal must be the ones S1 and
 (S8's top-up is the banker's decision, read from the record and judged), and every move in the
 deal and the ``after`` must be what the re-deal gives. A shoot bet the round after the stakes
 (S2) is an optional decision: a punter whose shoot bet is not the next recorded decision passed.
-:class:`ShootReplay` is the traditional game's replay with those hooks filled in.
+:class:`ShootReplay` is the traditional game's replay with those hooks filled in. After a deal
+replay could not finish, a log without its kitty or balances gives them by its nets, or within
+a range (:mod:`~pontoon_cli.shoot.unknown`).
 """
 
 from __future__ import annotations
@@ -101,8 +103,8 @@ class ShootReplay(TraditionalReplay):
         elif game.kitty - spread <= 0:  # S9: empty, a new kitty; else as it was
             banker = self.deal_banker
             fresh = self.rules.kitty
-            game.kitty = max(game.kitty, fresh)
-            unknown.narrow(KITTY, game.kitty - min(1, fresh))
+            game.kitty = max(game.kitty, fresh)  # it holds at least 1, or the new one
+            unknown.narrow(KITTY, game.kitty - 1)
             unknown.widen(banker, fresh, line, deal)  # his figure: no new kitty put up
 
     def new_deal(

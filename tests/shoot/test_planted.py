@@ -35,7 +35,9 @@ def _game(seed: int, deals: int, bankroll: int) -> list[dict[str, Any]]:
     return planted.game(seed, deals, bankroll)
 
 
-def buggy(bug: str, seed: int = 1, deals: int = 1000, bankroll: int = 3000, split: bool = False):  # type: ignore[no-untyped-def]
+def buggy(
+    bug: str, seed: int = 1, deals: int = 1000, bankroll: int = 3000, split: bool = False
+) -> tuple[list[dict[str, Any]], list[planted.Plant]]:
     """A game's records with ``bug`` planted in every deal that allows it, and the plants."""
     records = copy.deepcopy(_game(seed, deals, bankroll))
     plant = planted.plant_fourth if bug == "fourth" else planted.plant_limit

@@ -94,7 +94,7 @@ def game(seed: int, deals: int, bankroll: int = 3000) -> list[dict[str, Any]]:
 
 
 def _hand_turns(decisions: list[dict[str, Any]]) -> dict[tuple[str, int], list[int]]:
-    """Each punter hand's decisions after the round of shoot bets, by index."""
+    """The indices of each hand's decisions, by (player, hand)."""
     turns: dict[tuple[str, int], list[int]] = {}
     for i, d in enumerate(decisions):
         turns.setdefault((d["player"], d["hand"]), []).append(i)
