@@ -28,7 +28,9 @@ class Divergence:
     value alone does not (a net: the hand, its class and total, against the banker's or
     dealer's). ``follows`` is the line of an earlier divergence this one follows from: a field
     replay could not check on its own because the log does not say what the other engine did
-    after that divergence (who banks, what the shoe held); None for an independent divergence.
+    after that divergence (who banks, what the kitty holds, a seat's balance); None for an
+    independent divergence. ``because`` then says what replay had to guess (``the kitty after
+    deal 6 is unknown``).
     ``missing`` marks a decision the log lacks (``player`` and ``hand``: the hand that lacked
     it; ``recorded`` None; ``expected``: why the rules ask that hand, in words; ``detail``: what
     the log holds there instead), printed ``FIELD missing: EXPECTED (RULE-ID); DETAIL``.
@@ -46,6 +48,7 @@ class Divergence:
     detail: str | None = None
     follows: int | None = None
     missing: bool = False
+    because: str | None = None
 
     def __str__(self) -> str:
         parts = [f"{self.file}:{self.line}"]
@@ -65,12 +68,14 @@ class Divergence:
         if self.detail is not None:
             text += f"; {escape(self.detail)}"
         if self.follows is not None:
-            text += f" [follows from line {self.follows}]"
+            why = "" if self.because is None else f": {escape(self.because)}"
+            text += f" [follows from line {self.follows}{why}]"
         return text
 
-    def following(self, line: int) -> Divergence:
-        """The same divergence, marked as following from the one at ``line``."""
-        return replace(self, follows=line)
+    def following(self, line: int, because: str | None = None) -> Divergence:
+        """The same divergence, marked as following from the one at ``line``: ``because`` says
+        what replay had to guess after it."""
+        return replace(self, follows=line, because=because)
 
     def to_json(self) -> bytes:
         """The divergence as one JSON line, with no raw control character from the log."""
@@ -81,13 +86,15 @@ class Divergence:
         return text.encode() if text.isprintable() else escape_json(text).encode()
 
     def to_dict(self) -> dict[str, Any]:
-        """The divergence's fields; ``detail``, ``follows`` and ``missing`` only where they are
-        given."""
+        """The divergence's fields; ``detail``, ``follows``, ``because`` and ``missing`` only
+        where they are given."""
         data = asdict(self)
         if self.detail is None:
             del data["detail"]
         if self.follows is None:
             del data["follows"]
+        if self.because is None:
+            del data["because"]
         if not self.missing:
             del data["missing"]
         return data

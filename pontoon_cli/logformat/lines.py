@@ -125,6 +125,24 @@ _PACK: Final = b'"pack":"'
 _DECISIONS: Final = b',"decisions":['
 
 
+class Look(Protocol):
+    """How replay looks at a deal record it does not take as the writer's bytes
+    (:class:`LineReader`): ``whole`` gives the record decoded
+    whole (a deal read only up to its cards is decoded now), ``look`` that and its schema
+    checked; both raise LogFormatError naming the line and the field. ``moves_read`` gives
+    the text a record's decisions were read from, where they were read from the writer's
+    bytes; ``cut_line`` the record's line without its pack's text, where the reader cut it
+    out (:attr:`~pontoon_cli.logformat.replay.GameReplay.cut_pack`)."""
+
+    def whole(self, number: int, raw: bytes, record: dict[str, Any]) -> dict[str, Any]: ...
+
+    def look(self, number: int, raw: bytes, record: dict[str, Any]) -> dict[str, Any]: ...
+
+    def moves_read(self, record: dict[str, Any]) -> bytes | None: ...
+
+    def cut_line(self, record: dict[str, Any]) -> bytes | None: ...
+
+
 class At:
     """Where a record is: the log's name as messages give it (escaped if not printable) and
     the line number; ``str(at)`` is ``FILE:LINE``."""

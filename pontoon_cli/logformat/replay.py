@@ -51,6 +51,7 @@ from pontoon_cli.logformat.compare import (
 )
 from pontoon_cli.logformat.deal_record import RecordWriter
 from pontoon_cli.logformat.divergence import Divergence, Place, count
+from pontoon_cli.logformat.lines import Look
 from pontoon_cli.logformat.missing import missing_decision
 from pontoon_cli.logformat.moves import Move
 from pontoon_cli.logformat.packs import read_log_pack
@@ -62,24 +63,6 @@ from pontoon_cli.logformat.variants import (
     name_legal_rule,
     net_line,
 )
-
-
-class Look(Protocol):
-    """How replay looks at a deal record it does not take as the writer's bytes
-    (:class:`~pontoon_cli.logformat.lines.LineReader`): ``whole`` gives the record decoded
-    whole (a deal read only up to its cards is decoded now), ``look`` that and its schema
-    checked; both raise LogFormatError naming the line and the field. ``moves_read`` gives
-    the text a record's decisions were read from, where they were read from the writer's
-    bytes; ``cut_line`` the record's line without its pack's text, where the reader cut it
-    out (:attr:`GameReplay.cut_pack`)."""
-
-    def whole(self, number: int, raw: bytes, record: dict[str, Any]) -> dict[str, Any]: ...
-
-    def look(self, number: int, raw: bytes, record: dict[str, Any]) -> dict[str, Any]: ...
-
-    def moves_read(self, record: dict[str, Any]) -> bytes | None: ...
-
-    def cut_line(self, record: dict[str, Any]) -> bytes | None: ...
 
 
 class SeedCheck(Protocol):
@@ -118,10 +101,12 @@ class GameReplay:
     #: The rule the settlement checked again cites (T7; a casino's, C10).
     settle_rule = "T7"
     #: The line of an earlier divergence after which replay's state for this deal is a guess
-    #: the log did not confirm (who banks, when a minimal log leaves it out); a divergence found
-    #: while it is set follows from that one. A game's :meth:`carry` sets it, and its
+    #: the log did not confirm (who banks, when a minimal log leaves it out), and what it
+    #: guessed (``guess_why``); a divergence found while it is set follows from that one when
+    #: it depends on the guess (:meth:`depends`). A game's :meth:`carry` sets it, and its
     #: :meth:`before_deal` clears it when the record says what the guess was.
     guess: int | None = None
+    guess_why: str | None = None
     #: Whether the game's packs are long (a casino shoe's 416 cards): the line reader then cuts
     #: a deal's pack text out of its line, and the line is compared with the writer's without
     #: the pack written again (the record's pack is what the writer writes, as given).
@@ -162,6 +147,9 @@ class GameReplay:
         # ``tail``, one such field the writer puts last (Shoot's kitty); None: decode it whole
         self.heads: tuple[str, ...] | None = DEAL_HEADS[1 if table.house else 0]
         self.tail: str | None = None
+        # lines the last deal adds before its own divergence, each following from an earlier
+        # one: where replay took the log's word for what it had to guess (a seat sitting out)
+        self.notes: list[Divergence] = []
         self.start(header)
 
     # the game's set-up ----------------------------------------------------------------------------
@@ -262,8 +250,8 @@ class GameReplay:
             first = name_legal_rule(first, record, deal, self.legal_options(), self.derived)
         if first is not None and not looked:
             record = self.reader.look(line, raw, record)
-        if first is not None and self.guess is not None:
-            first = first.following(self.guess)  # dealt from a state the log did not confirm
+        if first is not None and self.guess is not None:  # dealt from a state the log did not
+            first = self.depends(at, record, raw, pack, first)  # confirm: does it matter?
         done = deal if complete else None
         self.dealt = done
         self.last = deal
@@ -513,6 +501,15 @@ class GameReplay:
         otherwise, as its ``record`` allows, with the hands settled under it: a net that differs
         names one that pays what the record holds (:mod:`~pontoon_cli.logformat.variants`)."""
         return []
+
+    def depends(
+        self, at: Place, record: dict[str, Any], raw: bytes, pack: list[Card], first: Divergence
+    ) -> Divergence:
+        """``first``, found while :attr:`guess` is set, marked as following from it when it
+        depends on what replay guessed (a game that can tell otherwise re-deals with what else
+        the log allows); as it is when it does not."""
+        assert self.guess is not None
+        return first.following(self.guess, self.guess_why)
 
     def carry(
         self, record: dict[str, Any], deal: DealBase | None, first: Divergence | None

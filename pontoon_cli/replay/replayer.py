@@ -42,11 +42,12 @@ from pontoon_cli.logformat.divergence import Divergence, Place
 from pontoon_cli.logformat.lines import (
     LineReader,
     LogRecord,
+    Look,
     Progress,
     problem_error,
     unreadable,
 )
-from pontoon_cli.logformat.replay import GameReplay, Look, SeedCheck
+from pontoon_cli.logformat.replay import GameReplay, SeedCheck
 from pontoon_cli.replay.seeded import SeededPacks
 from pontoon_cli.shoot.replay import ShootReplay
 from pontoon_cli.traditional.replay import TraditionalReplay
@@ -92,10 +93,15 @@ class LogReplayer:
         progress: Progress | None = None,
         position: Callable[[], int] | None = None,
     ) -> Iterator[Divergence]:
-        """Each divergence of the log given as ``lines``, in order."""
+        """Each divergence of the log given as ``lines``, in order: a deal's notes (where replay
+        took the log's word for what it had to guess, :attr:`GameReplay.notes`) before its own."""
         check = self.check
         for item in self.reader.records(lines, progress, position):
             found = check(item)
+            game = self.game
+            if game is not None and game.notes:
+                yield from game.notes
+                game.notes.clear()
             if found is not None:
                 yield found
 
@@ -111,6 +117,7 @@ class LogReplayer:
         line = item.at.line
         raw = item.raw
         record = item.record
+        game.notes.clear()
         try:
             found = self._deal(game, line, raw, record, item.head)
         except (LogFormatError, TypeError):
@@ -119,7 +126,7 @@ class LogReplayer:
             # divergence that leads the pure build to the same look.
             self.reader.look(line, raw, record)
             raise
-        if found is None:
+        if found is None and not game.notes:
             self.deals_verified += 1
         else:
             self.deals_diverged += 1

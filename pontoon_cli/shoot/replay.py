@@ -5,7 +5,9 @@ left (its ``after``), the banker's moves before the deal must be the ones S1 and
 (S8's top-up is the banker's decision, read from the record and judged), and every move in the
 deal and the ``after`` must be what the re-deal gives. A shoot bet the round after the stakes
 (S2) is an optional decision: a punter whose shoot bet is not the next recorded decision passed.
-:class:`ShootReplay` is the traditional game's replay with those hooks filled in.
+:class:`ShootReplay` is the traditional game's replay with those hooks filled in. After a deal
+replay could not finish, a log without its kitty or balances gives them by its nets, or within
+a range (:mod:`~pontoon_cli.shoot.unknown`).
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from pontoon_cli.core.errors import IllegalAction
 from pontoon_cli.core.rng import Rng
 from pontoon_cli.core.rules import Rules, Table
 from pontoon_cli.logformat.check import DEAL_HEADS, MISSING
-from pontoon_cli.logformat.compare import action_text
+from pontoon_cli.logformat.compare import Fields, action_text
 from pontoon_cli.logformat.deal_record import RecordWriter
 from pontoon_cli.logformat.divergence import Divergence, Place
 from pontoon_cli.logformat.record import LineWriter
@@ -28,7 +30,8 @@ from pontoon_cli.shoot.deal import ShootDeal, ShootGame, open_kitty
 from pontoon_cli.shoot.kitty import Kitty
 from pontoon_cli.shoot.kitty_moves import compare_moves
 from pontoon_cli.shoot.record import shoot_deal_line, shoot_deal_record
-from pontoon_cli.traditional.replay import RECORDED_STATE, TraditionalReplay
+from pontoon_cli.shoot.unknown import KITTY, Unknowns
+from pontoon_cli.traditional.replay import RECORDED_STATE, TraditionalReplay, staking_seats
 
 
 class ShootReplay(TraditionalReplay):
@@ -51,16 +54,56 @@ class ShootReplay(TraditionalReplay):
         self.tail = "kitty"
         self.kitty: Kitty | None = None  # the kitty as the deal starts
         self.kitty_written: int | None = None  # the last deal's recorded kitty, if not the rules'
+        self.unknown = Unknowns()  # the kitty and balances a deal replay could not finish left
+        self.line_at = 0  # the line of the deal being checked
+        self.opened = 0  # what the kitty held as that deal started (its moves before it made)
+        self.total = sum(self.table.bankrolls.values())  # the money on the table (S1-S10, T8.4)
 
     def before_deal(
         self, at: Place, record: dict[str, Any], pack: list[Card], balances: dict[str, int]
     ) -> Divergence | None:
         first = super().before_deal(at, record, pack, balances)
+        self.line_at = at.line
+        unknown = self.unknown
+        if KITTY in unknown.spread:
+            self._open_kitty(record, balances)
         # the kitty before the deal (S1, S8-S10), its moves made on the balances
         self.kitty, found = kitty_before(
             at, self.shoot, self.deal_banker, record, balances, self.kitty_written
         )
+        found = unknown.ranged(found)
+        self.opened = self.kitty.amount  # the deal's own moves (S3, S6, S7) change the kitty
+        if unknown:  # a seat that may or may not cover the least stake: the log says (T8.6)
+            stakers = staking_seats(self.seats, record["decisions"])
+            least = self.table.min_stake
+            notes = unknown.sitting_out(at, record, balances, self.deal_banker, least, stakers)
+            self.notes.extend(notes)
         return first or found
+
+    def _open_kitty(self, record: dict[str, Any], balances: dict[str, int]) -> None:
+        """Before the deal, a kitty replay knows only within a range (:mod:`unknown`): as
+        recorded (``kitty.before``) if the record says; handed to the old banker, range and
+        all, when the bank has changed hands (S10); and, when it may be empty, perhaps put up
+        anew (S9)."""
+        game, unknown = self.shoot, self.unknown
+        recorded = record.get("kitty")
+        before = recorded.get("before") if type(recorded) is dict else None
+        spread = unknown.spread[KITTY]
+        line, deal = unknown.since[KITTY]
+        holder = game.kitty_holder
+        if unknown.within(KITTY, game.kitty, before):
+            assert type(before) is int
+            game.kitty = before
+            unknown.narrow(KITTY, 0)
+        elif holder is not None and holder != self.deal_banker:  # S10: he takes what it holds
+            unknown.widen(holder, spread, line, deal)
+            unknown.narrow(KITTY, 0)
+        elif game.kitty - spread <= 0:  # S9: empty, a new kitty; else as it was
+            banker = self.deal_banker
+            fresh = self.rules.kitty
+            game.kitty = max(game.kitty, fresh)  # it holds at least 1, or the new one
+            unknown.narrow(KITTY, game.kitty - 1)
+            unknown.widen(banker, fresh, line, deal)  # his figure: no new kitty put up
 
     def new_deal(
         self, at: Place, record: dict[str, Any], pack: list[Card], balances: dict[str, int]
@@ -105,11 +148,57 @@ class ShootReplay(TraditionalReplay):
         """What the shoot bets of the deal did to each balance (S2-S7)."""
         return cast(ShootDeal, deal).shoot_net
 
+    def deal_as(
+        self,
+        at: Place,
+        record: dict[str, Any],
+        pack: list[Card],
+        balances: dict[str, int],
+        banker: str,
+    ) -> DealBase:
+        kitty, _ = kitty_before(at, self.shoot, banker, record, balances, self.kitty_written)
+        state = RECORDED_STATE[record.get("pack_state")]
+        return ShootDeal(self.setup(record, pack, balances, state), banker, kitty)
+
+    def compare_rest(
+        self, at: Place, record: Fields, derived: Fields, deal: DealBase, after: dict[str, int]
+    ) -> Divergence | None:
+        # a recorded balance within what replay knows of it is the seat's
+        recorded = record.get("balance")
+        unknown = self.unknown
+        if unknown and type(recorded) is dict:
+            after = dict(after)
+            for p in unknown.spread:
+                if p in after and unknown.within(p, after[p], recorded.get(p)):
+                    after[p] = recorded[p]
+        return unknown.ranged(super().compare_rest(at, record, derived, deal, after))
+
     def compare_extra(
         self, at: Place, record: dict[str, Any], derived: dict[str, Any]
     ) -> Divergence | None:
+        # a recorded kitty.after within what replay knows of the kitty is the kitty's
+        got = record.get("kitty")
+        unknown = self.unknown
+        if (
+            KITTY in unknown.spread
+            and type(got) is dict
+            and unknown.within(KITTY, derived["kitty"]["after"], got.get("after"))
+        ):
+            record = {**record, "kitty": {k: v for k, v in got.items() if k != "after"}}
         # the kitty (S1-S10) explains a net or balance that differs because of it
-        return compare_kitty(at, record, derived, self.deal_banker)
+        return unknown.ranged(compare_kitty(at, record, derived, self.deal_banker))
+
+    def carry_balances(
+        self, record: dict[str, Any], balances: dict[str, int], deal: DealBase | None
+    ) -> None:
+        super().carry_balances(record, balances, deal)
+        recorded = record.get("balance")
+        written: dict[str, Any] = recorded if type(recorded) is dict else {}
+        if deal is None:  # its shoot bets, as its nets settle them
+            self.shoot.kitty = self.unknown.settle(
+                self.line_at, record, self.seats, self.balances, self.opened, written
+            )
+        self.unknown.take_balances(written)
 
     def carry(
         self, record: dict[str, Any], deal: DealBase | None, first: Divergence | None
@@ -123,6 +212,27 @@ class ShootReplay(TraditionalReplay):
             self.deal_banker,
             kitty_wrong,
         )
+        self._kitty_known(record, deal is None)
+
+    def _kitty_known(self, record: dict[str, Any], unfinished: bool) -> None:
+        """The kitty after a deal, where the record shows it: its ``kitty.after``; or, when
+        every seat's balance is recorded, the money on the table less all of them (after a
+        deal replay could not finish, or when the kitty was unknown)."""
+        game, unknown = self.shoot, self.unknown
+        recorded = record.get("kitty")
+        if type(recorded) is dict and type(recorded.get("after")) is int:
+            unknown.narrow(KITTY, 0)
+            return
+        balance = record.get("balance")
+        if (unfinished or KITTY in unknown.spread) and type(balance) is dict:
+            held = [balance.get(p) for p in self.seats]
+            if all(type(b) is int for b in held):
+                left = self.total - sum(cast(list[int], held))
+                if left >= 0:
+                    game.kitty = left
+                    unknown.narrow(KITTY, 0)
+        if KITTY in unknown.spread:
+            unknown.narrow(KITTY, game.kitty)  # it never holds less than nothing
 
 
 def kitty_before(

@@ -15,10 +15,10 @@ from typing import Any, Final, cast
 
 from pontoon_cli.base.deal import DealBase
 from pontoon_cli.base.game import GameBase
-from pontoon_cli.base.start import PackState
-from pontoon_cli.core.actions import TRADITIONAL_ACTIONS, ActionTable
+from pontoon_cli.base.start import EmptyPack, PackState
+from pontoon_cli.core.actions import BANKER, TRADITIONAL_ACTIONS, ActionTable
 from pontoon_cli.core.cards import Card
-from pontoon_cli.core.errors import IllegalAction
+from pontoon_cli.core.errors import IllegalAction, PontoonError
 from pontoon_cli.core.events import BankSold, Decision
 from pontoon_cli.core.rng import Rng
 from pontoon_cli.core.rules import Rules, Table
@@ -65,6 +65,7 @@ class TraditionalReplay(GameReplay):
         self.pack = PackTracker(self.packs)
         self.banker: str = header["table"]["banker"]
         self.deal_banker = self.banker  # who banks the deal being checked
+        self.opening: dict[str, int] = {}  # the balances a deal whose banker is a guess starts
         self.settle = SETTLERS[self.rules.settlement]
 
     def check_header(self, at: Place, record: dict[str, Any]) -> Divergence | None:
@@ -84,18 +85,24 @@ class TraditionalReplay(GameReplay):
         banker = self.banker
         self.sale = None
         sold = record.get("sale")
+        if self.guess is not None:  # who banks was a guess after an earlier divergence
+            self.opening = dict(balances)  # as the deal starts: what depends() re-deals from
+            if sold is not None and sold.get("seller") in self.seats:
+                banker = sold["seller"]  # the log's word: he banked and sells (T8.4)
+                self.guess = None
         if sold is not None:
             self.sale, first = self._sale(at, sold, banker, balances)
             banker = self.sale.buyer
         recorded_banker = record.get("banker")
-        if self.guess is not None:  # who banks was a guess after an earlier divergence
+        if self.guess is not None:
             if recorded_banker is not None:  # the record says: replay is in step again
                 self.guess = None
                 if recorded_banker in self.seats and self.sale is None:
                     banker = recorded_banker
-            else:  # the stakes say
-                known = _staking_banker(
-                    self.seats, record["decisions"], balances, self.table.min_stake
+            else:  # the banker's own decisions say (T6.1, V3), else the stakes (T4.2)
+                decisions = record["decisions"]
+                known = _deciding_banker(self.seats, decisions) or _staking_banker(
+                    self.seats, decisions, balances, self.table.min_stake
                 )
                 if known is not None and self.sale is None:
                     banker = known
@@ -166,6 +173,70 @@ class TraditionalReplay(GameReplay):
         state = RECORDED_STATE[record.get("pack_state")]
         return Deal(self.setup(record, pack, balances, state), banker)
 
+    def depends(
+        self, at: Place, record: dict[str, Any], raw: bytes, pack: list[Card], first: Divergence
+    ) -> Divergence:
+        """``first``, found while who banks is a guess, follows from the guess unless it is the
+        same whoever else could bank: each seat that staked nothing in the deal (T4.2) is tried
+        as its banker, and a decision refused, or a net that differs, under every one of them
+        is independent (``cannot stick on 14`` is illegal whoever banks)."""
+        assert self.guess is not None
+        marked = first.following(self.guess, self.guess_why)
+        if first.field != "net" and not first.field.startswith("decisions"):
+            return marked  # the cards, the hands, the balances: each is the banker's deal
+        stakers = staking_seats(self.seats, record["decisions"])
+        for banker in self.seats:
+            if banker == self.deal_banker or banker in stakers:
+                continue
+            if not self._again_as(at, record, raw, pack, banker, first):
+                return marked
+        return first
+
+    def _again_as(
+        self,
+        at: Place,
+        record: dict[str, Any],
+        raw: bytes,
+        pack: list[Card],
+        banker: str,
+        first: Divergence,
+    ) -> bool:
+        """Whether the deal re-dealt with ``banker`` banking, from the balances it started
+        with, diverges as ``first`` did: the same decision refused for the same reason, or the
+        same seat's net differing."""
+        balances = dict(self.opening)
+        try:
+            deal = self.deal_as(at, record, pack, balances, banker)
+            found, complete = self.play(at, deal, record, raw)
+        except (EmptyPack, PontoonError):  # a pack too short, nobody to stake (T8.6)
+            return False
+        if first.field == "net":
+            p = first.player
+            if found is not None or not complete or p is None:
+                return False
+            return bool(record["net"].get(p, 0) != deal.nets.get(p, 0))
+        if found is None:
+            return False
+        return (found.field, found.rule, found.player, found.hand) == (
+            first.field,
+            first.rule,
+            first.player,
+            first.hand,
+        )
+
+    def deal_as(
+        self,
+        at: Place,
+        record: dict[str, Any],
+        pack: list[Card],
+        balances: dict[str, int],
+        banker: str,
+    ) -> DealBase:
+        """The deal of ``record`` with ``banker`` banking (what comes before the deal made on
+        ``balances``): :meth:`depends` tries it."""
+        state = RECORDED_STATE[record.get("pack_state")]
+        return Deal(self.setup(record, pack, balances, state), banker)
+
     def no_deal(self, at: Place) -> Divergence | None:
         return at.div(field="banker", recorded=self.deal_banker, expected=None, rule="T3.1")
 
@@ -217,8 +288,9 @@ class TraditionalReplay(GameReplay):
         next_banker = record.get("next_banker")
         if next_banker is None or next_banker not in self.seats:
             next_banker = done.next_banker if done is not None else self.deal_banker
-            if done is None and first is not None:  # the bank may have passed (T8.3) unseen
-                self.guess = first.follows if first.follows is not None else first.line
+            if done is None and first is not None and self.guess is None:
+                self.guess = first.line  # the bank may have passed (T8.3) unseen
+                self.guess_why = f"who banks after deal {record['deal']} is unknown"
         else:
             self.guess = None
         if first is None:
@@ -232,6 +304,44 @@ RECORDED_STATE: Final[dict[str | None, PackState]] = {
     None: PackState.SHUFFLED,
     **{s: s for s in PackState},
 }
+
+
+def _deciding_banker(seats: tuple[str, ...], decisions: Any) -> str | None:
+    """Who banks a deal, read from its recorded decisions: the one seat that draws, stays or
+    doubles as banker (T6.1, V3), if it stakes nothing; None when none does, or several."""
+    found: str | None = None
+    player: Any
+    action: Any
+    for d in decisions if type(decisions) is list else ():
+        if type(d) is tuple:  # a decision the line reader read from the writer's bytes
+            move: Move = d
+            player, action = move[0], move[2]
+        elif type(d) is dict:
+            player, action = d.get("player"), d.get("action")
+        else:
+            continue
+        word = TRADITIONAL_ACTIONS.by_word.get(action) if type(action) is str else None
+        if word is None or word.taker != BANKER or player not in seats:
+            continue
+        if found is not None and found != player:
+            return None  # two seats decide as banker: the decisions do not say
+        found = player
+    if found is not None and found in staking_seats(seats, decisions):
+        return None
+    return found
+
+
+def staking_seats(seats: tuple[str, ...], decisions: Any) -> set[str]:
+    """The seats that stake in a deal's recorded decisions (T4.2)."""
+    stakers: set[str] = set()
+    for d in decisions if type(decisions) is list else ():
+        if type(d) is tuple:
+            move: Move = d
+            if move[2] == "stake" and move[0] in seats:
+                stakers.add(move[0])
+        elif type(d) is dict and d.get("action") == "stake" and d.get("player") in seats:
+            stakers.add(d["player"])
+    return stakers
 
 
 def _staking_banker(
