@@ -24,7 +24,6 @@ from referee.planted import PLANTED, run
 from referee.scorer import Score, divergences, score, score_lines
 
 #: The parts of the work on replay as a referee that are to meet a target (by their headings).
-CASCADE = "Shoot from a minimal log, no cascade: lines resting on a guessed kitty marked, counted"
 SPLIT = "a split seat's wrong hand, named, with its rule (T2.6)"
 SHOOT = "Shoot messages: a refused shoot bet at a limit of 0 named as S2, not as turn order"
 PACK = "pack lines say whose card and why the pack differs; a shoe line after a dealer line follows"
@@ -35,12 +34,7 @@ UNMET: dict[tuple[str, str], dict[str, str]] = {
         "recall": f"{SPLIT}: 30 of 37 (81%); a seat where two hands tie stays the seat's T7 line",
         "marked": SPLIT,
     },
-    ("shoot-on-4th-card", "minimal"): {"marked": CASCADE, "count": CASCADE},
-    ("shoot-over-kitty", "minimal"): {
-        "recall": f"{CASCADE}; {SHOOT}",
-        "marked": CASCADE,
-        "count": CASCADE,
-    },
+    ("shoot-over-kitty", "minimal"): {"recall": SHOOT, "marked": SHOOT},
     ("shoot-over-kitty", "full"): {"recall": SHOOT, "marked": SHOOT},
     ("dealer-hits-soft-17", "minimal"): {
         "recall": f"{NOT_ASKED}: a net the dealer's draw to a soft 17 changed cites C2 (C9 is "
@@ -72,9 +66,9 @@ LEVELS = {
     ("banker-pontoon-single", "full"): (72, 72),
     ("pack-seat-order", "minimal"): (95, 95),
     ("pack-seat-order", "full"): (95, 95),
-    ("shoot-on-4th-card", "minimal"): (47, 48),
+    ("shoot-on-4th-card", "minimal"): (48, 48),
     ("shoot-on-4th-card", "full"): (48, 48),
-    ("shoot-over-kitty", "minimal"): (41, 47),
+    ("shoot-over-kitty", "minimal"): (48, 54),
     ("shoot-over-kitty", "full"): (48, 54),
     ("dealer-hits-soft-17", "minimal"): (0, 35),
     ("dealer-hits-soft-17", "full"): (46, 46),

@@ -83,9 +83,9 @@ def test_a_decision_illegal_whoever_banks_is_independent() -> None:
     first, found = replay(DEAL_1, second)
     assert (first.deal, first.rule, first.follows) == (1, "T5.5", None)
     assert (found.deal, found.field, found.rule, found.follows) == (2, "decisions[2]", "T5.5", None)
-    assert str(found).endswith(
-        'rules give "cannot stick on 14: the least is 15; buy or twist" (T5.5)'
-    )
+    text = str(found)
+    assert 'rules give "cannot stick on 14: the least is 15; buy or twist" (T5.5)' in text
+    assert "[follows" not in text  # the house option V2 may be named after it, nothing else
 
 
 def test_a_net_that_depends_on_who_banks_follows_and_says_why() -> None:
