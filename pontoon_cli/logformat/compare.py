@@ -285,3 +285,21 @@ def written_as(raw: bytes, written: bytes | None) -> bool:
 def action_text(action: str, amount: int | None) -> str:
     """A decision as a divergence shows it: ``twist``, ``buy 3``."""
     return action if amount is None else f"{action} {amount}"
+
+
+def decision_line(
+    at: Place,
+    i: int,
+    recorded: str | None,
+    give: str,
+    rule: str,
+    player: str,
+    hand: int,
+    detail: str | None = None,
+    missing: bool = False,
+) -> Divergence:
+    """The line of ``decisions[i]``, ``recorded`` (:func:`action_text`; None: missing) where
+    the rules give ``give`` under ``rule``: ``player``'s hand ``hand``."""
+    field = f"decisions[{i}]"
+    return at.div(field=field, recorded=recorded, expected=give, rule=rule, player=player,
+                  hand=hand, detail=detail, missing=missing)  # fmt: skip

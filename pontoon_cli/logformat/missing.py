@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from pontoon_cli.base.deal import DealBase
-from pontoon_cli.logformat.compare import action_text
+from pontoon_cli.logformat.compare import action_text, decision_line
 from pontoon_cli.logformat.divergence import Divergence, Place, escape, show
 
 #: What the detail says when the deal's decisions end before the hand's.
@@ -50,16 +50,7 @@ def missing_decision(at: Place, deal: DealBase, decisions: list[Any], i: int) ->
     else:
         goes_on = ENDED
     reason, rule = why
-    return at.div(
-        field=f"decisions[{i}]",
-        recorded=None,
-        expected=reason,
-        rule=rule,
-        player=who,
-        hand=hand,
-        detail=goes_on,
-        missing=True,
-    )
+    return decision_line(at, i, None, reason, rule, who, hand, goes_on, True)
 
 
 def _fields(d: Any) -> tuple[Any, Any, Any, Any]:

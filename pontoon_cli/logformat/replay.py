@@ -46,6 +46,7 @@ from pontoon_cli.logformat.compare import (
     RowRules,
     action_text,
     compare_rows,
+    decision_line,
     settle_again,
     written_as,
 )
@@ -301,25 +302,15 @@ class GameReplay:
                 if action in derived:  # the amount is the rules' (T5.2; C7, C8)
                     event = deal.act(player, hand, action, None)
                     if amount is not None and amount != event.amount and found is None:
-                        found = at.div(
-                            field=f"decisions[{i}]",
-                            recorded=action_text(action, amount),
-                            expected=self.derived_text(event),
-                            rule=self.actions.by_word[action].rule,
-                            player=player,
-                            hand=hand,
-                        )
+                        give = self.derived_text(event)
+                        rule = self.actions.by_word[action].rule
+                        done = action_text(action, amount)
+                        found = decision_line(at, i, done, give, rule, player, hand)
                 else:
                     deal.act(player, hand, action, amount)
             except IllegalAction as err:
-                refused = at.div(
-                    field=f"decisions[{i}]",
-                    recorded=action_text(action, amount),
-                    expected=err.reason,
-                    rule=err.rule,
-                    player=player,
-                    hand=hand,
-                )
+                done = action_text(action, amount)
+                refused = decision_line(at, i, done, err.reason, err.rule, player, hand)
                 return found or refused, False
         if optional:
             self.optional_decision(deal, None, None, None)
@@ -416,14 +407,8 @@ class GameReplay:
         self, at: Place, deal: DealBase, i: int, player: Any, hand: Any, action: Any, amount: Any
     ) -> Divergence:
         """A decision recorded for someone whose turn it is not: who the rules wait for."""
-        return at.div(
-            field=f"decisions[{i}]",
-            recorded=action_text(action, amount),
-            expected=deal.expected_decision(),
-            rule=deal.turn_rule(),
-            player=player,
-            hand=hand,
-        )
+        give, rule = deal.expected_decision(), deal.turn_rule()
+        return decision_line(at, i, action_text(action, amount), give, rule, player, hand)
 
     def derived_text(self, event: Decision) -> str:
         """A decision whose amount is derived, as the rules take it: ``split 10``."""

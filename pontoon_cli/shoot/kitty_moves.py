@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from pontoon_cli.logformat.check import MISSING
+from pontoon_cli.logformat.compare import first_key
 from pontoon_cli.logformat.divergence import Divergence, Place
 
 #: The fields of a kitty move, in the order they are compared.
@@ -33,13 +34,7 @@ def compare_moves(at: Place, moves: list[Any], want: list[dict[str, Any]]) -> Di
 
 def _same(m: Any, w: dict[str, Any]) -> bool:
     """A recorded move is the rules' move ``w``: every field it gives is ``w``'s."""
-    if type(m) is not dict:
-        return False
-    for key in MOVE_KEYS:
-        value = m.get(key, MISSING)
-        if value is not MISSING and value != w[key]:
-            return False
-    return True
+    return type(m) is dict and first_key(m, w, MOVE_KEYS) is None
 
 
 def _gaps(
@@ -102,27 +97,25 @@ def _gap(
                 return found
         elif j in left_want:
             w = want[j]
-            return at.div(
-                field=f"kitty.moves[{want_at + j}]",
-                recorded=None,
-                expected=w,
-                rule=w["rule"],
-                player=w["player"],
-                hand=w["hand"],
-                detail=f"missing: {describe(w)}",
-            )
+            missing = f"missing: {describe(w)}"
+            return _move_line(at, want_at + j, None, w, w["rule"], w, missing)
     for i in left_got:
         m = got[i]
-        return at.div(
-            field=f"kitty.moves[{got_at + i}]",
-            recorded=m,
-            expected=None,
-            rule=_rule_of(m),
-            player=m.get("player") if type(m) is dict else None,
-            hand=m.get("hand") if type(m) is dict else None,
-            detail=f"a move the rules do not make: {_written(m)}",
-        )
+        whose = m if type(m) is dict else {}
+        extra = f"a move the rules do not make: {_written(m)}"
+        return _move_line(at, got_at + i, m, None, _rule_of(m), whose, extra)
     return None
+
+
+def _move_line(
+    at: Place, index: int, recorded: Any, expected: Any, rule: str, whose: Any, detail: str
+) -> Divergence:
+    """The line of ``kitty.moves[index]``, a move missing or extra, named by ``whose`` player
+    and hand."""
+    player, hand = whose.get("player"), whose.get("hand")
+    field = f"kitty.moves[{index}]"
+    return at.div(field=field, recorded=recorded, expected=expected, rule=rule, player=player,
+                  hand=hand, detail=detail)  # fmt: skip
 
 
 def _whose(m: dict[str, Any]) -> tuple[Any, Any]:

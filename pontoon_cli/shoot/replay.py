@@ -22,7 +22,7 @@ from pontoon_cli.core.errors import IllegalAction
 from pontoon_cli.core.rng import Rng
 from pontoon_cli.core.rules import Rules, Table
 from pontoon_cli.logformat.check import DEAL_HEADS, MISSING
-from pontoon_cli.logformat.compare import Fields, action_text
+from pontoon_cli.logformat.compare import Fields, action_text, decision_line
 from pontoon_cli.logformat.deal_record import RecordWriter
 from pontoon_cli.logformat.divergence import Divergence, Place
 from pontoon_cli.logformat.record import LineWriter
@@ -134,14 +134,9 @@ class ShootReplay(TraditionalReplay):
         if action == "shoot" and hand == 1 and type(player) is str:
             refused = cast(ShootDeal, deal).passed_shoot_problem(player, amount)
             if refused is not None:
-                return at.div(
-                    field=f"decisions[{i}]",
-                    recorded=action_text(action, amount),
-                    expected=refused.reason,
-                    rule=refused.rule,
-                    player=player,
-                    hand=hand,
-                )
+                why, rule = refused.reason, refused.rule
+                done = action_text(action, amount)
+                return decision_line(at, i, done, why, rule, player, hand)
         return super().out_of_turn(at, deal, i, player, hand, action, amount)
 
     def side_bets(self, deal: DealBase) -> dict[str, int] | None:

@@ -110,22 +110,17 @@ class PackTracker:
             last = self.last
             if self.shuffle_allowed:
                 if state == "continued":
-                    return at.div(
-                        field="pack_state",
-                        recorded=state,
-                        expected="shuffled",
-                        rule="T8.2",
-                        detail=self._shuffled_why(at),
-                    )
-                if pack == before and last is not None and not last.void:
+                    field, recorded, expected = "pack_state", state, "shuffled"
+                elif pack == before and last is not None and not last.void:
                     # the pack the deal left, card for card: no shuffle (T8.2)
-                    return at.div(
-                        field="pack",
-                        recorded=f"the pack deal {last.number} left, unshuffled",
-                        expected="a shuffled pack",
-                        rule="T8.2",
-                        detail=self._shuffled_why(at),
-                    )
+                    field, expected = "pack", "a shuffled pack"
+                    recorded = f"the pack deal {last.number} left, unshuffled"
+                else:
+                    return None
+                why = self._shuffled_why(at)
+                return at.div(
+                    field=field, recorded=recorded, expected=expected, rule="T8.2", detail=why
+                )
             elif state == "shuffled":
                 return at.div(
                     field="pack_state",

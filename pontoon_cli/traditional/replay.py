@@ -217,11 +217,8 @@ class TraditionalReplay(GameReplay):
             return bool(record["net"].get(p, 0) != deal.nets.get(p, 0))
         if found is None:
             return False
-        return (found.field, found.rule, found.player, found.hand) == (
-            first.field,
-            first.rule,
-            first.player,
-            first.hand,
+        return all(
+            getattr(found, k) == getattr(first, k) for k in ("field", "rule", "player", "hand")
         )
 
     def deal_as(
