@@ -13,7 +13,9 @@ settled it, and says by how much::
     9S KD: total 19: a tie is the banker's, paid -1 × stake 2; the difference, 4, is 2 × this
     hand's stake, as if paid +1 × stake; hand 1 8D 8C TS: total 18, net 2 (T7.1)
 
-Where no hand, or more than one, explains it, the seat's line stays as it was (T7, C10).
+When no one hand explains it but the seat's ties do together, every tie paid to the punter (or
+every one pushed), the line is the first tie's and names the others. Where no hand, or more than
+one, explains it, the seat's line stays as it was (T7, C10).
 """
 
 from __future__ import annotations
@@ -55,11 +57,31 @@ def named_hand(
             others.append(h)
     if len(ties) == 1:
         named = ties[0]
+    elif not ties and (group := _tied_together(rows, house_hand, difference)):
+        first = group[0]
+        return (
+            first["hand"],
+            first["rule"],
+            _said_together(group, rows, house, house_hand, difference),
+        )
     elif not ties and len(others) == 1:
         named = others[0]
     else:
         return None
     return named["hand"], named["rule"], _said(named, rows, house, house_hand, difference)
+
+
+def _tied_together(
+    rows: list[dict[str, Any]], house_hand: dict[str, Any] | None, difference: int
+) -> list[dict[str, Any]]:
+    """The seat's lost ties, when there are two or more and the difference is what paying every
+    one of them to the punter (each ``+2 ×`` its stake) or pushing every one (``+1 ×``) makes;
+    else none."""
+    group = [h for h in rows if h["stake"] > 0 and h["net"] == -h["stake"] and _tie(h, house_hand)]
+    staked = sum(h["stake"] for h in group)
+    if len(group) >= 2 and difference in (staked, 2 * staked):
+        return group
+    return []
 
 
 def _tie(h: dict[str, Any], house_hand: dict[str, Any] | None) -> bool:
@@ -72,6 +94,40 @@ def _tie(h: dict[str, Any], house_hand: dict[str, Any] | None) -> bool:
         and house_hand is not None
         and (h["class"], h["total"]) == (house_hand["class"], house_hand["total"])
     )
+
+
+def _said_together(
+    group: list[dict[str, Any]],
+    rows: list[dict[str, Any]],
+    house: str,
+    house_hand: dict[str, Any] | None,
+    difference: int,
+) -> str:
+    """The seat's ties against the house's hand, and what the difference would pay each; then
+    the seat's other hands."""
+    text = "; ".join(f"hand {h['hand']} {h['cards']}: {h['class']} {h['total']}" for h in group)
+    if house_hand is not None:
+        text += (
+            f" against the {house}'s {house_hand['cards']}: "
+            f"{house_hand['class']} {house_hand['total']}"
+        )
+    numbers = ", ".join(str(h["hand"]) for h in group[:-1]) + f" and {group[-1]['hand']}"
+    staked = sum(h["stake"] for h in group)
+    instead = (
+        "as if each tie's stake went back"
+        if difference == staked
+        else ("as if each tie were paid +1 × stake")
+    )
+    share = "their stakes" if difference == staked else "2 × their stakes"
+    text += (
+        f": a tie is the {_TIE[group[0]['rule']]}'s, each paid -1 × its stake; the difference, "
+        f"{difference}, is {share} (hands {numbers}), {instead}"
+    )
+    for h in rows:
+        if h not in group:
+            text += f"; hand {h['hand']} {h['cards']}: {h['class']} {h['total']}, net {h['net']}"
+            text += f" ({h['rule']})"
+    return text
 
 
 def _said(

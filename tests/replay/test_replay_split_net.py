@@ -126,3 +126,33 @@ def test_a_tie_on_a_split_hand_pushed_is_this_hands_stake_T2_6(tmp_path: Path) -
         "; the difference, 4, is this hand's stake, as if the stake went back; "
         in (found["detail"])
     )
+
+
+def test_two_ties_paid_to_the_punter_together_name_the_first_T2_6(tmp_path: Path) -> None:
+    """Both of a seat's hands tie and lose (-2 and -1): 6 more is each tie paid +1 × its stake.
+    No one hand explains it; the ties together do, so the line is the first tie's."""
+    recs = records(play_log(72, deals=40))
+    assert hands(recs, 1, "p2") == [(1, "8H 2C 7C", 2, -2, "T2.6"), (2, "8C 6D 3S", 1, -1, "T2.6")]
+    found = only(tmp_path, paid(recs, 1, "p2", 6))
+    assert (found["player"], found["hand"], found["recorded"], found["expected"]) == (
+        "p2",
+        1,
+        3,
+        -3,
+    )
+    assert found["rule"] == "T2.6"
+    assert found["detail"].startswith(
+        "hand 1 8H 2C 7C: total 17; hand 2 8C 6D 3S: total 17 against the banker's AH 6S KC: "
+        "total 17: a tie is the banker's, each paid -1 × its stake; the difference, 6, is 2 × "
+        "their stakes (hands 1 and 2), as if each tie were paid +1 × stake"
+    )
+
+
+def test_two_ties_pushed_together_are_their_stakes_T2_6(tmp_path: Path) -> None:
+    recs = records(play_log(72, deals=40))
+    found = only(tmp_path, paid(recs, 1, "p2", 3))
+    assert (found["hand"], found["rule"]) == (1, "T2.6")
+    assert (
+        "the difference, 3, is their stakes (hands 1 and 2), as if each tie's stake went back"
+        in (found["detail"])
+    )
