@@ -57,6 +57,8 @@ class ShootDeal(Deal):
         self._before_fourth: set[int] = set()  # hands that shot before the fourth card (S4)
         self._new_split: set[int] = set()  # new hands of a split, yet to shoot (S5)
         self._shoot_round = False  # the round after the stakes has begun (S2)
+        self._round_kitty = -1  # the kitty and its open shoot bets as the round closed (S2)
+        self._round_bets = 0
         super().__init__(setup, banker)
         self.actions = SHOOT_ACTIONS
 
@@ -129,7 +131,9 @@ class ShootDeal(Deal):
             elif cards == 3 and key not in self._before_fourth:
                 rule = "S4"
             elif cards == 2:
-                return Refusal("S4", player, hand, _THIRD_CARD)
+                return self._passed_by_round(player, hand, amount) or Refusal(
+                    "S4", player, hand, _THIRD_CARD
+                )
             elif cards == 3:
                 return Refusal("S4", player, hand, _ONE_MORE)
             else:
@@ -175,6 +179,26 @@ class ShootDeal(Deal):
             )
         return None
 
+    def _passed_by_round(self, player: str, hand: int, amount: object) -> Refusal | None:
+        """S2: a shoot bet on hand 1 after the round of shoot bets closed with the kitty taken
+        up by the open shoot bets, from a punter who did not shoot in it (the round passed him:
+        he could shoot nothing). The kitty and the bets are as the round closed: a banker's
+        pontoon may since have settled them (S3)."""
+        kitty, bets = self._round_kitty, self._round_bets
+        if hand != 1 or kitty < 0 or kitty - bets >= 1:
+            return None
+        for event in self.events:
+            if isinstance(event, Decision) and event.action == "shoot" and event.player == player:
+                return None  # he shot in the round
+        shoot = f"cannot shoot {amount}" if type(amount) is int else "cannot shoot"
+        return Refusal(
+            "S2",
+            player,
+            hand,
+            "{}: the kitty holds {} and the open shoot bets {}",
+            (shoot, kitty, bets),
+        )
+
     def passed_shoot_problem(self, player: str, amount: object) -> Refusal | None:
         """A shoot bet recorded, out of turn, for ``player``'s hand 1 after the round of shoot
         bets passed him (S2) before any hand has played: why he could shoot nothing (so was not
@@ -192,8 +216,7 @@ class ShootDeal(Deal):
             ):
                 return None  # a hand has played, or he shot in the round
         shoot = f"cannot shoot {amount}" if type(amount) is int else "cannot shoot"
-        room = self.kitty.amount - self.open_bets
-        if room < 1:
+        if self._round_kitty < 0 and self.kitty.amount - self.open_bets < 1:
             return Refusal(
                 "S2",
                 player,
@@ -201,6 +224,9 @@ class ShootDeal(Deal):
                 "{}: the kitty holds {} and the open shoot bets {}",
                 (shoot, self.kitty.amount, self.open_bets),
             )
+        closed = self._passed_by_round(player, 1, amount)
+        if closed is not None:
+            return closed
         left = self.available(player)
         if left < 1:
             return Refusal(
@@ -327,6 +353,7 @@ class ShootDeal(Deal):
                 if self.shoot_limit(punters[self._punter_at]) >= 1:
                     return  # this punter may shoot
                 self._punter_at += 1
+            self._round_kitty, self._round_bets = self.kitty.amount, self.open_bets
             self.phase = Phase.STAKES  # the stakes and shoot bets are in: the second card
         super()._advance()
 
