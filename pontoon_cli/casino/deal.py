@@ -163,6 +163,20 @@ class CasinoDeal(DealBase):
             )
         return None
 
+    def ended_problem(self, player: str, hand: int, action: str) -> Refusal | None:
+        """A hit or a double recorded for ``player``'s hand ``hand`` after five cards ended it
+        by themselves (C6): a double is on two, three or four cards (C7), a hit on fewer than
+        five (C6). None for any other hand or action: whose turn it is is the question."""
+        rows = self.hands.get(player)
+        if rows is None or not 1 <= hand <= len(rows) or action not in ("hit", "double"):
+            return None
+        cards = len(rows[hand - 1].cards)
+        if cards < 5:
+            return None
+        if action == "double":
+            return Refusal("C7", player, hand, "cannot double on {} cards: on 2, 3 or 4", (cards,))
+        return Refusal("C6", player, hand, "cannot hit on {} cards: five end the hand", (cards,))
+
     def split_problem(self, player: str, hand: int) -> Refusal | None:
         """Split two cards of the same value (ten-cards mixed: Q-K) into two hands, up to
         ``split_hands`` hands, the new hand's stake within the balance (C8). A doubled hand

@@ -17,6 +17,7 @@ field by field.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Final, cast
 
 from librt.vecs import vec
@@ -47,6 +48,7 @@ from pontoon_cli.logformat.compare import (
     action_text,
     compare_house_hand,
     compare_money,
+    decision_line,
 )
 from pontoon_cli.logformat.deal_record import RecordWriter
 from pontoon_cli.logformat.divergence import Divergence, Place, count
@@ -103,6 +105,8 @@ class CasinoReplay(GameReplay):
         # the line of the last round's divergence (the first it follows from, if any): a shoe
         # that carries over from another card of that round's follows from it
         self.last_line: int | None = None
+        # the last round, verified from a record that does not say which cards the dealer drew
+        self.unconfirmed: CasinoDeal | None = None
 
     def read_pack(self, text: str, counts: vec[i64] | None) -> list[Card] | None:
         """The round is dealt from the top of its shoe; the whole shoe is counted
@@ -117,8 +121,11 @@ class CasinoReplay(GameReplay):
             self.stacked += 1
         shoe = self.shoe
         first = shoe.check(at, state, self.scenario)  # always: it keeps the shoe's count
-        if first is not None and shoe.taken_otherwise and self.last_line is not None:
-            first = first.following(self.last_line)  # the last round's divergence dealt it
+        if first is not None and shoe.taken_otherwise:
+            if self.last_line is not None:
+                first = first.following(self.last_line)  # the last round's divergence dealt it
+            elif self.unconfirmed is not None:
+                first = self._drawn_otherwise(first, self.unconfirmed, shoe.taken)
         if self.seed is not None:  # checked whatever came first: its shuffle is drawn
             found = self.seed.check(at, shoe.whole_shoe(), shoe.fresh, None)
             first = first or found
@@ -153,6 +160,11 @@ class CasinoReplay(GameReplay):
                 player=DEALER,
                 hand=hand,
             )
+        if type(player) is str and type(hand) is int and type(action) is str:
+            ended = cast(CasinoDeal, deal).ended_problem(player, hand, action)
+            if ended is not None:  # a hand five cards ended: no hit (C6), no double (C7)
+                done = action_text(action, amount)
+                return decision_line(at, i, done, ended.reason, ended.rule, player, hand)
         return super().out_of_turn(at, deal, i, player, hand, action, amount)
 
     def hand_settler(self, deal: DealBase) -> HandSettler:
@@ -175,7 +187,8 @@ class CasinoReplay(GameReplay):
         drawn = _dealer_drawn(cast(CasinoDeal, deal), hits)
         if drawn is None:
             return []
-        return [(option_name("C9", "dealer_hits_soft_17", hits), _settled_against(drawn))]
+        name = option_name("C9", "dealer_hits_soft_17", hits)
+        return [(name, _settled_against(drawn), _drawn_text(cast(CasinoDeal, deal), drawn, hits))]
 
     def compare_row_list(
         self, at: Place, name: str, rows: list[Fields], want_rows: list[Fields], deal: DealBase
@@ -246,7 +259,25 @@ class CasinoReplay(GameReplay):
         self.last_line = (
             None if first is None else first.follows if first.follows is not None else first.line
         )
-        self.shoe.carry(cast(CasinoDeal, deal) if deal is not None else None)
+        casino = cast(CasinoDeal, deal) if deal is not None else None
+        self.unconfirmed = casino if not confirmed else None
+        self.shoe.carry(casino)
+
+    def _drawn_otherwise(self, found: Divergence, last: CasinoDeal, took: int) -> Divergence:
+        """A shoe that is the last round's less ``took`` top cards where the rules' round took
+        otherwise, and the last round's record does not say which cards the dealer drew: when
+        the dealer's draw to a soft 17 the other way (C9) takes exactly ``took``, the line is
+        that rule's, and says so."""
+        hits = not self.rules.dealer_hits_soft_17
+        drawn = _dealer_drawn(last, hits)
+        if drawn is None:
+            return found
+        extra = len(drawn.cards) - len(last.dealer_hand.cards)
+        if len(last.pack_before) - len(last.pack) + extra != took:
+            return found
+        name = option_name("C9", "dealer_hits_soft_17", hits)
+        note = f"{_drawn_text(last, drawn, hits)}; a house rule? {name} takes this"
+        return replace(found, rule="C9", detail=f"{found.detail}: {note}")
 
     def redealt(self) -> dict[str, Any] | None:
         """The re-dealt round's record, with its whole shoe (it was dealt from the top)."""
@@ -403,6 +434,17 @@ def _dealer_drawn(deal: CasinoDeal, hits_soft_17: bool) -> Hand | None:
             return h
         h.add(card, True)
     return h if not dealer_draws(h, hits_soft_17) else None
+
+
+def _drawn_text(deal: CasinoDeal, drawn: Hand, hits: bool) -> str:
+    """What the dealer's other draw (C9) does in the deal: ``drawing to his soft 17 (6D AH),
+    the dealer would hold 6D AH 9C: total 16``."""
+    held = _soft_17(drawn.cards if hits else deal.dealer_hand.cards)
+    way = "drawing to" if hits else "standing on"
+    soft = f" ({' '.join(c.text for c in held)})" if held is not None else ""
+    shown = " ".join(c.text for c in drawn.cards)
+    label = drawn.hand_class.label
+    return f"{way} his soft 17{soft}, the dealer would hold {shown}: {label} {drawn.total}"
 
 
 def _soft_17_note(cards: list[Card]) -> str | None:

@@ -64,6 +64,7 @@ class ShoeTracker:
         self.last_round = 0
         self.last_took = 0
         self.taken_otherwise = False  # the round's shoe is the last round's after other cards
+        self.taken = 0  # how many, when it is
 
     def read(self, text: str, counted: vec[i64] | None = None) -> list[Card] | None:
         """Read a round's recorded shoe: the cards the round is dealt from (its top
@@ -180,6 +181,7 @@ class ShoeTracker:
         if took < 0 or took == self.last_took or last[3 * took :] != self.text:
             return found
         self.taken_otherwise = True
+        self.taken = took
         return replace(
             found,
             detail=f"the shoe is round {self.last_round}'s less its top {count(took, 'card')}, "

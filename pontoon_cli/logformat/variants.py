@@ -5,7 +5,9 @@ single stakes, V4; a dealer who stands on a soft 17, C9) pays otherwise than the
 and replay reports the net where it does. Such a line says so when, and only when, settling the
 seat's hands again with one house option at one other setting gives exactly the net the record
 holds: ``net recorded -1, rules give -2 (T4.4); ...; a house rule? V4 banker_pontoon_collects=1
-pays this``. A developer can then tell a variant from a bug.
+pays this``. A developer can then tell a variant from a bug. An option that changes the house's
+own play rather than a payout (the dealer's draw to a soft 17, C9) is where the deal parted from
+the rules: a line only it explains cites it, and says what that play does.
 
 Each game says which single options could pay a finished deal's hands otherwise, and settles
 them under each (:data:`HouseOption`: the traditional game's in
@@ -28,9 +30,11 @@ from pontoon_cli.core.rules import Rules
 from pontoon_cli.logformat.compare import Fields, HandSettler
 from pontoon_cli.logformat.divergence import Divergence
 
-#: One house option at one setting, as a line names it (``V4 banker_pontoon_collects=1``), and
-#: the finished deal's hands settled under it: the hand -> (net, rule).
-HouseOption = tuple[str, HandSettler]
+#: One house option at one setting, as a line names it (``V4 banker_pontoon_collects=1``), the
+#: finished deal's hands settled under it (the hand -> (net, rule)), and, for an option that
+#: changes the house's own play rather than a payout (C9), what that play does in the deal
+#: (``drawing to his soft 17, the dealer holds 6D AH TC: total 17``); else "".
+HouseOption = tuple[str, HandSettler, str]
 
 
 def option_name(rule: str, setting: str, value: object) -> str:
@@ -71,10 +75,14 @@ def name_house_rule(
         if found.hand is None or not 1 <= found.hand <= len(rows):
             return found
         hands = [rows[found.hand - 1]]
-    paying = [name for name, settle in options if _net(hands, settle) == recorded]
+    paying = [(name, play) for name, settle, play in options if _net(hands, settle) == recorded]
     if not paying:
         return found
-    hint = f"a house rule? {' or '.join(paying)} pays this"
+    hint = f"a house rule? {' or '.join(name for name, _ in paying)} pays this"
+    name, play = paying[0]
+    if len(paying) == 1 and play:  # the house's play differs: the line is that rule's
+        hint = f"{play}; {hint}"
+        found = replace(found, rule=name.split(" ", 1)[0])
     detail = hint if found.detail is None else f"{found.detail}; {hint}"
     return replace(found, detail=detail)
 

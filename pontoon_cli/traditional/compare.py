@@ -124,7 +124,7 @@ def house_options(deal: Deal, rules: Rules) -> list[HouseOption]:
     for rule, setting, value in tried:
         changed = rules.with_overrides({setting: value})
         settler = hand_settler(deal, changed, SETTLERS[changed.settlement])
-        options.append((option_name(rule, setting, value), settler))
+        options.append((option_name(rule, setting, value), settler, ""))
     return options
 
 

@@ -116,7 +116,8 @@ def test_C9_a_dealer_who_stands_on_soft_17_is_named_with_his_draw() -> None:
         assert (d.field, d.rule, d.hand, d.follows) == ("net", "C9", 1, None), str(d)
         assert d.detail is not None
         assert re.search(
-            r"; the dealer draws to his soft 17 \(\S\S( \S\S)+\), C9; "
+            r"; the dealer draws to his soft 17 \((\S\S( \S\S)+)\), C9; standing on his soft "
+            r"17 \(\1\), the dealer would hold \1: total 17; "
             r"a house rule\? C9 dealer_hits_soft_17=false pays this$",
             d.detail,
         )
