@@ -138,10 +138,15 @@ def _by_player_problem(where: str, value: Any) -> Problem | None:
     return None
 
 
-#: No hand holds more cards in any game: five end it (T5.7, T6.2; casino's five card trick too).
-MOST_HAND_CARDS: Final = 5
-_MOST_HAND_TEXT: Final = 3 * MOST_HAND_CARDS - 1  # "AS 2S 3S 4S 5S"
-_MOST_HAND_SAID: Final = f"at most {MOST_HAND_CARDS} cards (T5.7, T6.2: five cards end a hand)"
+#: No hand, however wrongly played, holds more cards: 22 count 22 or more even as aces (T1.2,
+#: T1.3), so the 22nd is a bust's last. Five end a hand by the rules (T5.7, T6.2, C6), but a
+#: hand an engine played on past five is the rules' question, compared and reported, not refused.
+MOST_HAND_CARDS: Final = 22
+_MOST_HAND_TEXT: Final = 3 * MOST_HAND_CARDS - 1  # "AS AS ... AS"
+_MOST_HAND_SAID: Final = (
+    f"at most {MOST_HAND_CARDS} cards (T1.3: 22 cards count over 21 even as aces, so no hand "
+    "holds more)"
+)
 #: No game seats more: the most packs (V9) deal two cards a seat (T1.1, T4.1).
 _MOST_SEATS_SAID: Final = (
     f"at most {MOST_SEATS} seats (T1.1, T4.1: {MOST_PACKS} packs deal "

@@ -35,7 +35,7 @@ def _run(command: list[str], log: Path, other: Path) -> tuple[int, str]:
 
 
 @pytest.mark.parametrize("command", COMMANDS, ids=" ".join)
-def test_T5_7_a_hand_of_more_than_five_cards_is_refused_when_read(
+def test_T1_3_a_hand_of_more_than_twenty_two_cards_is_refused_when_read(
     tmp_path: Path, played: list[dict[str, object]], command: list[str]
 ) -> None:
     other = _write(tmp_path / "other.jsonl", played)
@@ -44,17 +44,23 @@ def test_T5_7_a_hand_of_more_than_five_cards_is_refused_when_read(
     log = _write(tmp_path / "log.jsonl", played)
     code, err = _run(command, log, other)
     assert code == 2
-    said = f"{log}:2: hands[0].cards: expected at most 5 cards (T5.7, T6.2: five cards end a hand)"
+    said = (
+        f"{log}:2: hands[0].cards: expected at most 22 cards (T1.3: 22 cards count over 21 even "
+        "as aces, so no hand holds more)"
+    )
     assert said in err
     assert len(err) < 1000  # the 900 kB of cards are not shown
 
 
-def test_a_hand_of_five_cards_is_read(tmp_path: Path, played: list[dict[str, object]]) -> None:
-    played[1]["banker_hand"]["cards"] = "2H 3H 4H 5H 6H"  # type: ignore[index]
+def test_T5_7_a_hand_played_on_past_five_cards_is_compared_not_refused(
+    tmp_path: Path, played: list[dict[str, object]]
+) -> None:
+    played[1]["banker_hand"]["cards"] = "2H 3H 4H 5H 6H 7H"  # type: ignore[index]
     log = _write(tmp_path / "log.jsonl", played)
     result = runner.invoke(app, ["replay", str(log)])
-    assert "expected at most 5 cards" not in result.stdout + result.stderr  # compared, not refused
+    assert "expected at most" not in result.stdout + result.stderr  # compared, not refused
     assert result.exit_code == 1
+    assert 'banker_hand.cards recorded "2H 3H 4H 5H 6H 7H"' in result.stdout
 
 
 @pytest.mark.parametrize("command", COMMANDS, ids=" ".join)
