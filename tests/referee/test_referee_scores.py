@@ -23,40 +23,12 @@ from referee.common import FORMS, Fire, Site
 from referee.planted import PLANTED, run
 from referee.scorer import Score, divergences, score, score_lines
 
-#: The parts of the work on replay as a referee that are to meet a target (by their headings).
-SPLIT = "a split seat's wrong hand, named, with its rule (T2.6)"
-SHOOT = "Shoot messages: a refused shoot bet at a limit of 0 named as S2, not as turn order"
-PACK = "pack lines say whose card and why the pack differs; a shoe line after a dealer line follows"
-NOT_ASKED = "not among the planned changes"
-
-UNMET: dict[tuple[str, str], dict[str, str]] = {
-    ("split-tie-to-punter", "minimal"): {
-        "recall": f"{SPLIT}: 30 of 37 (81%); a seat where two hands tie stays the seat's T7 line",
-        "marked": SPLIT,
-    },
-    ("shoot-over-kitty", "minimal"): {"recall": SHOOT, "marked": SHOOT},
-    ("shoot-over-kitty", "full"): {"recall": SHOOT, "marked": SHOOT},
-    ("dealer-hits-soft-17", "minimal"): {
-        "recall": f"{NOT_ASKED}: a net the dealer's draw to a soft 17 changed cites C2 (C9 is "
-        f"cited only when the rules draw to it); and {PACK}",
-        "marked": f"{NOT_ASKED} (C2 for C9); {PACK}",
-    },
-    ("double-on-5-cards", "minimal"): {
-        "recall": f"{NOT_ASKED}: the hand is named, but with C6 and a turn-order message "
-        "('p2 hand 1 to decide'), not C7's no double on five cards",
-        "marked": f"{NOT_ASKED} (C6 for C7)",
-    },
-    ("double-on-5-cards", "full"): {
-        "recall": f"{NOT_ASKED}: replay refuses the whole log (exit 2) at the first six-card "
-        "hand, its read limit of five cards a hand (the JSON schema takes six), citing T5.7 "
-        "and T6.2 in a casino log",
-        "count": f"{NOT_ASKED}: the log is refused, so no line at all",
-    },
-}
+#: A target replay does not meet, by (bug, form) and target, with the reason (none today).
+UNMET: dict[tuple[str, str], dict[str, str]] = {}
 
 #: Today's levels, a floor: real errors with an exact line, lines at the right hand.
 LEVELS = {
-    ("split-tie-to-punter", "minimal"): (30, 30),
+    ("split-tie-to-punter", "minimal"): (37, 37),
     ("split-tie-to-punter", "full"): (37, 37),
     ("stick-on-14", "minimal"): (90, 90),
     ("stick-on-14", "full"): (90, 90),
@@ -68,12 +40,12 @@ LEVELS = {
     ("pack-seat-order", "full"): (95, 95),
     ("shoot-on-4th-card", "minimal"): (48, 48),
     ("shoot-on-4th-card", "full"): (48, 48),
-    ("shoot-over-kitty", "minimal"): (48, 54),
-    ("shoot-over-kitty", "full"): (48, 54),
-    ("dealer-hits-soft-17", "minimal"): (0, 35),
+    ("shoot-over-kitty", "minimal"): (54, 54),
+    ("shoot-over-kitty", "full"): (54, 54),
+    ("dealer-hits-soft-17", "minimal"): (35, 35),
     ("dealer-hits-soft-17", "full"): (46, 46),
-    ("double-on-5-cards", "minimal"): (0, 46),
-    ("double-on-5-cards", "full"): (0, 0),
+    ("double-on-5-cards", "minimal"): (46, 46),
+    ("double-on-5-cards", "full"): (46, 46),
 }
 
 
@@ -194,3 +166,60 @@ def test_the_cli_writes_the_lines_the_scorecard_scores(tmp_path: Path) -> None:
     counted = re.search(r"(\d+) independent", summary) or re.search(r"\((\d+) divergences", summary)
     assert counted is not None, summary
     assert int(counted.group(1)) == scored("shoot-on-4th-card", "minimal").independent
+
+
+@pytest.mark.parametrize(
+    ("deal", "player", "said"),
+    [
+        # the banker's pontoon ended the deal after the round, and settled its bets (S3)
+        (3, "p3", "cannot shoot 1: the kitty holds 2 and the open shoot bets 2"),
+        # p1's hand is in turn on two cards: the round passed him, not S4's third card
+        (470, "p1", "cannot shoot 10: the kitty holds 20 and the open shoot bets 20"),
+    ],
+)
+def test_a_shoot_bet_the_round_passed_is_S2_with_the_kitty_as_the_round_closed(
+    deal: int, player: str, said: str
+) -> None:
+    found, _ = divergences("minimal", run("shoot-over-kitty").logs["minimal"])
+    (d,) = [d for d in found if d.deal == deal]
+    assert (d.player, d.hand, d.rule, d.expected) == (player, 1, "S2", said)
+
+
+def test_C9_a_shoe_a_dealer_drawing_to_soft_17_took_more_of_cites_C9() -> None:
+    found, _ = divergences("minimal", run("dealer-hits-soft-17").logs["minimal"])
+    (d,) = [d for d in found if d.deal == 438]
+    assert (d.field, d.rule, d.player) == ("pack[0]", "C9", None)
+    assert d.detail == (
+        "the shoe is round 437's less its top 15 cards, where the rules' round 437 took 14: "
+        "drawing to his soft 17 (3C AH 3D), the dealer would hold 3C AH 3D TC: total 17; "
+        "a house rule? C9 dealer_hits_soft_17=true takes this"
+    )
+
+
+def test_C7_a_double_on_five_cards_is_C7_not_whose_turn() -> None:
+    found, _ = divergences("minimal", run("double-on-5-cards").logs["minimal"])
+    (d,) = [d for d in found if d.deal == 27]
+    assert (d.player, d.hand, d.rule, d.recorded, d.expected) == (
+        "p1",
+        1,
+        "C7",
+        "double",
+        "cannot double on 5 cards: on 2, 3 or 4",
+    )
+
+
+def test_C9_a_net_only_the_dealer_drawing_to_soft_17_explains_cites_C9() -> None:
+    found, _ = divergences("minimal", run("dealer-hits-soft-17").logs["minimal"])
+    (d,) = [d for d in found if d.deal == 7]
+    assert (d.field, d.player, d.hand, d.rule, d.recorded, d.expected) == (
+        "net",
+        "p1",
+        1,
+        "C9",
+        -3,
+        3,
+    )
+    assert d.detail is not None and d.detail.endswith(
+        "drawing to his soft 17 (6D AH), the dealer would hold 6D AH 4C: twenty-one 21; "
+        "a house rule? C9 dealer_hits_soft_17=true pays this"
+    )
