@@ -190,8 +190,12 @@ def replay(
     """Re-deal every deal of each log and verify it; report the first divergence of each deal.
 
     One line per divergence on stdout, FILE:LINE: deal N: PLAYER hand K: FIELD recorded X, rules
-    give Y (RULE-ID); a summary on stderr. Exit 0 when every deal verified, 1 on a divergence,
-    2 on unreadable input (missing file, not JSON, truncated, a record the schema refuses).
+    give Y (RULE-ID), or FIELD missing for a decision the log lacks; then what explains it (the
+    hands, whose cards, a house rule that pays or allows it: "a house rule? V4
+    banker_pontoon_collects=1 pays this"), and [follows from line N] on a line that rests on an
+    earlier one or on what the log did not say. A summary on stderr counts the independent
+    ones. Exit 0 when every deal verified, 1 on a divergence, 2 on unreadable input (missing
+    file, not JSON, truncated, a record the schema refuses).
 
     \b
     Examples:
