@@ -190,6 +190,11 @@ class DealBase(SeatRows):
         hand with no seat (C3, C4); each game's deal says."""
         return None, None
 
+    def decision_rule(self, action: str, player: str, hand: int, rule: str) -> str:
+        """The rule ``player``'s ``action`` on hand ``hand`` is taken under now: ``rule``, the
+        action's own (its row of the action table); a game whose word has several says which."""
+        return rule
+
     def expected_decision(self) -> str:
         """Who must decide now and what, in words: ``ann to stake``, ``bob hand 2 to decide``."""
         actor = self.actor

@@ -186,6 +186,26 @@ def replay(
             "(T8.2, C1); a scenario's log or a log without a seed is refused (exit 2).",
         ),
     ] = False,
+    coverage: Annotated[
+        bool,
+        typer.Option(
+            "--coverage",
+            help="After the summary, per rule ID the deals it decided something in and the "
+            "divergences that cite it, the rules never exercised last (with --json: one last "
+            'JSON line, "type": "coverage").',
+        ),
+    ] = False,
+    fail_under: Annotated[
+        float | None,
+        typer.Option(
+            "--fail-under",
+            metavar="PCT",
+            min=0,
+            max=100,
+            help="With --coverage: exit 1 when fewer than PCT%% of the rules that apply to the "
+            "logs were exercised, naming the missing ones.",
+        ),
+    ] = None,
 ) -> None:
     """Re-deal every deal of each log and verify it; report the first divergence of each deal.
 
@@ -203,11 +223,24 @@ def replay(
       pontoon play --seed 7 --deals 100 | pontoon replay -
       pontoon replay --json --fail-fast day1.jsonl.gz day2.jsonl.gz
       pontoon play --seed 7 --deals 100 --rules casino | pontoon replay --seeded -
+      pontoon replay --coverage --fail-under 90 logs/*.jsonl
     """
     from pontoon_cli.render.console import ReplayView
+    from pontoon_cli.replay.coverage import RuleCoverage
     from pontoon_cli.replay.run import replay_logs
 
+    if fail_under is not None and not coverage:
+        raise typer.BadParameter("--fail-under needs --coverage", param_hint="--fail-under")
     view = ReplayView(data_out(), sys.stderr)  # on a closed pipe, reads on to the exit code
+    tally = RuleCoverage() if coverage else None
     with stream_guard():
-        code = replay_logs(logs, view, fail_fast=fail_fast, as_json=as_json, seeded=seeded)
+        code = replay_logs(
+            logs,
+            view,
+            fail_fast=fail_fast,
+            as_json=as_json,
+            seeded=seeded,
+            coverage=tally,
+            fail_under=fail_under,
+        )
     raise typer.Exit(code)

@@ -81,6 +81,21 @@ class SeedCheck(Protocol):
         ...
 
 
+class DealProbe(Protocol):
+    """``replay --coverage``: what the rules decided in each deal, asked by the replay as it
+    re-deals (the replay layer's :class:`~pontoon_cli.replay.coverage.RuleCoverage` answers)."""
+
+    def decision(
+        self, deal: DealBase, player: str, hand: int, action: str, amount: int | None
+    ) -> None:
+        """A recorded decision in turn, before the deal takes it."""
+        ...
+
+    def finished(self, replay: GameReplay, deal: DealBase | None, complete: bool) -> None:
+        """The deal's re-deal is over, to its end (``complete``) or not."""
+        ...
+
+
 class GameReplay:
     """Verifies the deal records of one game of a log, keeping only what carries from deal to
     deal (the balances, the next deal's number, and what the game's hooks keep).
@@ -112,6 +127,8 @@ class GameReplay:
     #: a deal's pack text out of its line, and the line is compared with the writer's without
     #: the pack written again (the record's pack is what the writer writes, as given).
     cut_pack = False
+    #: ``--coverage``: told of each decision and each deal's end; None costs nothing.
+    probe: DealProbe | None = None
 
     def __init__(
         self,
@@ -256,6 +273,8 @@ class GameReplay:
         done = deal if complete else None
         self.dealt = done
         self.last = deal
+        if self.probe is not None:
+            self.probe.finished(self, deal, complete)
         if verified:  # the writer's bytes: its balances are the re-deal's, and the record may
             self.balances = dict(after)  # hold only its head (LineReader.records)
         else:
@@ -298,6 +317,8 @@ class GameReplay:
                 if lacked is not None:
                     return lacked, False
                 return self.out_of_turn(at, deal, i, player, hand, action, amount), False
+            if self.probe is not None:
+                self.probe.decision(deal, player, hand, action, amount)
             try:
                 if action in derived:  # the amount is the rules' (T5.2; C7, C8)
                     event = deal.act(player, hand, action, None)

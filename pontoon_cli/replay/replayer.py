@@ -48,6 +48,7 @@ from pontoon_cli.logformat.lines import (
     unreadable,
 )
 from pontoon_cli.logformat.replay import GameReplay, SeedCheck
+from pontoon_cli.replay.coverage import RuleCoverage
 from pontoon_cli.replay.seeded import SeededPacks
 from pontoon_cli.shoot.replay import ShootReplay
 from pontoon_cli.traditional.replay import TraditionalReplay
@@ -72,8 +73,11 @@ class LogReplayer:
     logs joined with ``cat`` replay too.
     """
 
-    def __init__(self, file: str, *, seeded: bool = False) -> None:
+    def __init__(
+        self, file: str, *, seeded: bool = False, coverage: RuleCoverage | None = None
+    ) -> None:
         self.file = file
+        self.coverage = coverage  # --coverage: what the rules decided, rule by rule
         self.seeded = seeded  # --seeded: every shuffle is also the header's seed's
         self.reader = LineReader(file, look=False)  # deals are looked at only when not exact
         self.deals_verified = 0
@@ -188,6 +192,10 @@ class LogReplayer:
         seed = SeededPacks(file, line, record, rules, table) if self.seeded else None
         game = REPLAYS[rules.preset](file, record, rules, table, self.reader, seed)
         self.game = game
+        coverage = self.coverage
+        if coverage is not None:
+            game.probe = coverage
+            coverage.header(rules, record, game.actions)
         self.reader.heads = game.heads
         self.reader.tail = None if game.tail is None else f',"{game.tail}":'.encode()
         self.reader.cut_pack = game.cut_pack

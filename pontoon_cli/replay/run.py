@@ -23,10 +23,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import IO
 
+import orjson
+
 from pontoon_cli.core.errors import LogFormatError
 from pontoon_cli.log.reader import open_log
 from pontoon_cli.logformat.divergence import Divergence, Output, StreamOutput, Summary
 from pontoon_cli.logformat.sources import STDIN, Source
+from pontoon_cli.replay.coverage import RuleCoverage, coverage_table, coverage_under
 from pontoon_cli.replay.replayer import LogReplayer
 
 __all__ = [
@@ -51,6 +54,8 @@ def replay_logs(
     as_json: bool = False,
     stdin: IO[bytes] | None = None,
     seeded: bool = False,
+    coverage: RuleCoverage | None = None,
+    fail_under: float | None = None,
 ) -> int:
     """Replay every log in ``paths`` (``-`` is stdin; gzip is read by its magic bytes).
 
@@ -59,6 +64,9 @@ def replay_logs(
     input. Every log named is read, in order, whatever the one before it held (a missing file
     too); with ``fail_fast`` the run stops at the first divergence or unreadable input. With
     ``seeded`` every shuffled pack must also be the header's seed's (:mod:`replay_seeded`).
+    With ``coverage`` every deal's rules are tallied and reported after the summary (a table,
+    or with ``as_json`` one last JSON line); with ``fail_under`` too, the exit code is at least
+    1 when fewer than that percentage of the applicable rules were exercised.
     """
     summary = Summary()
     if as_json:
@@ -84,7 +92,9 @@ def replay_logs(
             with source:
                 output.start(source.name, source.total)
                 try:
-                    stop = _replay_stream(source, summary, emit, output, fail_fast, seeded)
+                    stop = _replay_stream(
+                        source, summary, emit, output, fail_fast, seeded, coverage
+                    )
                 except LogFormatError as err:
                     error = str(err)
                 finally:
@@ -96,7 +106,18 @@ def replay_logs(
         if stop:
             break
     output.message(str(summary))
-    return summary.exit_code
+    code = summary.exit_code
+    if coverage is not None:
+        report = coverage.report()
+        if as_json:
+            output.write(orjson.dumps(report) + b"\n")
+        else:
+            output.message(coverage_table(report).rstrip("\n"))
+        under = coverage_under(report, fail_under)
+        if under is not None:
+            output.message(under)
+            code = max(code, 1)
+    return code
 
 
 def _replay_stream(
@@ -106,11 +127,14 @@ def _replay_stream(
     output: Output,
     fail_fast: bool,
     seeded: bool,
+    coverage: RuleCoverage | None = None,
 ) -> bool:
     """Replay one log; True when ``fail_fast`` says to stop. Raises LogFormatError."""
-    replayer = LogReplayer(source.name, seeded=seeded)
+    replayer = LogReplayer(source.name, seeded=seeded, coverage=coverage)
     try:
         for found in replayer.replay(source.read(), output, source.position):
+            if coverage is not None:
+                coverage.diverged(found)
             summary.divergences += 1
             if found.follows is not None:
                 summary.following += 1

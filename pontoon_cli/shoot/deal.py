@@ -109,6 +109,13 @@ class ShootDeal(Deal):
             out.append(LegalAction("shoot", 1, self.shoot_limit(player)))
         return out
 
+    def decision_rule(self, action: str, player: str, hand: int, rule: str) -> str:
+        """A shoot bet at a hand's turn is S4's (before the fourth card) or S5's (the new hand
+        of a split); in the round after the stakes, S2's."""
+        if action == "shoot" and self.phase is Phase.PUNTERS:
+            return "S5" if id(self._hand) in self._new_split else "S4"
+        return rule
+
     def shoot_problem(self, player: str, hand: int, amount: int | None) -> Refusal | None:
         """A shoot bet (S2, S4, S5): after the stakes, before a hand's fourth card, or on the new
         hand of a split; within what the kitty holds beyond the open bets, and the balance.

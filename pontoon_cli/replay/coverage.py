@@ -1,0 +1,325 @@
+"""``pontoon replay --coverage``: which rules a set of logs exercised, rule by rule.
+
+A rule is **exercised** in a deal when the rules' re-deal of it, as replay plays it, turned on
+that rule (docs/reference/coverage.md lists the condition of every rule):
+
+- a decision taken under it: the recorded decision's own rule (a stake T4.2, a buy T5.3, a
+  banker's draw T6.1; a shoot bet S2, or S4/S5 at a hand's turn; C3, C6-C8 at a casino table);
+- a decision it refused where it bound: at each recorded decision, every other action of the
+  same player, and the recorded amount one unit either side, asked of the deal's own checks
+  (``deal.problem``); a refusal counts for its rule when that rule is not the refused action's
+  own (an option or a limit bound: V1 refusing a split of eights, T3.3 a stake over the largest,
+  T8.6 a buy beyond the balance, S4 a shoot bet on the third card, V2 a stick on 15);
+- a hand settled by it: the rule each hand's settlement cites, and the classes that settlement
+  compared (T2.1-T2.5, with T5.1, T5.6-T5.8 for the punter's hand that stopped by itself and
+  T6.2 for the banker's; C2 at a casino table);
+- a step of the deal, the pack, the bank or the kitty it ordered: the cards dealt (T4.1, T4.3;
+  C4), the banker's pontoon (T4.4), his turn skipped over every hand bust (T6.3), the pack going
+  under (T8.1) or shuffled after a pontoon (T8.2), a new pack (T1.1, V9), a void deal (T8.5),
+  the bank passing to a pontoon (T8.3) or sold (T8.4), a seat sitting out (T8.6), every kitty
+  move by its rule (S1-S10), the shoe (C1), the dealer's turn (C9).
+
+Definitions that never decide anything by themselves (the card values T1.2, the worth of a hand
+T1.3, whole units T7.3, the published house edge C12) are listed as such and left out of the
+total. A divergence is charged to the rule its line cites.
+
+Nothing here runs unless asked: replay calls the probe only with ``--coverage``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import fields
+from typing import Any, Final
+
+from pontoon_cli.base.deal import DealBase, Phase
+from pontoon_cli.core.actions import ActionTable
+from pontoon_cli.core.ruleset import PRESETS, Rules
+from pontoon_cli.logformat.divergence import Divergence
+from pontoon_cli.logformat.replay import GameReplay
+from pontoon_cli.rulebook import rules as rulebook
+
+#: Rules that define words or promise figures and decide nothing in a deal by themselves.
+DEFINITIONS: Final[dict[str, str]] = {
+    "T1.2": "the cards' values: every total is counted by them",
+    "T1.3": "a hand's worth and what bust means: every total is counted by it",
+    "T7.3": "whole units: every amount is one",
+    "C12": "the published house edge: checked by pontoon strategy and simulate, not in a deal",
+}
+#: Each preset's own rules (before the options): the letters of its parts.
+_FAMILY: Final = {"traditional": ("T",), "shoot": ("T", "S"), "casino": ("C",)}
+#: The sections whose own text is a rule a deal cites (T7's settlement table).
+_SECTION_RULES: Final = frozenset({"T7"})
+_TWENTY_ONE_CLASSES: Final = frozenset({"twenty-one"})
+
+
+def applicable(rules: Rules) -> list[str]:
+    """The rule IDs a game under ``rules`` can exercise: its preset's family (with T7's
+    table), and each option V1-V9 its settings turn on (a setting other than the preset's);
+    definitions left out."""
+    letters = _FAMILY[rules.preset]
+    out = [r for r in rulebook() if r[0] in letters and _is_rule(r) and r not in DEFINITIONS]
+    base = PRESETS[rules.preset]
+    for f in fields(Rules):
+        ids = [r.strip() for r in str(f.metadata.get("rules", "")).replace(",", " ").split()]
+        options = [r for r in ids if r.startswith("V")]
+        if options and getattr(rules, f.name) != getattr(base, f.name):
+            out.extend(r for r in options if r not in out)
+    return sorted(out, key=_order)
+
+
+def _is_rule(rid: str) -> bool:
+    """A numbered rule (T5.4, S2, C10) or a section with its own rule text (T7)."""
+    return "." in rid or rid in _SECTION_RULES or rid[0] in "VSC"
+
+
+def _order(rid: str) -> tuple[int, int, int]:
+    part = "TVSC".index(rid[0])
+    major, _, minor = rid[1:].partition(".")
+    return part, int(major), int(minor or 0)
+
+
+class RuleCoverage:
+    """The probe replay asks (:class:`~pontoon_cli.logformat.replay.DealProbe`) and the tally:
+    per rule, the deals it was exercised in and the divergences that cite it."""
+
+    def __init__(self) -> None:
+        self.deals: dict[str, int] = {}
+        self.divergences: dict[str, int] = {}
+        self.rules: set[str] = set()  # the rules that apply to the logs read
+        self.now: set[str] = set()  # the deal being re-dealt
+        self.first_deal = False  # the deal being re-dealt is its game's first
+        self.cut = False
+        self.actions: ActionTable | None = None
+        self.stick_minimum = 15
+
+    # the replay's calls ------------------------------------------------------------------------
+
+    def header(self, rules: Rules, record: dict[str, Any], actions: ActionTable) -> None:
+        """A game starts: its rules apply, and its decisions are ``actions``."""
+        self.rules.update(applicable(rules))
+        self.actions = actions
+        self.stick_minimum = rules.stick_minimum
+        self.first_deal = True
+        self.cut = bool(record.get("cut"))
+
+    def diverged(self, found: Divergence) -> None:
+        rule = found.rule
+        self.divergences[rule] = self.divergences.get(rule, 0) + 1
+
+    def decision(
+        self, deal: DealBase, player: str, hand: int, action: str, amount: int | None
+    ) -> None:
+        now = self.now
+        table = self.actions
+        word = table.by_word.get(action) if table is not None else None
+        if table is None or word is None:
+            return
+        now.add(deal.decision_rule(action, player, hand, word.rule))
+        taker = word.taker
+        staking = action == "stake"
+        for other in table.rows:
+            if other.word == action or other.taker != taker or (other.word == "stake") != staking:
+                continue
+            refused = deal.problem(other.word, player, hand, None)
+            if refused is not None and refused.rule != other.rule:
+                now.add(refused.rule)
+        if word.amount and type(amount) is int:
+            for near in (amount - 1, amount + 1):
+                if near < 1:
+                    continue  # no amount is under 1 (T7.3): no limit bound there
+                refused = deal.problem(action, player, hand, near)
+                if refused is not None and refused.rule != word.rule:
+                    now.add(refused.rule)
+
+    def finished(self, replay: GameReplay, deal: DealBase | None, complete: bool) -> None:
+        now = self.now
+        if self.first_deal and self.cut:
+            now.add("T3.2")
+        self.first_deal = False
+        if complete and deal is not None:
+            record = replay.redealt()
+            if record is not None:
+                now.update(steps(record, deal))
+        if "V2" in now and self.stick_minimum != 15:
+            now.add("V9")  # V9's smallest total to stick on is the one V2 sets
+        deals = self.deals
+        for rule in now:
+            if rule in DEFINITIONS:
+                continue
+            deals[rule] = deals.get(rule, 0) + 1
+        now.clear()
+
+    # the report ----------------------------------------------------------------------------------
+
+    def report(self) -> dict[str, Any]:
+        """The JSON line's fields: per applicable rule its deals and divergences, how many were
+        exercised, of how many, and the missing ones in the rules' order."""
+        rules = sorted(self.rules | set(self.divergences) - set(DEFINITIONS), key=_safe_order)
+        table = {
+            r: {"deals": self.deals.get(r, 0), "divergences": self.divergences.get(r, 0)}
+            for r in rules
+        }
+        applying = [r for r in rules if r in self.rules]
+        missing = [r for r in applying if not self.deals.get(r)]
+        return {
+            "type": "coverage",
+            "rules": table,
+            "covered": len(applying) - len(missing),
+            "total": len(applying),
+            "missing": missing,
+        }
+
+
+def coverage_table(report: dict[str, Any]) -> str:
+    """The text table after the summary: every applicable rule exercised, with its title, its
+    deals and its divergences; then the rules never exercised, named; then the total."""
+    table: dict[str, dict[str, int]] = report["rules"]
+    missing: list[str] = report["missing"]
+    rows = [(r, t) for r, t in table.items() if r not in missing]
+    titles = {r: rule_title(r) for r in table}
+    width = max([len(t) for t in titles.values()] + [5])
+    lines = [f"{'rule':<6} {'title':<{width}} {'deals':>7} {'divergences':>11}"]
+    for rule, t in rows:
+        lines.append(f"{rule:<6} {titles[rule]:<{width}} {t['deals']:>7} {t['divergences']:>11}")
+    if missing:
+        lines.append("never exercised:")
+        for rule in missing:
+            shown = f"{rule:<6} {titles[rule]:<{width}} {0:>7}"
+            lines.append(f"{shown} {table[rule]['divergences']:>11}")
+    covered, total = report["covered"], report["total"]
+    lines.append(f"coverage: {covered} of {total} rules exercised ({_percent(covered, total)})")
+    return "\n".join(lines) + "\n"
+
+
+def rule_title(rule: str) -> str:
+    """A rule's short title: its text's first words, to the first colon or full stop (``Five
+    card trick``, ``Buying``), at most 36 characters."""
+    book = rulebook()
+    if rule not in book:
+        return ""
+    text = book[rule].text.split("\n", 1)[0].removeprefix(f"{rule} ")
+    for stop in (":", ". ", ";", ","):
+        text = text.split(stop, 1)[0]
+    return text if len(text) <= 36 else text[:35].rstrip() + "…"
+
+
+def coverage_under(report: dict[str, Any], fail_under: float | None) -> str | None:
+    """The message when fewer than ``fail_under`` per cent of the rules were exercised."""
+    if fail_under is None:
+        return None
+    covered, total = report["covered"], report["total"]
+    if total and covered * 100 >= fail_under * total:
+        return None
+    named = ", ".join(report["missing"])
+    return (
+        f"pontoon replay: coverage {_percent(covered, total)} is under --fail-under "
+        f"{fail_under:g}%: never exercised: {named}"
+    )
+
+
+def _percent(covered: int, total: int) -> str:
+    """``87.5%``: the share to one decimal, never rounded up to 100."""
+    if not total:
+        return "0%"
+    tenths = covered * 1000 // total
+    return f"{tenths // 10}.{tenths % 10}%" if tenths % 10 else f"{tenths // 10}%"
+
+
+def _safe_order(rid: str) -> tuple[int, int, int]:
+    try:
+        return _order(rid)
+    except (ValueError, IndexError):
+        return 9, 0, 0
+
+
+def steps(record: dict[str, Any], deal: DealBase) -> set[str]:
+    """The rules a finished deal's settlement and steps turned on, from the rules' own record
+    of it (the log writer's: hands, the house's hand, the pack, the bank, the kitty)."""
+    out: set[str] = set()
+    hands: list[dict[str, Any]] = record.get("hands") or []
+    casino = "dealer_hand" in record
+    for h in hands:
+        out.add(str(h["rule"]))
+        if not casino:
+            out.update(_punter_classes(h))
+    if casino:
+        out.update(("C1", "C4"))
+        dealer = record.get("dealer_hand") or {}
+        if hands and not all(_label(h["class"]) == "bust" for h in hands):
+            if _label(dealer.get("class")) != "pontoon":
+                out.add("C9")  # the dealer's turn came: he drew or stood by C9
+        elif hands:
+            out.add("C9")  # C9: no card drawn when every player hand is bust
+        return out
+    out.update(("T3.1", "T4.1", "T4.3"))
+    banker = record.get("banker_hand") or {}
+    banker_class = _label(banker.get("class"))
+    if banker_class == "pontoon":
+        out.update(("T2.1", "T4.4"))
+    elif banker_class == "five-card-trick":
+        out.update(("T2.2", "T6.2"))
+    elif banker_class == "bust":
+        out.update(("T2.5", "T6.2"))
+    elif banker_class in _TWENTY_ONE_CLASSES and _low(str(banker.get("cards", ""))) == 21:
+        out.add("T6.2")  # he stopped by himself at a hard 21
+    if hands and all(_label(h["class"]) == "bust" for h in hands):
+        out.add("T6.3")
+    pontoon = banker_class == "pontoon" or any(_label(h["class"]) == "pontoon" for h in hands)
+    if record.get("void"):
+        out.add("T8.5")
+    else:
+        out.add("T8.2" if pontoon else "T8.1")
+    if banker_class != "pontoon" and any(
+        _label(h["class"]) == "pontoon" and not h.get("split") for h in hands
+    ):
+        out.add("T8.3")  # a punter's own pontoon: the bank passes
+    if record.get("sale"):
+        out.add("T8.4")
+    if record.get("sat_out"):
+        out.add("T8.6")
+    if _label(record.get("pack_state")) == "shuffled":
+        out.add("T1.1")
+        if deal.rules.packs is not None:
+            out.add("V9")
+    kitty = record.get("kitty")
+    if isinstance(kitty, dict):
+        for move in kitty.get("moves") or []:
+            out.add(str(move["rule"]))
+    if deal.phase is Phase.END and "kitty" in record and deal.number == 1:
+        out.add("S1")  # the banker put the kitty up
+    if (deal.rules.pontoon_pays != 2 or deal.rules.banker_pontoon_collects != 2) and pontoon:
+        out.add("V4")
+    return out
+
+
+def _punter_classes(h: dict[str, Any]) -> tuple[str, ...]:
+    """The classes a punter hand's settlement compared, and the rule that stopped it."""
+    label = _label(h["class"])
+    if label == "pontoon":
+        return ("T2.1", "T7.2") if h.get("split") else ("T2.1", "T5.1")
+    if label == "five-card-trick":
+        return ("T2.2", "T5.7")
+    if label == "twenty-one":
+        return ("T2.3", "T5.8") if _low(str(h["cards"])) == 21 else ("T2.3",)
+    if label == "total":
+        return ("T2.4",)
+    if label == "bust":
+        return ("T2.5", "T5.6")
+    return ()
+
+
+def _label(value: object) -> str:
+    label = getattr(value, "label", None)
+    if isinstance(label, str):
+        return label
+    text = getattr(value, "value", value)
+    return str(text)
+
+
+def _low(cards: str) -> int:
+    """The lowest total of ``cards`` (``"AH 9C"``), every ace 1 (T1.3)."""
+    total = 0
+    for card in cards.split():
+        rank = card[0]
+        total += 1 if rank == "A" else 10 if rank in "TJQK" else int(rank)
+    return total
