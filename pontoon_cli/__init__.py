@@ -49,6 +49,7 @@ _PUBLIC = {
     "verify": "pontoon_cli.api.logs",
     "LogVisitor": "pontoon_cli.log.reader",
     "Divergence": "pontoon_cli.logformat.divergence",
+    "RuleCoverage": "pontoon_cli.replay.coverage",
     "simulate": "pontoon_cli.api.simulating",
     "SeatStrategy": "pontoon_cli.base.seat",
     "SeatView": "pontoon_cli.base.seat",
@@ -72,6 +73,7 @@ __all__ = [
     "LogSourceError",
     "LogVisitor",
     "PontoonError",
+    "RuleCoverage",
     "Rules",
     "RulesError",
     "ScenarioError",
@@ -124,3 +126,4 @@ if TYPE_CHECKING:
     from pontoon_cli.core.rules import Rules, Table
     from pontoon_cli.log.reader import LogVisitor
     from pontoon_cli.logformat.divergence import Divergence
+    from pontoon_cli.replay.coverage import RuleCoverage

@@ -12,6 +12,9 @@ pontoon-cli is installed; it is the only module of the package that imports pyte
   problems of a scenario that cannot be read. No Python traceback: the message is the report.
 - Run without file arguments, pytest collects every matching file (also outside its testpaths);
   given paths, only the matching files under them.
+- The ini key ``pontoon_coverage_fail_under`` (a percentage) tallies the rules the configured
+  logs exercised, as ``pontoon replay --coverage`` does, reports the coverage in the terminal
+  summary, and fails the session (exit 1) when it is under that percentage.
 - The ``pontoon`` fixture gives a test the API (``verify``, ``play``), ``assert_replays`` and
   ``settlement`` (a scenario's whole settlement as plain data, for a snapshot).
 """
@@ -27,10 +30,13 @@ import pytest
 
 if TYPE_CHECKING:
     from pontoon_cli.logformat.divergence import Divergence
+    from pontoon_cli.replay.coverage import RuleCoverage
 
 SHOWN = 20  # the divergences a failing log shows; then "and N more divergences"
 _FILES = pytest.StashKey[dict[Path, "type[PontoonFile]"]]()  # each configured file, its kind
 _COLLECTED = pytest.StashKey[set[Path]]()  # the configured files pytest found by itself
+_COVERAGE = pytest.StashKey["RuleCoverage | None"]()  # pontoon_coverage_fail_under: the tally
+_FAIL_UNDER = pytest.StashKey["float | None"]()
 
 # What a settled deal keeps (when its record has it), and of each hand.
 _DEAL_KEYS = ("deal", "banker", "void", "net", "balance", "next_banker", "kitty")
@@ -52,6 +58,12 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         type="linelist",
         default=[],
     )
+    parser.addini(
+        "pontoon_coverage_fail_under",
+        "pontoon: the least percentage of the rules the logs must exercise (replay --coverage)",
+        type="string",
+        default="",
+    )
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -66,6 +78,55 @@ def pytest_configure(config: pytest.Config) -> None:
                 files.setdefault(path, kind)
     config.stash[_FILES] = files
     config.stash[_COLLECTED] = set()
+    config.stash[_FAIL_UNDER] = _fail_under(config.getini("pontoon_coverage_fail_under"))
+    if config.stash[_FAIL_UNDER] is None:
+        config.stash[_COVERAGE] = None
+    else:
+        from pontoon_cli.replay.coverage import RuleCoverage
+
+        config.stash[_COVERAGE] = RuleCoverage()
+
+
+def _fail_under(value: object) -> float | None:
+    """The ini key's percentage; a usage error (exit 4) for anything but 0 to 100."""
+    text = str(value).strip()
+    if not text:
+        return None
+    try:
+        pct = float(text)
+    except ValueError:
+        pct = -1.0
+    if not 0 <= pct <= 100:
+        raise pytest.UsageError(
+            f"pontoon_coverage_fail_under: {text!r} is not a percentage from 0 to 100"
+        )
+    return pct
+
+
+def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:
+    """The rules the configured logs exercised, as ``replay --coverage`` prints them."""
+    coverage = config.stash.get(_COVERAGE, None)
+    if coverage is None or not coverage.rules:
+        return
+    from pontoon_cli.replay.coverage import coverage_table, coverage_under
+
+    report = coverage.report()
+    terminalreporter.section("pontoon rule coverage")
+    terminalreporter.write(coverage_table(report))
+    under = coverage_under(report, config.stash[_FAIL_UNDER])
+    if under is not None:
+        terminalreporter.write_line(under.replace("--fail-under", "pontoon_coverage_fail_under"))
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """Fail the session when the logs exercised too few rules (exit 1, as a failed test)."""
+    coverage = session.config.stash.get(_COVERAGE, None)
+    if coverage is None or exitstatus != 0 or not coverage.rules:
+        return
+    from pontoon_cli.replay.coverage import coverage_under
+
+    if coverage_under(coverage.report(), session.config.stash[_FAIL_UNDER]) is not None:
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
 
 
 def _glob(root: Path, key: str, pattern: str) -> list[Path]:
@@ -148,7 +209,7 @@ class LogItem(PontoonItem):
     command = "replay"
 
     def runtest(self) -> None:
-        report = replay_report(self.path)
+        report = replay_report(self.path, coverage=self.config.stash.get(_COVERAGE, None))
         if report:
             raise Failed(report)
 
@@ -187,7 +248,9 @@ class ScenarioFile(PontoonFile):
     item_class = ScenarioItem
 
 
-def replay_report(source: Source, *, seeded: bool = False) -> str:
+def replay_report(
+    source: Source, *, seeded: bool = False, coverage: RuleCoverage | None = None
+) -> str:
     """What ``pontoon replay`` prints for ``source``: its divergences, one a line (the first
     :data:`SHOWN`, then how many more), or the one-line error of an unreadable log; "" when
     every deal verifies."""
@@ -198,7 +261,7 @@ def replay_report(source: Source, *, seeded: bool = False) -> str:
         source = _shown(source)
     shown, total = [], 0
     try:
-        for divergence in verify(source, seeded=seeded):
+        for divergence in verify(source, seeded=seeded, coverage=coverage):
             total += 1
             if total <= SHOWN:
                 shown.append(str(divergence))

@@ -18,6 +18,7 @@ from pontoon_cli.log.reader import At, LogRecord, LogVisitor, open_log, records,
 from pontoon_cli.logformat.divergence import Divergence
 from pontoon_cli.logformat.lines import LineReader
 from pontoon_cli.logformat.sources import line_too_long
+from pontoon_cli.replay.coverage import RuleCoverage
 from pontoon_cli.replay.replayer import LogReplayer
 
 __all__ = ["LogSource", "LogSourceError", "read_log", "verify"]
@@ -140,13 +141,17 @@ def _records(source: LogSource) -> Iterator[LogRecord]:
     return LineReader(name).records(_byte_lines(source, name))
 
 
-def verify(source: LogSource, *, seeded: bool = False) -> Iterator[Divergence]:
+def verify(
+    source: LogSource, *, seeded: bool = False, coverage: RuleCoverage | None = None
+) -> Iterator[Divergence]:
     """Replay the log ``source`` and yield each divergence, in order, as ``pontoon replay``
     finds them: ``str(divergence)`` is replay's line (``FILE:LINE: deal N: player P hand H:
     FIELD: recorded X, expected Y (RULE)``), and its fields (``line``, ``deal``, ``player``,
     ``hand``, ``field``, ``recorded``, ``expected``, ``rule``) say the same for a program. An
     unreadable line raises :class:`~pontoon_cli.LogFormatError`. With ``seeded``, every shuffle
-    must also be the header's seed's (``replay --seeded``).
+    must also be the header's seed's (``replay --seeded``). With ``coverage`` (a
+    :class:`~pontoon_cli.RuleCoverage`), every deal's rules are tallied into it, as ``replay
+    --coverage`` tallies them: ``coverage.report()`` gives the JSON line's fields.
 
     >>> import orjson
     >>> from pontoon_cli import play, verify
@@ -157,21 +162,24 @@ def verify(source: LogSource, *, seeded: bool = False) -> Iterator[Divergence]:
     >>> [d.field for d in verify(orjson.dumps(r) + b"\\n" for r in records)]
     ['net']
     """
-    return _verified(_checked(source), seeded)  # checked now, before the first divergence
+    return _verified(_checked(source), seeded, coverage)  # checked now, before iterating
 
 
-def _verified(source: LogSource, seeded: bool) -> Iterator[Divergence]:
+def _verified(
+    source: LogSource, seeded: bool, coverage: RuleCoverage | None
+) -> Iterator[Divergence]:
     if isinstance(source, (str, os.PathLike)):
         source_file = open_log(os.fspath(source))
         with source_file:
-            replayer = LogReplayer(source_file.name, seeded=seeded)
+            replayer = LogReplayer(source_file.name, seeded=seeded, coverage=coverage)
             yield from replayer.replay(source_file.read())
         return
     if hasattr(source, "read"):
         handle = open_log("-", source)  # type: ignore[arg-type]
         with handle:
-            replayer = LogReplayer(_name(source), seeded=seeded)
+            replayer = LogReplayer(_name(source), seeded=seeded, coverage=coverage)
             yield from replayer.replay(handle.read())
         return
     name = _name(source)
-    yield from LogReplayer(name, seeded=seeded).replay(_byte_lines(source, name))
+    replayer = LogReplayer(name, seeded=seeded, coverage=coverage)
+    yield from replayer.replay(_byte_lines(source, name))

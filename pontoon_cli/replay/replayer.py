@@ -100,13 +100,19 @@ class LogReplayer:
         """Each divergence of the log given as ``lines``, in order: a deal's notes (where replay
         took the log's word for what it had to guess, :attr:`GameReplay.notes`) before its own."""
         check = self.check
+        coverage = self.coverage
         for item in self.reader.records(lines, progress, position):
             found = check(item)
             game = self.game
             if game is not None and game.notes:
+                if coverage is not None:
+                    for note in game.notes:
+                        coverage.diverged(note)
                 yield from game.notes
                 game.notes.clear()
             if found is not None:
+                if coverage is not None:
+                    coverage.diverged(found)
                 yield found
 
     def check(self, item: LogRecord) -> Divergence | None:

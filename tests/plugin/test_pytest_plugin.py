@@ -376,3 +376,41 @@ def test_the_readme_shows_the_docs_configuration() -> None:
     readme = (ROOT / "README.md").read_text()
     example = (ROOT / "docs" / "examples" / "pytest-pyproject.toml").read_text()
     assert f"```toml\n{example}```" in readme
+
+
+def test_coverage_fail_under_reports_the_rules_and_fails_the_session(
+    pytester: pytest.Pytester,
+) -> None:
+    """``pontoon_coverage_fail_under``: the logs' rule coverage in the terminal summary, as
+    ``replay --coverage`` prints it; under the percentage the session fails (exit 1) though
+    every log replays, naming the rules never exercised."""
+    pytester.makepyprojecttoml(LOGS + "pontoon_coverage_fail_under = 100\n")
+    (pytester.path / "logs").mkdir()
+    (pytester.path / "logs" / "engine.jsonl").write_bytes(play_log(7, deals=5))
+    result = pytester.runpytest(*PLUGIN)
+    result.assert_outcomes(passed=1)
+    assert result.ret == 1
+    result.stdout.fnmatch_lines(
+        [
+            "*pontoon rule coverage*",
+            "T4.2 *Starting from the banker's left* 5 *0",
+            "coverage: * of * rules exercised (*%)",
+            "pontoon replay: coverage *% is under pontoon_coverage_fail_under 100%: never "
+            "exercised: *T8.5*",
+        ]
+    )
+
+
+def test_coverage_fail_under_met_passes_and_a_bad_value_is_a_usage_error(
+    pytester: pytest.Pytester,
+) -> None:
+    (pytester.path / "logs").mkdir()
+    (pytester.path / "logs" / "engine.jsonl").write_bytes(play_log(7, deals=5))
+    pytester.makepyprojecttoml(LOGS + "pontoon_coverage_fail_under = 10\n")
+    result = pytester.runpytest(*PLUGIN)
+    assert result.ret == 0
+    result.stdout.fnmatch_lines(["coverage: * of * rules exercised (*%)"])
+    pytester.makepyprojecttoml(LOGS + 'pontoon_coverage_fail_under = "most"\n')
+    result = pytester.runpytest(*PLUGIN)
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["*pontoon_coverage_fail_under: 'most' is not a percentage*"])
