@@ -10,9 +10,11 @@ the machine's time:
 - casino play with a log in-process, one seat of ``basic``, 8 decks, by the path
   ``pontoon play --rules casino --players 1 --out FILE`` takes (``api.playing.write_game``;
   rounds/s);
-- replay in-process (``replay_lines``, lines/s) of three logs made once before the rounds, each
+- replay in-process (``LogReplayer``, lines/s) of three logs made once before the rounds, each
   beside a plain ``orjson.loads`` of the same lines (lines/s): traditional and Shoot Pontoon at 6
-  seats with the default strategy, and casino with one seat of ``basic`` (8 decks);
+  seats with the default strategy, and casino with one seat of ``basic`` (8 decks); and the
+  traditional log again with ``--coverage``'s tally (its lines/s over replay's, target >= 0.77:
+  coverage costs at most 1.3x replay);
 - ``pontoon show`` of the whole traditional log in-process into ``/dev/null``
   (bench/views_bench.py), beside its replay: show's CPU time over replay's;
 - start-up: ``pontoon play --seed 1 --deals 1``, a minimal two-command typer app's ``--help``
@@ -206,11 +208,17 @@ class Gym:
         return benchlib.cpu_seconds(run)
 
 
-def replay_seconds(name: str, lines: list[bytes]) -> float:
-    from pontoon_cli.replay.run import replay_lines
+def replay_seconds(name: str, lines: list[bytes], coverage: bool = False) -> float:
+    from pontoon_cli.replay.coverage import RuleCoverage
+    from pontoon_cli.replay.replayer import LogReplayer
 
     found: list[Any] = []
-    seconds = benchlib.cpu_seconds(lambda: found.extend(replay_lines(name, lines)))
+
+    def run() -> None:
+        tally = RuleCoverage() if coverage else None
+        found.extend(LogReplayer(name, coverage=tally).replay(lines))
+
+    seconds = benchlib.cpu_seconds(run)
     if found:
         raise RuntimeError(f"the bench log does not verify: {found[0]}")
     return seconds
@@ -365,6 +373,11 @@ def main() -> None:
                 f"loads_{preset}": loads_contender(f"loads_{preset}", lines[preset])
                 for preset in LOGS
             },
+            "coverage_traditional": lambda: {
+                "coverage_traditional": replay_seconds(
+                    str(logs["traditional"]), lines["traditional"], coverage=True
+                )
+            },
             "show_traditional": show_contender("show_traditional", logs["traditional"]),
             "startup": startups,
             "simulate": lambda: {"simulate": simulate_seconds(SIM_ROUNDS)},
@@ -386,6 +399,7 @@ def main() -> None:
             "casino_log": CASINO_DEALS * SLICES,
             **{f"replay_{preset}": len(lines[preset]) * SLICES for preset in LOGS},
             "show_traditional": len(lines["traditional"]) * SLICES,
+            "coverage_traditional": len(lines["traditional"]) * SLICES,
             **{f"loads_{preset}": len(lines[preset]) * LOADS_PASSES * SLICES for preset in LOGS},
             "simulate": SIM_ROUNDS * SLICES,
             "simulate_t4": SIM_ROUNDS * SLICES,
@@ -525,6 +539,14 @@ def report(
             ).line()
         )
     print(show_line(rounds, LOGS["traditional"][1]))
+    print(
+        target(
+            f"replay --coverage lines/s over replay lines/s, {LOGS['traditional'][1]}",
+            ratios(rounds, "coverage_traditional", "replay_traditional"),
+            ">=",
+            0.77,
+        ).line()
+    )
     bytes_per_line = {f"replay_{preset}": size / lines for preset, (size, lines) in sizes.items()}
     print(
         target(

@@ -29,14 +29,19 @@ Nothing here runs unless asked: replay calls the probe only with ``--coverage``.
 from __future__ import annotations
 
 from dataclasses import fields
-from typing import Any, Final
+from typing import Any, Final, cast
 
-from pontoon_cli.base.deal import DealBase, Phase
-from pontoon_cli.core.actions import ActionTable
+from pontoon_cli.base.deal import DealBase
+from pontoon_cli.base.start import PackState
+from pontoon_cli.casino.deal import CasinoDeal
+from pontoon_cli.core.actions import ActionTable, ActionWord
+from pontoon_cli.core.hands import Hand, HandClass
 from pontoon_cli.core.ruleset import PRESETS, Rules
 from pontoon_cli.logformat.divergence import Divergence
 from pontoon_cli.logformat.replay import GameReplay
 from pontoon_cli.rulebook import rules as rulebook
+from pontoon_cli.shoot.deal import ShootDeal
+from pontoon_cli.traditional.deal import Deal
 
 #: Rules that define words or promise figures and decide nothing in a deal by themselves.
 DEFINITIONS: Final[dict[str, str]] = {
@@ -49,7 +54,6 @@ DEFINITIONS: Final[dict[str, str]] = {
 _FAMILY: Final = {"traditional": ("T",), "shoot": ("T", "S"), "casino": ("C",)}
 #: The sections whose own text is a rule a deal cites (T7's settlement table).
 _SECTION_RULES: Final = frozenset({"T7"})
-_TWENTY_ONE_CLASSES: Final = frozenset({"twenty-one"})
 
 
 def applicable(rules: Rules) -> list[str]:
@@ -89,7 +93,8 @@ class RuleCoverage:
         self.now: set[str] = set()  # the deal being re-dealt
         self.first_deal = False  # the deal being re-dealt is its game's first
         self.cut = False
-        self.actions: ActionTable | None = None
+        self.words: dict[str, ActionWord] = {}
+        self.others: dict[str, list[tuple[str, str]]] = {}
         self.stick_minimum = 15
 
     # the replay's calls ------------------------------------------------------------------------
@@ -97,7 +102,16 @@ class RuleCoverage:
     def header(self, rules: Rules, record: dict[str, Any], actions: ActionTable) -> None:
         """A game starts: its rules apply, and its decisions are ``actions``."""
         self.rules.update(applicable(rules))
-        self.actions = actions
+        self.words = actions.by_word
+        # each action's others of the same player (a stake's: none), with their own rules
+        self.others = {
+            a.word: [
+                (o.word, o.rule)
+                for o in actions.rows
+                if o.word != a.word and o.taker == a.taker and "stake" not in (a.word, o.word)
+            ]
+            for a in actions.rows
+        }
         self.stick_minimum = rules.stick_minimum
         self.first_deal = True
         self.cut = bool(record.get("cut"))
@@ -110,18 +124,13 @@ class RuleCoverage:
         self, deal: DealBase, player: str, hand: int, action: str, amount: int | None
     ) -> None:
         now = self.now
-        table = self.actions
-        word = table.by_word.get(action) if table is not None else None
-        if table is None or word is None:
+        word = self.words.get(action)
+        if word is None:
             return
         now.add(deal.decision_rule(action, player, hand, word.rule))
-        taker = word.taker
-        staking = action == "stake"
-        for other in table.rows:
-            if other.word == action or other.taker != taker or (other.word == "stake") != staking:
-                continue
-            refused = deal.problem(other.word, player, hand, None)
-            if refused is not None and refused.rule != other.rule:
+        for other, rule in self.others[action]:
+            refused = deal.problem(other, player, hand, None)
+            if refused is not None and refused.rule != rule:
                 now.add(refused.rule)
         if word.amount and type(amount) is int:
             for near in (amount - 1, amount + 1):
@@ -137,9 +146,7 @@ class RuleCoverage:
             now.add("T3.2")
         self.first_deal = False
         if complete and deal is not None:
-            record = replay.redealt()
-            if record is not None:
-                now.update(steps(record, deal))
+            now.update(steps(deal, replay.sale is not None))
         if "V2" in now and self.stick_minimum != 15:
             now.add("V9")  # V9's smallest total to stick on is the one V2 sets
         deals = self.deals
@@ -232,94 +239,70 @@ def _safe_order(rid: str) -> tuple[int, int, int]:
         return 9, 0, 0
 
 
-def steps(record: dict[str, Any], deal: DealBase) -> set[str]:
-    """The rules a finished deal's settlement and steps turned on, from the rules' own record
-    of it (the log writer's: hands, the house's hand, the pack, the bank, the kitty)."""
+def steps(deal: DealBase, sold: bool) -> set[str]:
+    """The rules a finished deal's settlement and steps turned on, read from the re-deal: its
+    hands, the house's hand, the pack, the bank (``sold``: a sale before it, T8.4), the
+    kitty."""
     out: set[str] = set()
-    hands: list[dict[str, Any]] = record.get("hands") or []
-    casino = "dealer_hand" in record
-    for h in hands:
-        out.add(str(h["rule"]))
-        if not casino:
-            out.update(_punter_classes(h))
-    if casino:
-        out.update(("C1", "C4"))
-        dealer = record.get("dealer_hand") or {}
-        if hands and not all(_label(h["class"]) == "bust" for h in hands):
-            if _label(dealer.get("class")) != "pontoon":
-                out.add("C9")  # the dealer's turn came: he drew or stood by C9
-        elif hands:
-            out.add("C9")  # C9: no card drawn when every player hand is bust
+    hands = [h for row in deal.rows for h in row]
+    every_bust = bool(hands) and all(h.cls is HandClass.BUST for h in hands)
+    out.update(h.rule for h in hands if h.rule)
+    if isinstance(deal, CasinoDeal):
+        out.update(("C1", "C4", "C9" if every_bust or not deal.dealer_pontoon else "C5"))
         return out
+    for h in hands:
+        out.update(_punter_classes(h))
     out.update(("T3.1", "T4.1", "T4.3"))
-    banker = record.get("banker_hand") or {}
-    banker_class = _label(banker.get("class"))
-    if banker_class == "pontoon":
+    banker = cast(Deal, deal).banker_hand
+    banker_class = banker.hand_class
+    pontoon = banker_class is HandClass.PONTOON
+    if pontoon:
         out.update(("T2.1", "T4.4"))
-    elif banker_class == "five-card-trick":
+    elif banker_class is HandClass.FIVE_CARD_TRICK:
         out.update(("T2.2", "T6.2"))
-    elif banker_class == "bust":
+    elif banker_class is HandClass.BUST:
         out.update(("T2.5", "T6.2"))
-    elif banker_class in _TWENTY_ONE_CLASSES and _low(str(banker.get("cards", ""))) == 21:
+    elif banker.low == 21:
         out.add("T6.2")  # he stopped by himself at a hard 21
-    if hands and all(_label(h["class"]) == "bust" for h in hands):
+    if every_bust:
         out.add("T6.3")
-    pontoon = banker_class == "pontoon" or any(_label(h["class"]) == "pontoon" for h in hands)
-    if record.get("void"):
+    own = any(h.cls is HandClass.PONTOON and not h.from_split for h in hands)
+    if own and not pontoon:
+        out.add("T8.3")  # a punter's own pontoon: the bank passes
+    if deal.void:
         out.add("T8.5")
     else:
-        out.add("T8.2" if pontoon else "T8.1")
-    if banker_class != "pontoon" and any(
-        _label(h["class"]) == "pontoon" and not h.get("split") for h in hands
-    ):
-        out.add("T8.3")  # a punter's own pontoon: the bank passes
-    if record.get("sale"):
+        split = any(h.cls is HandClass.PONTOON for h in hands)
+        out.add("T8.2" if pontoon or split else "T8.1")
+    if sold:
         out.add("T8.4")
-    if record.get("sat_out"):
+    if deal.sitting_out:
         out.add("T8.6")
-    if _label(record.get("pack_state")) == "shuffled":
+    rules = deal.rules
+    if deal.pack_state is PackState.SHUFFLED:
         out.add("T1.1")
-        if deal.rules.packs is not None:
+        if rules.packs is not None:
             out.add("V9")
-    kitty = record.get("kitty")
-    if isinstance(kitty, dict):
-        for move in kitty.get("moves") or []:
-            out.add(str(move["rule"]))
-    if deal.phase is Phase.END and "kitty" in record and deal.number == 1:
-        out.add("S1")  # the banker put the kitty up
-    if (deal.rules.pontoon_pays != 2 or deal.rules.banker_pontoon_collects != 2) and pontoon:
+    if (pontoon or own) and (rules.pontoon_pays != 2 or rules.banker_pontoon_collects != 2):
         out.add("V4")
+    if isinstance(deal, ShootDeal):
+        out.update(move.rule for move in deal.kitty.moves)
+        if deal.number == 1:
+            out.add("S1")  # the banker put the kitty up
     return out
 
 
-def _punter_classes(h: dict[str, Any]) -> tuple[str, ...]:
+def _punter_classes(h: Hand) -> tuple[str, ...]:
     """The classes a punter hand's settlement compared, and the rule that stopped it."""
-    label = _label(h["class"])
-    if label == "pontoon":
-        return ("T2.1", "T7.2") if h.get("split") else ("T2.1", "T5.1")
-    if label == "five-card-trick":
+    cls = h.cls
+    if cls is HandClass.PONTOON:
+        return ("T2.1", "T7.2") if h.from_split else ("T2.1", "T5.1")
+    if cls is HandClass.FIVE_CARD_TRICK:
         return ("T2.2", "T5.7")
-    if label == "twenty-one":
-        return ("T2.3", "T5.8") if _low(str(h["cards"])) == 21 else ("T2.3",)
-    if label == "total":
+    if cls is HandClass.TWENTY_ONE:
+        return ("T2.3", "T5.8") if h.low == 21 else ("T2.3",)
+    if cls is HandClass.TOTAL:
         return ("T2.4",)
-    if label == "bust":
+    if cls is HandClass.BUST:
         return ("T2.5", "T5.6")
     return ()
-
-
-def _label(value: object) -> str:
-    label = getattr(value, "label", None)
-    if isinstance(label, str):
-        return label
-    text = getattr(value, "value", value)
-    return str(text)
-
-
-def _low(cards: str) -> int:
-    """The lowest total of ``cards`` (``"AH 9C"``), every ace 1 (T1.3)."""
-    total = 0
-    for card in cards.split():
-        rank = card[0]
-        total += 1 if rank == "A" else 10 if rank in "TJQK" else int(rank)
-    return total
