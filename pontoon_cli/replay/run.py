@@ -21,7 +21,7 @@ Exit codes (:attr:`Summary.exit_code`): 0 every deal verified, 1 a divergence, 2
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import IO
+from typing import IO, Protocol
 
 from pontoon_cli.core.errors import LogFormatError
 from pontoon_cli.log.reader import open_log
@@ -36,11 +36,23 @@ __all__ = [
     "Output",
     "StreamOutput",
     "Summary",
+    "Watch",
     "replay_lines",
     "replay_logs",
 ]
 
 # running over files ------------------------------------------------------------------------------
+
+
+class Watch(Protocol):
+    """What a run tells an observer besides its output (``replay --junit-xml``, ``--annotate``:
+    :mod:`pontoon_cli.replay.ci`): each log as it starts and ends, each divergence as found."""
+
+    def started(self, path: str, summary: Summary) -> None: ...
+
+    def found(self, divergence: Divergence) -> None: ...
+
+    def ended(self, summary: Summary, error: str | None) -> None: ...
 
 
 def replay_logs(
@@ -51,6 +63,7 @@ def replay_logs(
     as_json: bool = False,
     stdin: IO[bytes] | None = None,
     seeded: bool = False,
+    watch: Watch | None = None,
 ) -> int:
     """Replay every log in ``paths`` (``-`` is stdin; gzip is read by its magic bytes).
 
@@ -59,6 +72,7 @@ def replay_logs(
     input. Every log named is read, in order, whatever the one before it held (a missing file
     too); with ``fail_fast`` the run stops at the first divergence or unreadable input. With
     ``seeded`` every shuffled pack must also be the header's seed's (:mod:`replay_seeded`).
+    ``watch`` is told of each log and divergence as well (:class:`Watch`).
     """
     summary = Summary()
     if as_json:
@@ -70,7 +84,10 @@ def replay_logs(
         def emit(found: Divergence) -> None:
             output.write(f"{found}\n".encode())
 
+    report = emit if watch is None else _watched(emit, watch)
     for path in paths:
+        if watch is not None:
+            watch.started(path, summary)
         error: str | None = None
         stop = False
         try:
@@ -84,7 +101,7 @@ def replay_logs(
             with source:
                 output.start(source.name, source.total)
                 try:
-                    stop = _replay_stream(source, summary, emit, output, fail_fast, seeded)
+                    stop = _replay_stream(source, summary, report, output, fail_fast, seeded)
                 except LogFormatError as err:
                     error = str(err)
                 finally:
@@ -93,10 +110,22 @@ def replay_logs(
             summary.errors += 1
             output.message(f"pontoon: {error}")
             stop = fail_fast
+        if watch is not None:
+            watch.ended(summary, error)
         if stop:
             break
     output.message(str(summary))
     return summary.exit_code
+
+
+def _watched(emit: Callable[[Divergence], None], watch: Watch) -> Callable[[Divergence], None]:
+    """``emit``, then the watch told."""
+
+    def both(found: Divergence) -> None:
+        emit(found)
+        watch.found(found)
+
+    return both
 
 
 def _replay_stream(
