@@ -20,3 +20,11 @@ if os.environ.get("CI"):
 def validate() -> Callable[[bytes], int]:
     """The schema check, for tests that write logs."""
     return validate_log
+
+
+@pytest.fixture(autouse=True)
+def _not_under_github_actions(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Run as on any machine: under GitHub Actions (``GITHUB_ACTIONS=true``) replay also writes
+    annotations on stderr, which the tests that pin stderr do not expect. tests/replay/test_ci.py
+    sets it where it tests that."""
+    monkeypatch.delenv("GITHUB_ACTIONS", raising=False)

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -16,6 +17,8 @@ from pontoon_cli.cli.app import (
     data_out,
     fail,
     guarded,
+    keep_inputs,
+    raw_stdout,
     say,
     stream_guard,
     write_json,
@@ -28,6 +31,12 @@ from pontoon_cli.core.rules import (
     setting_info,
     setting_text,
 )
+
+if TYPE_CHECKING:
+    from contextlib import AbstractContextManager
+
+    from pontoon_cli.render.console import ReplayView
+    from pontoon_cli.replay.ci import CiReport
 
 # check, rules, schema ----------------------------------------------------------------------------
 
@@ -200,10 +209,26 @@ def replay(
         typer.Option(
             "--fail-under",
             metavar="PCT",
-            min=0,
-            max=100,
-            help="With --coverage: exit 1 when fewer than PCT%% of the rules that apply to the "
-            "logs were exercised, naming the missing ones.",
+            help="With --coverage: exit 1 when fewer than PCT% (0 to 100) of the rules that "
+            "apply to the logs were exercised, naming the missing ones.",
+        ),
+    ] = None,
+    junit_xml: Annotated[
+        str | None,
+        typer.Option(
+            "--junit-xml",
+            metavar="FILE",
+            help="Also write a JUnit XML report to FILE for CI: a test case per log and per "
+            "divergent deal; whole or not at all.  [default: none]",
+        ),
+    ] = None,
+    annotate: Annotated[
+        str | None,
+        typer.Option(
+            "--annotate",
+            metavar="github|none",
+            help="github: also write each divergence to stderr as a GitHub Actions error "
+            "annotation.  [default: github where GITHUB_ACTIONS=true, else none]",
         ),
     ] = None,
 ) -> None:
@@ -223,7 +248,8 @@ def replay(
       pontoon play --seed 7 --deals 100 | pontoon replay -
       pontoon replay --json --fail-fast day1.jsonl.gz day2.jsonl.gz
       pontoon play --seed 7 --deals 100 --rules casino | pontoon replay --seeded -
-      pontoon replay --coverage --fail-under 90 logs/*.jsonl
+      pontoon replay --coverage --fail-under 80 game.jsonl
+      pontoon replay --junit-xml replay.xml day1.jsonl.gz day2.jsonl.gz
     """
     from pontoon_cli.render.console import ReplayView
     from pontoon_cli.replay.coverage import RuleCoverage
@@ -231,9 +257,14 @@ def replay(
 
     if fail_under is not None and not coverage:
         raise typer.BadParameter("--fail-under needs --coverage", param_hint="--fail-under")
+    if fail_under is not None and not 0 <= fail_under <= 100:
+        raise typer.BadParameter(
+            f"{fail_under:g} is not a percentage from 0 to 100", param_hint="--fail-under"
+        )
     view = ReplayView(data_out(), sys.stderr)  # on a closed pipe, reads on to the exit code
     tally = RuleCoverage() if coverage else None
-    with stream_guard():
+    ci, report = _ci(logs, view, junit_xml, annotate)
+    with stream_guard(), report:
         code = replay_logs(
             logs,
             view,
@@ -242,5 +273,27 @@ def replay(
             seeded=seeded,
             coverage=tally,
             fail_under=fail_under,
+            watch=ci,
         )
     raise typer.Exit(code)
+
+
+def _ci(
+    logs: list[str], view: ReplayView, junit_xml: str | None, annotate: str | None
+) -> tuple[CiReport | None, AbstractContextManager[object]]:
+    """replay's CI options (replay/ci.py): the run's watch (None without them) and the report
+    file around the run (a no-op context without --junit-xml). Exit 2, nothing read, for a
+    report to stdout or onto a log read (``-`` names stdin: the file it reads)."""
+    from pontoon_cli.replay.ci import ANNOTATE, CiReport, JunitFile, annotating
+
+    if annotate is not None and annotate not in ANNOTATE:
+        fail(f"--annotate {annotate!r}: expected one of {', '.join(ANNOTATE)}")
+    if junit_xml == "-":
+        fail("--junit-xml -: stdout carries replay's own lines (and --json's); name a file")
+    reads = [("the log read", "/dev/stdin" if log == "-" else log) for log in logs]
+    keep_inputs("--junit-xml", junit_xml, *reads)
+    on = annotating(annotate, os.environ)
+    if junit_xml is None and not on:
+        return None, contextlib.nullcontext()
+    ci = CiReport(logs, view, junit=junit_xml is not None, annotate=on)
+    return ci, JunitFile(junit_xml, ci, raw_stdout())

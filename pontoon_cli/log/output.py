@@ -306,14 +306,23 @@ class _AtomicSink(Sink):
         _temporary.discard(self._tmp)
 
 
-def open_sink(out: str | None, stdout: Writable) -> Sink:
-    """The sink ``--out OUT`` names (``None`` or ``-``: stdout, flushed record by record)."""
+def open_sink(out: str | None, stdout: Writable, *, regular_only: bool = False) -> Sink:
+    """The sink ``--out OUT`` names (``None`` or ``-``: stdout, flushed record by record).
+
+    With ``regular_only`` (a report that is nothing but a file: ``replay --junit-xml``) a path
+    that would be written in place, a FIFO, a device or a /proc link, is refused (OutputError).
+    """
     if out is None or out == "-":
         return Sink(STDOUT_NAME, Guarded(stdout, STDOUT_NAME), is_file=False, flush_each=True)
     try:
         target = _rename_target(out)
     except OSError as err:
         raise cannot_write(out, err) from None
+    if target is None and regular_only:
+        raise OutputError(
+            f"cannot write to {out}: not a regular file (a FIFO, a device or a stream): "
+            "name a new file or a regular one, which is replaced whole"
+        )
     if target is None:  # written in place
         flags = os.O_WRONLY | os.O_CLOEXEC
         if _is_regular(out):  # /dev/stdout to a file: append, as `>>` or after `>` truncated
@@ -333,7 +342,12 @@ def open_sink(out: str | None, stdout: Writable) -> Sink:
 def write_whole(out: str, data: bytes, stdout: Writable) -> str:
     """Write ``data`` to ``out`` as a log is written (:func:`open_sink`: a regular file or a new
     path whole or not at all, anything else as it is); where it went, as named."""
-    sink = open_sink(out, stdout)
+    return keep_whole(open_sink(out, stdout), data)
+
+
+def keep_whole(sink: Sink, data: bytes) -> str:
+    """Write ``data``, all there is, to ``sink`` and keep it (a file is renamed into place);
+    discarded if the write fails. Where it went, as named."""
     try:
         sink.write(data)
     except BaseException:

@@ -127,8 +127,6 @@ class GameReplay:
     #: a deal's pack text out of its line, and the line is compared with the writer's without
     #: the pack written again (the record's pack is what the writer writes, as given).
     cut_pack = False
-    #: ``--coverage``: told of each decision and each deal's end; None costs nothing.
-    probe: DealProbe | None = None
 
     def __init__(
         self,
@@ -145,6 +143,8 @@ class GameReplay:
         self.file = file
         self.rules = rules
         self.table = table
+        # ``--coverage``: told of each decision and each deal's end; None costs nothing
+        self.probe: DealProbe | None = None
         game, actions, record, line = self.begin_game(rules, table)
         self.seats: tuple[str, ...] = table.seats
         self.scenario = bool(header.get("scenario"))  # only a scenario stacks the pack (T8.1, C1)

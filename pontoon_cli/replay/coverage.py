@@ -194,6 +194,8 @@ def coverage_table(report: dict[str, Any]) -> str:
             shown = f"{rule:<6} {titles[rule]:<{width}} {0:>7}"
             lines.append(f"{shown} {table[rule]['divergences']:>11}")
     covered, total = report["covered"], report["total"]
+    if not total:
+        return "coverage: no rules apply: no log's header was read\n"
     lines.append(f"coverage: {covered} of {total} rules exercised ({_percent(covered, total)})")
     return "\n".join(lines) + "\n"
 
@@ -215,7 +217,9 @@ def coverage_under(report: dict[str, Any], fail_under: float | None) -> str | No
     if fail_under is None:
         return None
     covered, total = report["covered"], report["total"]
-    if total and covered * 100 >= fail_under * total:
+    if not total:
+        return f"pontoon replay: coverage is under --fail-under {fail_under:g}%: no log was read"
+    if covered * 100 >= fail_under * total:
         return None
     named = ", ".join(report["missing"])
     return (

@@ -21,7 +21,7 @@ Exit codes (:attr:`Summary.exit_code`): 0 every deal verified, 1 a divergence, 2
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import IO
+from typing import IO, Protocol
 
 import orjson
 
@@ -39,11 +39,23 @@ __all__ = [
     "Output",
     "StreamOutput",
     "Summary",
+    "Watch",
     "replay_lines",
     "replay_logs",
 ]
 
 # running over files ------------------------------------------------------------------------------
+
+
+class Watch(Protocol):
+    """What a run tells an observer besides its output (``replay --junit-xml``, ``--annotate``:
+    :mod:`pontoon_cli.replay.ci`): each log as it starts and ends, each divergence as found."""
+
+    def started(self, path: str, summary: Summary) -> None: ...
+
+    def found(self, divergence: Divergence) -> None: ...
+
+    def ended(self, summary: Summary, error: str | None) -> None: ...
 
 
 def replay_logs(
@@ -56,6 +68,7 @@ def replay_logs(
     seeded: bool = False,
     coverage: RuleCoverage | None = None,
     fail_under: float | None = None,
+    watch: Watch | None = None,
 ) -> int:
     """Replay every log in ``paths`` (``-`` is stdin; gzip is read by its magic bytes).
 
@@ -67,6 +80,7 @@ def replay_logs(
     With ``coverage`` every deal's rules are tallied and reported after the summary (a table,
     or with ``as_json`` one last JSON line); with ``fail_under`` too, the exit code is at least
     1 when fewer than that percentage of the applicable rules were exercised.
+    ``watch`` is told of each log and divergence as well (:class:`Watch`).
     """
     summary = Summary()
     if as_json:
@@ -78,7 +92,10 @@ def replay_logs(
         def emit(found: Divergence) -> None:
             output.write(f"{found}\n".encode())
 
+    report = emit if watch is None else _watched(emit, watch)
     for path in paths:
+        if watch is not None:
+            watch.started(path, summary)
         error: str | None = None
         stop = False
         try:
@@ -93,7 +110,7 @@ def replay_logs(
                 output.start(source.name, source.total)
                 try:
                     stop = _replay_stream(
-                        source, summary, emit, output, fail_fast, seeded, coverage
+                        source, summary, report, output, fail_fast, seeded, coverage
                     )
                 except LogFormatError as err:
                     error = str(err)
@@ -103,21 +120,33 @@ def replay_logs(
             summary.errors += 1
             output.message(f"pontoon: {error}")
             stop = fail_fast
+        if watch is not None:
+            watch.ended(summary, error)
         if stop:
             break
     output.message(str(summary))
     code = summary.exit_code
     if coverage is not None:
-        report = coverage.report()
+        tallied = coverage.report()
         if as_json:
-            output.write(orjson.dumps(report) + b"\n")
+            output.write(orjson.dumps(tallied) + b"\n")
         else:
-            output.message(coverage_table(report).rstrip("\n"))
-        under = coverage_under(report, fail_under)
+            output.message(coverage_table(tallied).rstrip("\n"))
+        under = coverage_under(tallied, fail_under)
         if under is not None:
             output.message(under)
             code = max(code, 1)
     return code
+
+
+def _watched(emit: Callable[[Divergence], None], watch: Watch) -> Callable[[Divergence], None]:
+    """``emit``, then the watch told."""
+
+    def both(found: Divergence) -> None:
+        emit(found)
+        watch.found(found)
+
+    return both
 
 
 def _replay_stream(

@@ -1,8 +1,8 @@
 """No output replaces the command's own input: exit 2, the input untouched, nothing written.
 
-Every file a command writes (``--out``, ``--log``, ``--plot``, ``--write``) is checked against
-every file it reads (the scenario, ``--rules FILE``, ``--strategy FILE.py:NAME`` and the
-banker's, the logs read), as one file through ``./``, a symbolic link or a hard link.
+Every file a command writes (``--out``, ``--log``, ``--plot``, ``--write``, ``--junit-xml``) is
+checked against every file it reads (the scenario, ``--rules FILE``, ``--strategy FILE.py:NAME``
+and the banker's, the logs read), as one file through ``./``, a symbolic link or a hard link.
 """
 
 from __future__ import annotations
@@ -65,6 +65,7 @@ CASES = [
     (["show", "in.jsonl", "--out", "{}"], "in.jsonl", "--out", "the log read"),
     (["show", "in.jsonl", "--format", "svg", "--out", "{}"], "in.jsonl", "--out", "the log read"),
     (["stats", "log.svg", "--plot", "{}"], "log.svg", "--plot", "the log read"),
+    (["replay", "in.jsonl", "--junit-xml", "{}"], "in.jsonl", "--junit-xml", "the log read"),
     (["play", "--rules", "r.toml", "--out", "{}"], "r.toml", "--out", "the rules file"),
     (
         ["play", "--strategy", "s.py:Steady", "--out", "{}"],

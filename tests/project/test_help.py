@@ -16,6 +16,7 @@ import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from xml.etree import ElementTree
 
 import orjson
 import pytest
@@ -152,7 +153,20 @@ def test_the_defaults_shown_are_the_defaults_used() -> None:
     ("command", "arguments", "options"),
     [
         ("play", {"[SCENARIO]"}, None),
-        ("replay", {"LOG..."}, {"--fail-fast", "--json", "--seeded", "-h, --help"}),
+        (
+            "replay",
+            {"LOG..."},
+            {
+                "--fail-fast",
+                "--json",
+                "--seeded",
+                "--coverage",
+                "--fail-under PCT",
+                "--junit-xml FILE",
+                "--annotate github|none",
+                "-h, --help",
+            },
+        ),
         (
             "show",
             {"LOG"},
@@ -288,6 +302,15 @@ def _verified(deals: int, files: int = 1) -> Check:
     return check
 
 
+def _junit_written(out: str, err: str, where: Path) -> None:
+    _verified(10, files=2)(out, err, where)
+    suite = ElementTree.parse(where / "replay.xml").getroot()[0]
+    assert (suite.get("tests"), suite.get("failures"), suite.get("errors")) == ("2", "0", "0")
+    cases = [(c.get("classname"), c.get("name"), list(c)) for c in suite.iter("testcase")]
+    assert [case[:2] for case in cases] == [("day1.jsonl.gz", "log"), ("day2.jsonl.gz", "log")]
+    assert [[child.tag for child in case[2]] for case in cases] == [["system-out"]] * 2
+
+
 def _seeded_log(deals: int) -> Check:
     def check(out: str, err: str, where: Path) -> None:
         header, *rest = _records(out)
@@ -402,6 +425,13 @@ def _differ(out: str, err: str, where: Path) -> None:
     assert err == "pontoon diff: 1000 deals compared, 1 difference\n"
 
 
+def _covered(out: str, err: str, where: Path) -> None:
+    assert out == ""  # the table is on stderr, after the summary
+    assert err.startswith("pontoon replay: 1000 deals verified, 0 with divergences")
+    assert "\nnever exercised:\nT3.3 " in err
+    assert err.endswith("coverage: 30 of 34 rules exercised (88.2%)\n")
+
+
 def _casino_strategy(out: str, err: str, where: Path) -> None:
     assert out.startswith("casino (C1-C11): the dealer hits soft 17") and err == ""
     assert "house edge, basic:        +0.2937% of the initial stake" in out
@@ -446,6 +476,8 @@ CHECKS: dict[str, Check] = {
     "pontoon play --seed 7 --deals 5 --set banker_doubles=true --set burn_on=13": _options_log,
     "pontoon replay game.jsonl": _verified(1000),
     "pontoon replay --json --fail-fast day1.jsonl.gz day2.jsonl.gz": _verified(10, files=2),
+    "pontoon replay --junit-xml replay.xml day1.jsonl.gz day2.jsonl.gz": _junit_written,
+    "pontoon replay --coverage --fail-under 80 game.jsonl": _covered,
     "pontoon check scenarios/*.toml": _no_problems,
     "pontoon rules": _presets,
     "pontoon rules traditional --json": _preset_json,

@@ -9,14 +9,14 @@ from typing import Any
 
 import orjson
 import pytest
+from support.logs import play_log, records
+from support.replay import dump
 from typer.testing import CliRunner
 
 from pontoon_cli.cli.main import app
 from pontoon_cli.core.rules import Rules
 from pontoon_cli.replay.coverage import DEFINITIONS, RuleCoverage, applicable
 from pontoon_cli.replay.replayer import LogReplayer
-from support.logs import play_log, records
-from support.replay import dump
 
 runner = CliRunner()
 
