@@ -30,6 +30,7 @@ runner = CliRunner()
 COMMANDS = [
     "play",
     "replay",
+    "cases",
     "show",
     "stats",
     "diff",
@@ -60,6 +61,7 @@ PLAY_OPTIONS = {
 USAGE = {
     "play": "Usage: pontoon play [OPTIONS] [SCENARIO]",
     "replay": "Usage: pontoon replay [OPTIONS] LOG...",
+    "cases": "Usage: pontoon cases [OPTIONS]",
     "show": "Usage: pontoon show [OPTIONS] LOG",
     "stats": "Usage: pontoon stats [OPTIONS] LOG...",
     "diff": "Usage: pontoon diff [OPTIONS] A B",
@@ -72,6 +74,7 @@ USAGE = {
 SUMMARIES = {
     "play": "Play deals; write the JSON-lines log.",
     "replay": "Verify logs: re-deal every deal and compare.",
+    "cases": "Write logs that exercise every rule of a preset.",
     "show": "Draw a log's deals for people.",
     "stats": "Aggregate logs: nets, edges, hand classes, banks.",
     "diff": "Compare two logs deal by deal.",
