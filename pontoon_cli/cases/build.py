@@ -125,7 +125,7 @@ class Game:
 @dataclass
 class Case:
     """A chosen case: the first ``deals`` deals of ``game``; ``rules`` what they exercised,
-    ``only`` the rules no other case of the set exercises."""
+    ``only`` the rules no other case of the set exercises (both among the rules that apply)."""
 
     game: Game
     deals: int
@@ -229,7 +229,7 @@ def cover(preset: str, games: list[Game]) -> CaseSet:
                 case.deals = deals
                 break
     for case in chosen:
-        case.rules = case.game.rules(case.deals)
+        case.rules = case.game.rules(case.deals) & target  # as the coverage table lists them
         others = _union(c for c in chosen if c is not case)
         case.only = sorted((case.rules & goal) - others, key=rule_order)
     chosen.sort(key=lambda c: (c.game.scenario is not None, [rule_order(r) for r in c.only]))

@@ -61,8 +61,7 @@ def cases(
 
     \b
     Examples:
-      pontoon cases --rules traditional --out cases/traditional
-      pontoon replay --coverage --fail-under 100 cases/traditional/*.jsonl
+      pontoon cases --rules shoot --out s && pontoon replay --coverage --fail-under 100 s/*.jsonl
     """
     from pontoon_cli.cases.build import PRESETS, build, files
 

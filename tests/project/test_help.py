@@ -424,6 +424,12 @@ def _traditional_strategy(out: str, err: str, where: Path) -> None:
     assert "banker's edge: " in out
 
 
+def _cases_proved(out: str, err: str, where: Path) -> None:
+    assert err.startswith("pontoon cases: ") and "exercising 45 of 45 rules" in err
+    assert "coverage: 45 of 45 rules exercised (100%)" in err and out == ""
+    assert (where / "s" / "cases.json").is_file()
+
+
 def _simulated(preset: str, rounds: int) -> Check:
     def check(out: str, err: str, where: Path) -> None:
         assert err == ""
@@ -449,6 +455,8 @@ CHECKS: dict[str, Check] = {
     "pontoon play --seed 7 --deals 5 --set banker_doubles=true --set burn_on=13": _options_log,
     "pontoon replay game.jsonl": _verified(1000),
     "pontoon replay --json --fail-fast day1.jsonl.gz day2.jsonl.gz": _verified(10, files=2),
+    "pontoon cases --rules shoot --out s && pontoon replay --coverage --fail-under 100 "
+    "s/*.jsonl": _cases_proved,
     "pontoon check scenarios/*.toml": _no_problems,
     "pontoon rules": _presets,
     "pontoon rules traditional --json": _preset_json,
