@@ -61,7 +61,8 @@ NOT_COMPILED = frozenset(
         "api.dask",
     }
 )
-NOT_COMPILED_PACKAGES = frozenset({"cli", "render", "views", "scenario", "strategy"})
+# `pontoon cases` (cases) plays and replays once a command: it stays Python too.
+NOT_COMPILED_PACKAGES = frozenset({"cli", "render", "views", "scenario", "strategy", "cases"})
 
 _HEADER = "# pontoon build record: module source_size source_mtime_ns source_sha256 compiled_file"
 

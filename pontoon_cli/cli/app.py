@@ -44,6 +44,7 @@ from pontoon_cli.log.output import (
 COMMAND_ORDER = (
     "play",
     "replay",
+    "cases",
     "show",
     "stats",
     "diff",

@@ -4,7 +4,7 @@
 signals, write errors); ``cli_play`` the ``play`` command; ``cli_tools`` ``check``, ``rules``,
 ``schema`` and ``replay``; ``cli_views`` ``show``, ``stats`` and ``diff``; ``cli_simulate``
 ``simulate`` (its local workers in ``cli_workers``, Dask in ``cli_dask``); ``cli_strategy``
-``strategy``. Importing one registers its commands on the one ``app``.
+``strategy``; ``cli_cases`` ``cases``. Importing one registers its commands on the one ``app``.
 
 The console script imports only the module of the command it runs (``pontoon play`` never loads the
 views, simulate or strategy, and typer builds one command, not ten: start-up is most of a short
@@ -56,6 +56,7 @@ __all__ = ["COMMAND_MODULES", "COMMAND_ORDER", "load_commands", "main"]  # and `
 COMMAND_MODULES = {
     "play": "cli.play",
     "replay": "cli.tools",
+    "cases": "cli.cases",
     "check": "cli.tools",
     "rules": "cli.tools",
     "schema": "cli.tools",

@@ -236,6 +236,12 @@ def _percent(covered: int, total: int) -> str:
     return f"{tenths // 10}.{tenths % 10}%" if tenths % 10 else f"{tenths // 10}%"
 
 
+def rule_order(rid: str) -> tuple[int, int, int]:
+    """The rules' order for sorting IDs: T, V, S, then C, each by number (T5.10 after T5.9);
+    an ID of no part last."""
+    return _safe_order(rid)
+
+
 def _safe_order(rid: str) -> tuple[int, int, int]:
     try:
         return _order(rid)

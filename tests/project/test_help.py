@@ -31,6 +31,7 @@ runner = CliRunner()
 COMMANDS = [
     "play",
     "replay",
+    "cases",
     "show",
     "stats",
     "diff",
@@ -61,6 +62,7 @@ PLAY_OPTIONS = {
 USAGE = {
     "play": "Usage: pontoon play [OPTIONS] [SCENARIO]",
     "replay": "Usage: pontoon replay [OPTIONS] LOG...",
+    "cases": "Usage: pontoon cases [OPTIONS]",
     "show": "Usage: pontoon show [OPTIONS] LOG",
     "stats": "Usage: pontoon stats [OPTIONS] LOG...",
     "diff": "Usage: pontoon diff [OPTIONS] A B",
@@ -73,6 +75,7 @@ USAGE = {
 SUMMARIES = {
     "play": "Play deals; write the JSON-lines log.",
     "replay": "Verify logs: re-deal every deal and compare.",
+    "cases": "Write logs that exercise every rule of a preset.",
     "show": "Draw a log's deals for people.",
     "stats": "Aggregate logs: nets, edges, hand classes, banks.",
     "diff": "Compare two logs deal by deal.",
@@ -451,6 +454,12 @@ def _traditional_strategy(out: str, err: str, where: Path) -> None:
     assert "banker's edge: " in out
 
 
+def _cases_proved(out: str, err: str, where: Path) -> None:
+    assert err.startswith("pontoon cases: ") and "exercising 45 of 45 rules" in err
+    assert "coverage: 45 of 45 rules exercised (100%)" in err and out == ""
+    assert (where / "s" / "cases.json").is_file()
+
+
 def _simulated(preset: str, rounds: int) -> Check:
     def check(out: str, err: str, where: Path) -> None:
         assert err == ""
@@ -478,6 +487,8 @@ CHECKS: dict[str, Check] = {
     "pontoon replay --json --fail-fast day1.jsonl.gz day2.jsonl.gz": _verified(10, files=2),
     "pontoon replay --junit-xml replay.xml day1.jsonl.gz day2.jsonl.gz": _junit_written,
     "pontoon replay --coverage --fail-under 80 game.jsonl": _covered,
+    "pontoon cases --rules shoot --out s && pontoon replay --coverage --fail-under 100 "
+    "s/*.jsonl": _cases_proved,
     "pontoon check scenarios/*.toml": _no_problems,
     "pontoon rules": _presets,
     "pontoon rules traditional --json": _preset_json,
