@@ -58,6 +58,8 @@ pytest_addoption  # the pytest plugin's hooks and the methods pytest calls on it
 pytest_configure
 pytest_collect_file
 pytest_collection_modifyitems
+pytest_terminal_summary
+pytest_sessionfinish
 _.reportinfo
 _.runtest
 _.assert_replays  # the `pontoon` fixture's method for a user's tests (README)
