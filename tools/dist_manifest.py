@@ -35,6 +35,7 @@ PACKAGE_FILES = (
     "pontoon_cli/simulate_schema.json",  # `pontoon simulate --json`'s schema
     "pontoon_cli/casino/basic.json",  # the casino's computed basic strategy table
     "pontoon_cli/logformat/schema.json",  # the log's JSON Schema (`pontoon schema`)
+    "pontoon_cli/cases/scenarios/*.toml",  # the scenarios `pontoon cases` writes beside its logs
 )
 #: The source distribution: what a build needs, and nothing else.
 SDIST = (

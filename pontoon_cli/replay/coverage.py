@@ -237,7 +237,7 @@ def _percent(covered: int, total: int) -> str:
 
 
 def rule_order(rid: str) -> tuple[int, int, int]:
-    """The rules' order for sorting IDs: T, V, S, then C, each by number (T5.10 after T5.9);
+    """The rules' order for sorting IDs: T, V, S, then C, each by number (a second number after the first's, as a number);
     an ID of no part last."""
     return _safe_order(rid)
 
