@@ -219,9 +219,19 @@ class DealBase(SeatRows):
             return []
         player, hand = actor
         if self.phase is Phase.STAKES:
-            low, high = self.table.min_stake, min(self.table.max_stake, self._left(self._punter_at))
+            low, high = self.stake_range()
             return [LegalAction("stake", low, high)]
         return self._decisions(player, hand)
+
+    def stake_range(self) -> tuple[int, int]:
+        """The least and most the punter in turn may stake (T3.3, T8.6; C3)."""
+        return self.table.min_stake, min(self.table.max_stake, self._left(self._punter_at))
+
+    def amount_range(self, action: str, player: str) -> tuple[int, int] | None:
+        """The least and most the actor may put on ``action`` now (a stake; a game's own: a
+        price, a shoot bet), as :meth:`legal_actions` gives them; None for an action that
+        names no amount."""
+        return self.stake_range() if action == "stake" else None
 
     def _decisions(self, player: str, hand: int) -> list[LegalAction]:
         """The actions the actor may take in the game's own phases (its play phase, T5, C6-C8;

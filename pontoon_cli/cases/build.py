@@ -27,11 +27,9 @@ from pathlib import Path
 from typing import Any, Final
 
 from pontoon_cli.api.playing import play
-from pontoon_cli.base.deal import DealBase
 from pontoon_cli.core.errors import PontoonError
 from pontoon_cli.core.rules import Rules, Table
 from pontoon_cli.log.writer import encode
-from pontoon_cli.logformat.replay import GameReplay
 from pontoon_cli.replay.coverage import RuleCoverage, rule_order
 from pontoon_cli.replay.replayer import LogReplayer
 
@@ -149,26 +147,14 @@ class CaseSet:
     unreached: list[str]
 
 
-class _PerDeal(RuleCoverage):
-    """The coverage probe, keeping the rules of each deal by itself."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.each: list[frozenset[str]] = []
-
-    def finished(self, replay: GameReplay, deal: DealBase | None, complete: bool) -> None:
-        before = dict(self.deals)
-        super().finished(replay, deal, complete)
-        self.each.append(frozenset(r for r, n in self.deals.items() if n != before.get(r)))
-
-
 def rules_per_deal(records: list[dict[str, Any]]) -> tuple[list[frozenset[str]], set[str]]:
     """Each deal's rules as ``pontoon replay --coverage`` counts them, and the rules the header
     makes apply. Raises PontoonError if the log does not replay clean (a bug, not the input)."""
-    probe = _PerDeal()
+    probe = RuleCoverage(per_deal=True)
     found = list(LogReplayer("case", coverage=probe).replay(encode(r) for r in records))
     if found:
         raise PontoonError(f"a case's log does not replay clean: {found[0]}")
+    assert probe.each is not None
     return probe.each, probe.rules
 
 

@@ -23,6 +23,8 @@ class ActionWord(NamedTuple):
     is the rule the decision is taken under, cited when it is given with or without an amount
     wrongly; ``card_rule`` the rule of the card it deals, if it deals one. ``scripted``: a
     scenario's list of actions may hold it (stakes have their own ``stakes`` table).
+    ``option``: the rule setting that must be on (true, or not null) for the word to be taken
+    at all (``burn_on``, V8; ``banker_doubles``, V3); "" for a word every table takes.
     """
 
     word: str
@@ -33,6 +35,7 @@ class ActionWord(NamedTuple):
     synonyms: tuple[str, ...] = ()
     scripted: bool = True
     derived_amount: bool = False
+    option: str = ""
 
 
 class ActionTable:
@@ -80,11 +83,12 @@ TRADITIONAL_ACTIONS: Final = ActionTable(
         ActionWord("stick", PUNTER, "T5.5", synonyms=("stand",)),
         # the new hand's stake is the first's (T5.2)
         ActionWord("split", PUNTER, "T5.2", card_rule="T5.2", derived_amount=True),
-        ActionWord("burn", PUNTER, "V8", card_rule="V8"),  # only with burn_on set (V8)
+        ActionWord("burn", PUNTER, "V8", card_rule="V8", option="burn_on"),
         ActionWord("draw", BANKER, "T6.1", card_rule="T6.1"),
         ActionWord("stay", BANKER, "T6.1"),
-        ActionWord("double", BANKER, "V3", card_rule="T4.3"),  # with banker_doubles (V3)
-        ActionWord("no_double", BANKER, "V3", card_rule="T4.3"),  # then the second card
+        # then the second card
+        ActionWord("double", BANKER, "V3", card_rule="T4.3", option="banker_doubles"),
+        ActionWord("no_double", BANKER, "V3", card_rule="T4.3", option="banker_doubles"),
     ),
     {"shoot": "S2"},
 )

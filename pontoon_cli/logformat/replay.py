@@ -64,6 +64,7 @@ from pontoon_cli.logformat.variants import (
     name_legal_rule,
     net_line,
 )
+from pontoon_cli.replay.coverage import RuleCoverage
 
 
 class SeedCheck(Protocol):
@@ -78,21 +79,6 @@ class SeedCheck(Protocol):
         self, at: Place, pack: list[Card], shuffled: bool, before: list[Card] | None
     ) -> Divergence | None:
         """A deal's recorded ``pack`` is the seed's (T8.2, C1)."""
-        ...
-
-
-class DealProbe(Protocol):
-    """``replay --coverage``: what the rules decided in each deal, asked by the replay as it
-    re-deals (the replay layer's :class:`~pontoon_cli.replay.coverage.RuleCoverage` answers)."""
-
-    def decision(
-        self, deal: DealBase, player: str, hand: int, action: str, amount: int | None
-    ) -> None:
-        """A recorded decision in turn, before the deal takes it."""
-        ...
-
-    def finished(self, replay: GameReplay, deal: DealBase | None, complete: bool) -> None:
-        """The deal's re-deal is over, to its end (``complete``) or not."""
         ...
 
 
@@ -144,7 +130,7 @@ class GameReplay:
         self.rules = rules
         self.table = table
         # ``--coverage``: told of each decision and each deal's end; None costs nothing
-        self.probe: DealProbe | None = None
+        self.probe: RuleCoverage | None = None
         game, actions, record, line = self.begin_game(rules, table)
         self.seats: tuple[str, ...] = table.seats
         self.scenario = bool(header.get("scenario"))  # only a scenario stacks the pack (T8.1, C1)
@@ -274,7 +260,7 @@ class GameReplay:
         self.dealt = done
         self.last = deal
         if self.probe is not None:
-            self.probe.finished(self, deal, complete)
+            self.probe.finished(deal, complete, self.sale is not None)
         if verified:  # the writer's bytes: its balances are the re-deal's, and the record may
             self.balances = dict(after)  # hold only its head (LineReader.records)
         else:

@@ -70,8 +70,9 @@ def github_error(message: str, path: str, line: int | None = None, title: str | 
 
 # XML ---------------------------------------------------------------------------------------------
 
-#: What XML 1.0 cannot hold: the control characters below a space but tab, LF and CR; surrogates (a file name's
-#: undecodable bytes, written by chr(): mypyc takes none in a literal); U+FFFE and U+FFFF.
+#: What XML 1.0 cannot hold: the control characters below a space but tab, LF and CR;
+#: surrogates (a file name's undecodable bytes, written by chr(): mypyc takes none in a
+#: literal); U+FFFE and U+FFFF.
 _NOT_XML: Final = re.compile(f"[\x00-\x08\x0b\x0c\x0e-\x1f{chr(0xD800)}-{chr(0xDFFF)}\ufffe\uffff]")
 
 

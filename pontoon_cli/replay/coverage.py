@@ -38,7 +38,6 @@ from pontoon_cli.core.actions import ActionTable, ActionWord
 from pontoon_cli.core.hands import Hand, HandClass
 from pontoon_cli.core.ruleset import PRESETS, Rules
 from pontoon_cli.logformat.divergence import Divergence
-from pontoon_cli.logformat.replay import GameReplay
 from pontoon_cli.rulebook import rules as rulebook
 from pontoon_cli.shoot.deal import ShootDeal
 from pontoon_cli.traditional.deal import Deal
@@ -83,11 +82,13 @@ def _order(rid: str) -> tuple[int, int, int]:
 
 
 class RuleCoverage:
-    """The probe replay asks (:class:`~pontoon_cli.logformat.replay.DealProbe`) and the tally:
+    """What replay asks as it re-deals (``GameReplay.probe``) and the tally:
     per rule, the deals it was exercised in and the divergences that cite it."""
 
-    def __init__(self) -> None:
+    def __init__(self, per_deal: bool = False) -> None:
+        """``per_deal``: also keep each deal's rules, in order, in :attr:`each`."""
         self.deals: dict[str, int] = {}
+        self.each: list[frozenset[str]] | None = [] if per_deal else None
         self.divergences: dict[str, int] = {}
         self.rules: set[str] = set()  # the rules that apply to the logs read
         self.now: set[str] = set()  # the deal being re-dealt
@@ -104,11 +105,15 @@ class RuleCoverage:
         self.rules.update(applicable(rules))
         self.words = actions.by_word
         # each action's others of the same player (a stake's: none), with their own rules
+        # (an action whose option is off is refused by its own rule whatever the deal: not asked)
         self.others = {
             a.word: [
                 (o.word, o.rule)
                 for o in actions.rows
-                if o.word != a.word and o.taker == a.taker and "stake" not in (a.word, o.word)
+                if o.word != a.word
+                and o.taker == a.taker
+                and "stake" not in (a.word, o.word)
+                and (not o.option or getattr(rules, o.option) not in (None, False))
             ]
             for a in actions.rows
         }
@@ -133,22 +138,34 @@ class RuleCoverage:
             if refused is not None and refused.rule != rule:
                 now.add(refused.rule)
         if word.amount and type(amount) is int:
-            for near in (amount - 1, amount + 1):
-                if near < 1:
-                    continue  # no amount is under 1 (T7.3): no limit bound there
-                refused = deal.problem(action, player, hand, near)
-                if refused is not None and refused.rule != word.rule:
-                    now.add(refused.rule)
+            bounds = deal.amount_range(action, player)
+            if bounds is not None:  # an amount on a bound: the rule that set it bound
+                low, high = bounds
+                if amount == low and low > 1:
+                    self._bound(deal, word, player, hand, low - 1)
+                if amount == high:
+                    self._bound(deal, word, player, hand, high + 1)
 
-    def finished(self, replay: GameReplay, deal: DealBase | None, complete: bool) -> None:
+    def _bound(self, deal: DealBase, word: ActionWord, player: str, hand: int, near: int) -> None:
+        """The rule that refuses ``near``, one unit past a bound the recorded amount sits on,
+        when it is not the action's own."""
+        refused = deal.problem(word.word, player, hand, near)
+        if refused is not None and refused.rule != word.rule:
+            self.now.add(refused.rule)
+
+    def finished(self, deal: DealBase | None, complete: bool, sold: bool) -> None:
+        """The deal's re-deal is over, to its end (``complete``) or not; ``sold``: the bank
+        was sold before it (T8.4)."""
         now = self.now
         if self.first_deal and self.cut:
             now.add("T3.2")
         self.first_deal = False
         if complete and deal is not None:
-            now.update(steps(deal, replay.sale is not None))
+            now.update(steps(deal, sold))
         if "V2" in now and self.stick_minimum != 15:
             now.add("V9")  # V9's smallest total to stick on is the one V2 sets
+        if self.each is not None:
+            self.each.append(frozenset(r for r in now if r not in DEFINITIONS))
         deals = self.deals
         for rule in now:
             if rule in DEFINITIONS:
@@ -237,8 +254,8 @@ def _percent(covered: int, total: int) -> str:
 
 
 def rule_order(rid: str) -> tuple[int, int, int]:
-    """The rules' order for sorting IDs: T, V, S, then C, each by number (a second number after the first's, as a number);
-    an ID of no part last."""
+    """The rules' order for sorting IDs: T, V, S, then C, each by its numbers (as numbers, not
+    as text); an ID of no part last."""
     return _safe_order(rid)
 
 

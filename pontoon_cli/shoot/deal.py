@@ -109,6 +109,11 @@ class ShootDeal(Deal):
             out.append(LegalAction("shoot", 1, self.shoot_limit(player)))
         return out
 
+    def amount_range(self, action: str, player: str) -> tuple[int, int] | None:
+        if action == "shoot":
+            return 1, self.shoot_limit(player)  # S2, S4, S5; T8.6
+        return super().amount_range(action, player)
+
     def decision_rule(self, action: str, player: str, hand: int, rule: str) -> str:
         """A shoot bet at a hand's turn is S4's (before the fourth card) or S5's (the new hand
         of a split); in the round after the stakes, S2's."""

@@ -143,8 +143,8 @@ class DealState(DealBase):
             return [LegalAction("double"), LegalAction("no_double")]
         out = []
         if self.can("buy", player, hand):
-            low, high = self.buy_range(self.current_hand())
-            out.append(LegalAction("buy", low, min(high, self._left(self._punter_at))))
+            low, high = self._price_range()
+            out.append(LegalAction("buy", low, high))
         out.extend([LegalAction(a) for a in _HAND_DECISIONS if self.can(a, player, hand)])
         return out
 
@@ -155,6 +155,14 @@ class DealState(DealBase):
     # the table of them; ``verify`` raises its refusal as an IllegalAction; ``can`` tests it, so
     # an ordinary "no" costs no exception and no formatting (docs/development/style.md, "The
     # engine").
+
+    def amount_range(self, action: str, player: str) -> tuple[int, int] | None:
+        return self._price_range() if action == "buy" else super().amount_range(action, player)
+
+    def _price_range(self) -> tuple[int, int]:
+        """The least and most the hand in turn may pay for a card now (T5.3, T8.6)."""
+        low, high = self.buy_range(self.current_hand())
+        return low, min(high, self._left(self._punter_at))
 
     def buy_range(self, hand: Hand) -> tuple[int, int]:
         """The least and most a hand may pay for its next card (T5.3)."""
