@@ -25,6 +25,10 @@ class ActionWord(NamedTuple):
     scenario's list of actions may hold it (stakes have their own ``stakes`` table).
     ``option``: the rule setting that must be on (true, or not null) for the word to be taken
     at all (``burn_on``, V8; ``banker_doubles``, V3); "" for a word every table takes.
+    ``bound_by``: the rules other than its own that can refuse it where its taker decides in
+    turn (a buy after a twist, T5.4; a stick under V2's minimum; a split V1 or the balance
+    refuses, T8.6): what ``replay --coverage`` asks the deal about (a test holds every
+    refusal the engine gives to this list).
     """
 
     word: str
@@ -36,6 +40,7 @@ class ActionWord(NamedTuple):
     scripted: bool = True
     derived_amount: bool = False
     option: str = ""
+    bound_by: tuple[str, ...] = ()
 
 
 class ActionTable:
@@ -73,16 +78,23 @@ class ActionTable:
         return f"ActionTable({self.game!r}, {self.rows!r}, {self.others!r})"
 
 
+#: What can refuse a buy besides T5.3: a twist before it (T5.4), a sure thing (V5), the balance
+#: (T8.6), five cards (T5.7).
+_BUY: Final = ("T5.4", "V5", "T8.6", "T5.7")
+
 #: The traditional game's decisions (T4.2, T5, T6.1; the options V3 and V8).
 TRADITIONAL_ACTIONS: Final = ActionTable(
     "traditional",
     (
         ActionWord("stake", PUNTER, "T4.2", amount=True, card_rule="T4.3", scripted=False),
-        ActionWord("buy", PUNTER, "T5.3", amount=True, card_rule="T5.3"),
+        ActionWord("buy", PUNTER, "T5.3", amount=True, card_rule="T5.3", bound_by=_BUY),
         ActionWord("twist", PUNTER, "T5.4", card_rule="T5.4", synonyms=("hit",)),
-        ActionWord("stick", PUNTER, "T5.5", synonyms=("stand",)),
+        # V2's minimum; in Shoot Pontoon, a hand that shot for its fourth card draws it (S4)
+        ActionWord("stick", PUNTER, "T5.5", synonyms=("stand",), bound_by=("V2", "S4")),
         # the new hand's stake is the first's (T5.2)
-        ActionWord("split", PUNTER, "T5.2", card_rule="T5.2", derived_amount=True),
+        ActionWord(
+            "split", PUNTER, "T5.2", card_rule="T5.2", derived_amount=True, bound_by=("V1", "T8.6")
+        ),
         ActionWord("burn", PUNTER, "V8", card_rule="V8", option="burn_on"),
         ActionWord("draw", BANKER, "T6.1", card_rule="T6.1"),
         ActionWord("stay", BANKER, "T6.1"),
@@ -99,7 +111,7 @@ SHOOT_ACTIONS: Final = ActionTable(
     "shoot",
     (
         *TRADITIONAL_ACTIONS.rows,
-        ActionWord("shoot", PUNTER, "S2", amount=True),
+        ActionWord("shoot", PUNTER, "S2", amount=True, bound_by=("S4", "S5", "T8.6")),
     ),
     {w: r for w, r in TRADITIONAL_ACTIONS.others.items() if w != "shoot"},
 )
@@ -114,9 +126,9 @@ CASINO_ACTIONS: Final = ActionTable(
         ActionWord("hit", PUNTER, "C6", card_rule="C6", synonyms=("twist",)),
         ActionWord("stand", PUNTER, "C6", synonyms=("stick",)),
         # one card, then play goes on; the added bet is the initial stake (C7)
-        ActionWord("double", PUNTER, "C7", card_rule="C7", derived_amount=True),
+        ActionWord("double", PUNTER, "C7", card_rule="C7", derived_amount=True, bound_by=("C6",)),
         # the new hand's stake is the first's (C8)
-        ActionWord("split", PUNTER, "C8", card_rule="C8", derived_amount=True),
+        ActionWord("split", PUNTER, "C8", card_rule="C8", derived_amount=True, bound_by=("C6",)),
     ),
     {
         "buy": "T5.3",

@@ -95,7 +95,7 @@ class RuleCoverage:
         self.first_deal = False  # the deal being re-dealt is its game's first
         self.cut = False
         self.words: dict[str, ActionWord] = {}
-        self.others: dict[str, list[tuple[str, str]]] = {}
+        self.others: dict[str, list[tuple[str, str, tuple[str, ...]]]] = {}
         self.stick_minimum = 15
 
     # the replay's calls ------------------------------------------------------------------------
@@ -105,15 +105,17 @@ class RuleCoverage:
         self.rules.update(applicable(rules))
         self.words = actions.by_word
         # each action's others of the same player (a stake's: none), with their own rules
-        # (an action whose option is off is refused by its own rule whatever the deal: not asked)
+        # each action's others of the same player that a rule besides their own can refuse
+        # (ActionWord.bound_by: those that apply), with their own rules
+        applying = set(applicable(rules))
         self.others = {
             a.word: [
-                (o.word, o.rule)
+                (o.word, o.rule, bound)
                 for o in actions.rows
                 if o.word != a.word
                 and o.taker == a.taker
-                and "stake" not in (a.word, o.word)
                 and (not o.option or getattr(rules, o.option) not in (None, False))
+                and (bound := tuple(r for r in o.bound_by if r in applying))
             ]
             for a in actions.rows
         }
@@ -133,7 +135,9 @@ class RuleCoverage:
         if word is None:
             return
         now.add(deal.decision_rule(action, player, hand, word.rule))
-        for other, rule in self.others[action]:
+        for other, rule, bound in self.others[action]:
+            if all(r in now for r in bound):
+                continue  # what could refuse it has already been counted in this deal
             refused = deal.problem(other, player, hand, None)
             if refused is not None and refused.rule != rule:
                 now.add(refused.rule)

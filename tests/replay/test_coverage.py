@@ -115,3 +115,63 @@ def test_fail_under_needs_coverage(tmp_path: Path, random_log: bytes) -> None:
     result = runner.invoke(app, ["replay", "--fail-under", "90", str(log)])
     assert result.exit_code == 2
     assert "--fail-under needs --coverage" in result.stderr
+
+
+OPTIONS = [
+    ("traditional", {}),
+    ("traditional", {"stick_minimum": 16, "split_aces_only": True}),
+    ("traditional", {"no_bought_sure_thing": True, "burn_on": 13, "banker_doubles": True}),
+    ("shoot", {}),
+    ("casino", {}),
+]
+
+
+@pytest.mark.parametrize(("preset", "settings"), OPTIONS, ids=lambda v: str(v))
+def test_every_refusal_by_another_rule_is_declared_in_bound_by(
+    preset: str, settings: dict[str, object]
+) -> None:
+    """Coverage asks the deal only about the actions whose ``bound_by`` names a rule that
+    applies: every refusal the engine gives by a rule besides an action's own, at any decision
+    in turn, must be in that list, or coverage would miss it. Random legal play, every action
+    of the actor's side asked at every decision."""
+    import random
+
+    from pontoon_cli import new_game
+    from pontoon_cli.core.actions import BANKER
+
+    rules = Rules.preset_named(preset).with_overrides(settings) if settings else None
+    game = new_game(rules or Rules.preset_named(preset), seed=5)
+    rng = random.Random(5)
+    undeclared: set[tuple[str, str]] = set()
+    seen: set[tuple[str, str]] = set()
+    steps = 0
+    while not game.over and steps < 6000:
+        deal = game._deal
+        assert deal is not None
+        player, hand = game.actor  # type: ignore[misc]
+        words = deal_table(deal).rows
+        taker = BANKER if player == getattr(deal, "banker", None) else words[0].taker
+        if deal.phase.name in ("STAKES", "SHOOT", "BANKER_DOUBLE"):  # a round of its own:
+            words = ()  # coverage asks nothing beside a stake, a shoot bet or a double there
+        for word in words:
+            if word.taker != taker or word.word == "stake":
+                continue
+            refused = deal.problem(word.word, player, hand, None)
+            if refused is not None and refused.rule != word.rule:
+                seen.add((word.word, refused.rule))
+                if refused.rule not in word.bound_by:
+                    undeclared.add((word.word, refused.rule))
+        choice = rng.choice(game.legal_actions())
+        amount = None if choice.low is None else rng.randint(choice.low, choice.high or choice.low)
+        game.act(choice.action, amount)
+        steps += 1
+    assert not undeclared
+    if preset == "traditional" and settings:
+        assert seen  # the options refuse something, so the check has teeth
+
+
+def deal_table(deal: Any) -> Any:
+    from pontoon_cli.core.actions import CASINO_ACTIONS, SHOOT_ACTIONS, TRADITIONAL_ACTIONS
+
+    name = type(deal).__name__
+    return {"CasinoDeal": CASINO_ACTIONS, "ShootDeal": SHOOT_ACTIONS}.get(name, TRADITIONAL_ACTIONS)
