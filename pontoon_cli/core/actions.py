@@ -26,9 +26,10 @@ class ActionWord(NamedTuple):
     ``option``: the rule setting that must be on (true, or not null) for the word to be taken
     at all (``burn_on``, V8; ``banker_doubles``, V3); "" for a word every table takes.
     ``bound_by``: the rules other than its own that can refuse it where its taker decides in
-    turn (a buy after a twist, T5.4; a stick under V2's minimum; a split V1 or the balance
-    refuses, T8.6): what ``replay --coverage`` asks the deal about (a test holds every
-    refusal the engine gives to this list).
+    turn, and that nothing else in the deal counts (a stick under V2's minimum, a split V1
+    refuses): what ``replay --coverage`` asks the deal about. A test holds every such refusal
+    the engine gives to this list or to coverage's own exemptions
+    (:data:`pontoon_cli.replay.coverage.COUNTED_ELSEWHERE`).
     """
 
     word: str
@@ -78,22 +79,17 @@ class ActionTable:
         return f"ActionTable({self.game!r}, {self.rows!r}, {self.others!r})"
 
 
-#: What can refuse a buy besides T5.3: a twist before it (T5.4), a sure thing (V5), the balance
-#: (T8.6), five cards (T5.7).
-_BUY: Final = ("T5.4", "V5", "T8.6", "T5.7")
-
 #: The traditional game's decisions (T4.2, T5, T6.1; the options V3 and V8).
 TRADITIONAL_ACTIONS: Final = ActionTable(
     "traditional",
     (
         ActionWord("stake", PUNTER, "T4.2", amount=True, card_rule="T4.3", scripted=False),
-        ActionWord("buy", PUNTER, "T5.3", amount=True, card_rule="T5.3", bound_by=_BUY),
+        ActionWord("buy", PUNTER, "T5.3", amount=True, card_rule="T5.3", bound_by=("V5",)),
         ActionWord("twist", PUNTER, "T5.4", card_rule="T5.4", synonyms=("hit",)),
-        # V2's minimum; in Shoot Pontoon, a hand that shot for its fourth card draws it (S4)
-        ActionWord("stick", PUNTER, "T5.5", synonyms=("stand",), bound_by=("V2", "S4")),
+        ActionWord("stick", PUNTER, "T5.5", synonyms=("stand",), bound_by=("V2",)),
         # the new hand's stake is the first's (T5.2)
         ActionWord(
-            "split", PUNTER, "T5.2", card_rule="T5.2", derived_amount=True, bound_by=("V1", "T8.6")
+            "split", PUNTER, "T5.2", card_rule="T5.2", derived_amount=True, bound_by=("V1",)
         ),
         ActionWord("burn", PUNTER, "V8", card_rule="V8", option="burn_on"),
         ActionWord("draw", BANKER, "T6.1", card_rule="T6.1"),
@@ -111,7 +107,7 @@ SHOOT_ACTIONS: Final = ActionTable(
     "shoot",
     (
         *TRADITIONAL_ACTIONS.rows,
-        ActionWord("shoot", PUNTER, "S2", amount=True, bound_by=("S4", "S5", "T8.6")),
+        ActionWord("shoot", PUNTER, "S2", amount=True, bound_by=("S4", "S5")),
     ),
     {w: r for w, r in TRADITIONAL_ACTIONS.others.items() if w != "shoot"},
 )

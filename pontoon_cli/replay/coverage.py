@@ -35,7 +35,7 @@ from pontoon_cli.base.deal import DealBase
 from pontoon_cli.base.start import PackState
 from pontoon_cli.casino.deal import CasinoDeal
 from pontoon_cli.core.actions import ActionTable, ActionWord
-from pontoon_cli.core.hands import Hand, HandClass
+from pontoon_cli.core.hands import HandClass
 from pontoon_cli.core.ruleset import PRESETS, Rules
 from pontoon_cli.logformat.divergence import Divergence
 from pontoon_cli.rulebook import rules as rulebook
@@ -48,6 +48,15 @@ DEFINITIONS: Final[dict[str, str]] = {
     "T1.3": "a hand's worth and what bust means: every total is counted by it",
     "T7.3": "whole units: every amount is one",
     "C12": "the published house edge: checked by pontoon strategy and simulate, not in a deal",
+}
+#: Refusals of an action by another rule that coverage does not ask the deal about, and why:
+#: where they can happen, the rule is counted already (or is counted by its own definition).
+COUNTED_ELSEWHERE: Final[dict[tuple[str, str], str]] = {
+    ("buy", "T5.4"): "a buy is refused after a twist, and the twist counted T5.4",
+    ("stick", "S4"): "only after a shoot bet at the hand's turn, which counted S4",
+    ("buy", "T8.6"): "the balance counts where an amount sits on it or a seat sits out",
+    ("split", "T8.6"): "the balance counts where an amount sits on it or a seat sits out",
+    ("shoot", "T8.6"): "the balance counts where an amount sits on it or a seat sits out",
 }
 #: Each preset's own rules (before the options): the letters of its parts.
 _FAMILY: Final = {"traditional": ("T",), "shoot": ("T", "S"), "casino": ("C",)}
@@ -136,8 +145,13 @@ class RuleCoverage:
             return
         now.add(deal.decision_rule(action, player, hand, word.rule))
         for other, rule, bound in self.others[action]:
-            if all(r in now for r in bound):
-                continue  # what could refuse it has already been counted in this deal
+            counted = True  # what could refuse it is already counted in this deal: not asked
+            for r in bound:
+                if r not in now:
+                    counted = False
+                    break
+            if counted:
+                continue
             refused = deal.problem(other, player, hand, None)
             if refused is not None and refused.rule != rule:
                 now.add(refused.rule)
@@ -165,7 +179,7 @@ class RuleCoverage:
             now.add("T3.2")
         self.first_deal = False
         if complete and deal is not None:
-            now.update(steps(deal, sold))
+            steps(now, deal, sold)
         if "V2" in now and self.stick_minimum != 15:
             now.add("V9")  # V9's smallest total to stick on is the one V2 sets
         if self.each is not None:
@@ -270,41 +284,76 @@ def _safe_order(rid: str) -> tuple[int, int, int]:
         return 9, 0, 0
 
 
-def steps(deal: DealBase, sold: bool) -> set[str]:
-    """The rules a finished deal's settlement and steps turned on, read from the re-deal: its
-    hands, the house's hand, the pack, the bank (``sold``: a sale before it, T8.4), the
-    kitty."""
-    out: set[str] = set()
-    hands = [h for row in deal.rows for h in row]
-    every_bust = bool(hands) and all(h.cls is HandClass.BUST for h in hands)
-    out.update(h.rule for h in hands if h.rule)
-    if isinstance(deal, CasinoDeal):
-        out.update(("C1", "C4", "C9" if every_bust or not deal.dealer_pontoon else "C5"))
-        return out
-    for h in hands:
-        out.update(_punter_classes(h))
-    out.update(("T3.1", "T4.1", "T4.3"))
+def steps(out: set[str], deal: DealBase, sold: bool) -> None:
+    """Add to ``out`` the rules a finished deal's settlement and steps turned on, read from the
+    re-deal: its hands, the house's hand, the pack, the bank (``sold``: a sale before it,
+    T8.4), the kitty."""
+    casino = isinstance(deal, CasinoDeal)
+    every_bust = True
+    any_hand = False
+    own = False  # a punter's own pontoon (not a split hand's)
+    split_pontoon = False
+    for row in deal.rows:
+        for h in row:
+            any_hand = True
+            if h.rule:
+                out.add(h.rule)
+            cls = h.cls
+            if cls is not HandClass.BUST:
+                every_bust = False
+            if casino:
+                continue
+            if cls is HandClass.PONTOON:
+                out.add("T2.1")
+                if h.from_split:
+                    out.add("T7.2")
+                    split_pontoon = True
+                else:
+                    out.add("T5.1")
+                    own = True
+            elif cls is HandClass.FIVE_CARD_TRICK:
+                out.add("T2.2")
+                out.add("T5.7")
+            elif cls is HandClass.TWENTY_ONE:
+                out.add("T2.3")
+                if h.low == 21:
+                    out.add("T5.8")
+            elif cls is HandClass.TOTAL:
+                out.add("T2.4")
+            elif cls is HandClass.BUST:
+                out.add("T2.5")
+                out.add("T5.6")
+    every_bust = every_bust and any_hand
+    if casino:
+        out.add("C1")
+        out.add("C4")
+        out.add("C9" if every_bust or not cast(CasinoDeal, deal).dealer_pontoon else "C5")
+        return
+    out.add("T3.1")
+    out.add("T4.1")
+    out.add("T4.3")
     banker = cast(Deal, deal).banker_hand
     banker_class = banker.hand_class
     pontoon = banker_class is HandClass.PONTOON
     if pontoon:
-        out.update(("T2.1", "T4.4"))
+        out.add("T2.1")
+        out.add("T4.4")
     elif banker_class is HandClass.FIVE_CARD_TRICK:
-        out.update(("T2.2", "T6.2"))
+        out.add("T2.2")
+        out.add("T6.2")
     elif banker_class is HandClass.BUST:
-        out.update(("T2.5", "T6.2"))
+        out.add("T2.5")
+        out.add("T6.2")
     elif banker.low == 21:
         out.add("T6.2")  # he stopped by himself at a hard 21
     if every_bust:
         out.add("T6.3")
-    own = any(h.cls is HandClass.PONTOON and not h.from_split for h in hands)
     if own and not pontoon:
         out.add("T8.3")  # a punter's own pontoon: the bank passes
     if deal.void:
         out.add("T8.5")
     else:
-        split = any(h.cls is HandClass.PONTOON for h in hands)
-        out.add("T8.2" if pontoon or split else "T8.1")
+        out.add("T8.2" if pontoon or own or split_pontoon else "T8.1")
     if sold:
         out.add("T8.4")
     if deal.sitting_out:
@@ -317,23 +366,7 @@ def steps(deal: DealBase, sold: bool) -> set[str]:
     if (pontoon or own) and (rules.pontoon_pays != 2 or rules.banker_pontoon_collects != 2):
         out.add("V4")
     if isinstance(deal, ShootDeal):
-        out.update(move.rule for move in deal.kitty.moves)
+        for move in deal.kitty.moves:
+            out.add(move.rule)
         if deal.number == 1:
             out.add("S1")  # the banker put the kitty up
-    return out
-
-
-def _punter_classes(h: Hand) -> tuple[str, ...]:
-    """The classes a punter hand's settlement compared, and the rule that stopped it."""
-    cls = h.cls
-    if cls is HandClass.PONTOON:
-        return ("T2.1", "T7.2") if h.from_split else ("T2.1", "T5.1")
-    if cls is HandClass.FIVE_CARD_TRICK:
-        return ("T2.2", "T5.7")
-    if cls is HandClass.TWENTY_ONE:
-        return ("T2.3", "T5.8") if h.low == 21 else ("T2.3",)
-    if cls is HandClass.TOTAL:
-        return ("T2.4",)
-    if cls is HandClass.BUST:
-        return ("T2.5", "T5.6")
-    return ()
