@@ -56,6 +56,7 @@ from pontoon_cli.logformat.lines import Look
 from pontoon_cli.logformat.missing import missing_decision
 from pontoon_cli.logformat.moves import Move
 from pontoon_cli.logformat.packs import read_log_pack
+from pontoon_cli.logformat.probe import DealProbe
 from pontoon_cli.logformat.record import DealLine, LineWriter, line_bytes, written_decisions
 from pontoon_cli.logformat.variants import (
     HouseOption,
@@ -64,7 +65,6 @@ from pontoon_cli.logformat.variants import (
     name_legal_rule,
     net_line,
 )
-from pontoon_cli.replay.coverage import RuleCoverage
 
 
 class SeedCheck(Protocol):
@@ -130,7 +130,7 @@ class GameReplay:
         self.rules = rules
         self.table = table
         # ``--coverage``: told of each decision and each deal's end; None costs nothing
-        self.probe: RuleCoverage | None = None
+        self.probe: DealProbe | None = None
         game, actions, record, line = self.begin_game(rules, table)
         self.seats: tuple[str, ...] = table.seats
         self.scenario = bool(header.get("scenario"))  # only a scenario stacks the pack (T8.1, C1)

@@ -38,6 +38,7 @@ from pontoon_cli.core.actions import ActionTable, ActionWord
 from pontoon_cli.core.hands import HandClass
 from pontoon_cli.core.ruleset import PRESETS, Rules
 from pontoon_cli.logformat.divergence import Divergence
+from pontoon_cli.logformat.probe import DealProbe
 from pontoon_cli.rulebook import rules as rulebook
 from pontoon_cli.shoot.deal import ShootDeal
 from pontoon_cli.traditional.deal import Deal
@@ -90,7 +91,7 @@ def _order(rid: str) -> tuple[int, int, int]:
     return part, int(major), int(minor or 0)
 
 
-class RuleCoverage:
+class RuleCoverage(DealProbe):
     """What replay asks as it re-deals (``GameReplay.probe``) and the tally:
     per rule, the deals it was exercised in and the divergences that cite it."""
 
