@@ -60,6 +60,7 @@ pytest_collect_file
 pytest_collection_modifyitems
 pytest_terminal_summary
 pytest_sessionfinish
+COUNTED_ELSEWHERE  # coverage's exemptions: documented, and read by tests/replay/test_coverage.py
 _.reportinfo
 _.runtest
 _.assert_replays  # the `pontoon` fixture's method for a user's tests (README)

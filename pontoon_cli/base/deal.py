@@ -191,8 +191,8 @@ class DealBase(SeatRows):
         return None, None
 
     def decision_rule(self, action: str, player: str, hand: int, rule: str) -> str:
-        """The rule ``player``'s ``action`` on hand ``hand`` is taken under now: ``rule``, the
-        action's own (its row of the action table); a game whose word has several says which."""
+        """The rule ``action`` is taken under now: ``rule``, its own (its action table row); a
+        game whose word has several says which."""
         return rule
 
     def expected_decision(self) -> str:
@@ -228,9 +228,8 @@ class DealBase(SeatRows):
         return self.table.min_stake, min(self.table.max_stake, self._left(self._punter_at))
 
     def amount_range(self, action: str, player: str) -> tuple[int, int] | None:
-        """The least and most the actor may put on ``action`` now (a stake; a game's own: a
-        price, a shoot bet), as :meth:`legal_actions` gives them; None for an action that
-        names no amount."""
+        """The least and most the actor may put on ``action`` now, as :meth:`legal_actions`
+        gives them (a stake; a game's own: a price, a shoot bet); None: no amount."""
         return self.stake_range() if action == "stake" else None
 
     def _decisions(self, player: str, hand: int) -> list[LegalAction]:

@@ -3,6 +3,7 @@ same command writes the same bytes, and the directory it writes into is treated 
 
 from __future__ import annotations
 
+import io
 import os
 from pathlib import Path
 from typing import Any
@@ -14,7 +15,7 @@ from typer.testing import CliRunner
 from pontoon_cli.cases.build import PRESETS, SCENARIO_DIR
 from pontoon_cli.cli.main import app
 from pontoon_cli.core.rules import PRESETS as RULE_PRESETS
-from pontoon_cli.logformat.divergence import Output
+from pontoon_cli.logformat.divergence import Output, StreamOutput
 from pontoon_cli.replay.coverage import RuleCoverage, applicable
 from pontoon_cli.replay.run import replay_logs
 
@@ -32,18 +33,15 @@ def written(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFac
     return out
 
 
-class _Quiet(Output):
-    def write(self, data: bytes) -> None:
-        pass
-
-    def message(self, text: str) -> None:
-        pass
+def _quiet() -> Output:
+    """Replay's output thrown away (a StreamOutput onto two sinks)."""
+    return StreamOutput(io.BytesIO(), io.StringIO())
 
 
 def coverage(paths: list[Path]) -> tuple[int, dict[str, Any]]:
     """``pontoon replay --coverage --fail-under 100`` over ``paths``: its exit code and report."""
     tally = RuleCoverage()
-    code = replay_logs([str(p) for p in paths], _Quiet(), coverage=tally, fail_under=100)
+    code = replay_logs([str(p) for p in paths], _quiet(), coverage=tally, fail_under=100)
     return code, tally.report()
 
 
