@@ -26,7 +26,8 @@ from pontoon_cli.strategy.casino import RANK_PROBABILITY, two_cards
 from pontoon_cli.strategy.traditional import TraditionalRules
 
 Strategy = Mapping[str, Mapping[str, float]]
-Outcomes = dict[object, float]
+Ending = str | int  # the banker's: "bust", "five" or the total he stays on
+Outcomes = dict[Ending, float]
 
 
 @dataclass(frozen=True)
@@ -47,9 +48,7 @@ def _banker_hands() -> list[tuple[float, int, int]]:
     """The banker's two cards (chance given no pontoon, first, second), T4.4 excluded."""
     p = RANK_PROBABILITY
     no_pontoon = 1 - game.P_PONTOON
-    return [
-        (p[a] * p[b] / no_pontoon, a, b) for a in p for b in p if {a, b} != {1, 10}
-    ]
+    return [(p[a] * p[b] / no_pontoon, a, b) for a in p for b in p if {a, b} != {1, 10}]
 
 
 def banker_outcomes(banker: Strategy, public: game.Public, five: bool) -> Outcomes:
@@ -86,11 +85,11 @@ def banker_outcomes(banker: Strategy, public: game.Public, five: bool) -> Outcom
     return total_out
 
 
-def _pays(cls: int, banker: object) -> int:
+def _pays(cls: int, banker: Ending) -> int:
     """The punter's payment per unit staked for class ``cls`` (0: five card trick)."""
     if cls == 0:
-        return game.five_payment(banker)  # type: ignore[arg-type]
-    return game.stuck_payment(cls, banker)  # type: ignore[arg-type]
+        return game.five_payment(banker)
+    return game.stuck_payment(cls, banker)
 
 
 def banker_best_value(public: game.Public, five: bool, classes: Mapping[int, float]) -> float:
@@ -98,7 +97,7 @@ def banker_best_value(public: game.Public, five: bool, classes: Mapping[int, flo
     (class -> chance mass), walked card by card."""
     staked = public.staked
 
-    def punter_gets(banker: object) -> float:
+    def punter_gets(banker: Ending) -> float:
         return staked * sum(m * _pays(cls, banker) for cls, m in classes.items())
 
     @functools.cache
@@ -138,7 +137,7 @@ def _punter_walk(
 
     def stuck(public: game.Public, total: int) -> float:
         dist = outcomes(public, False)
-        return public.staked * sum(m * game.stuck_payment(total, o) for o, m in dist.items())  # type: ignore[arg-type]
+        return public.staked * sum(m * game.stuck_payment(total, o) for o, m in dist.items())
 
     @functools.cache
     def play(public: game.Public, total: int, soft: bool) -> float:
@@ -158,7 +157,7 @@ def _punter_walk(
                     value -= p * nxt.staked
                 elif nxt.cards == game.MAX_CARDS:
                     dist = outcomes(nxt, True)
-                    value += p * nxt.staked * sum(m * game.five_payment(o) for o, m in dist.items())  # type: ignore[arg-type]
+                    value += p * nxt.staked * sum(m * game.five_payment(o) for o, m in dist.items())
                 elif low == 21:
                     value += p * stuck(nxt, 21)
                 else:
