@@ -48,6 +48,13 @@ equilibrium in a zero-sum game; the result carries its own certificate: the
 **exploitability**, the best response of each side against the other's strategy, computed by
 an independent walk of the game (:mod:`pontoon_cli.strategy.equilibrium_check`).
 
+Figures (preset, infinite deck, no splits): stakes of one unit, the banker wins 2.41% of the
+stake per deal (the punter's value lies in [-0.02419, -0.02402], exploitability 0.00016, 150
+iterations, 5 s), where against a banker fixed on 17 the punter wins 6.71%; the fixed-17
+punter's play loses 3.39% against a banker who reads it. Stakes 1 or 10: the punter stakes 10
+on an ace or a 2 (and almost always a 3), 1 otherwise, and wins 1.013 units a deal, 31.7% of
+his mean initial stake of 3.19 (exploitability 0.0004 units, 250 iterations, 18 s CPU).
+
 Values are the banker's expected net per initial stake (``pontoon simulate``'s
 ``edge.per_initial_stake``) and per deal, in stake units. Pure Python, standard library only,
 not compiled (``strategy`` is in ``_build.NOT_COMPILED_PACKAGES``).

@@ -104,3 +104,14 @@ def test_the_strategies_are_probabilities_under_readable_names() -> None:
             assert all(p >= 0 for p in probabilities.values())
     assert "stake 1: hard 12" in solved.punter
     assert "stake 1, punter stuck: banker hard 16 in 2" in solved.banker
+
+
+def test_the_stake_choice_signals_and_values_are_per_initial_stake() -> None:
+    """With the preset's limits (T3.3, 1 and 10) the punter stakes on his first card (T4.2):
+    the most on an ace, and the figures per deal are the mean stake times per initial stake."""
+    solved = solve(RULES, iterations=50, tolerance=0.05, stakes=(1, 10))
+    again = check.certify(solved.punter, solved.banker, RULES, (1, 10))
+    assert again.exploitability == pytest.approx(solved.exploitability, abs=1e-12)
+    assert again.exploitability <= 0.05
+    assert solved.punter["first card A"]["stake 10"] > 0.99
+    assert solved.value * again.mean_stake == pytest.approx(solved.value_per_deal)
