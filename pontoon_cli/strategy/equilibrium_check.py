@@ -201,10 +201,14 @@ def profile_value(
 
 
 def punter_reach(
-    punter: Strategy, rules: TraditionalRules, stakes: tuple[int, ...] = (1,)
+    punter: Strategy,
+    rules: TraditionalRules,
+    stakes: tuple[int, ...] = (1,),
+    situations: dict[tuple[game.Public, int, bool], float] | None = None,
 ) -> tuple[float, dict[tuple[game.Public, bool], dict[int, float]], float]:
     """Walking the punter's strategy forward: (the value settled before the banker acts, i.e.
-    pontoons and busts, per deal; the chance of each (terminal, class); the mean stake)."""
+    pontoons and busts, per deal; the chance of each (terminal, class); the mean stake).
+    ``situations``, if given, receives the chance per deal of each of his decisions."""
     settled = 0.0
     mean_stake = 0.0
     ends: dict[tuple[game.Public, bool], dict[int, float]] = {}
@@ -228,6 +232,9 @@ def punter_reach(
                 key = (game.Public(stake), total, soft)
                 layer[key] = layer.get(key, 0.0) + m
     while layer:
+        if situations is not None:
+            for key, mass in layer.items():
+                situations[key] = situations.get(key, 0.0) + mass
         following: dict[tuple[game.Public, int, bool], float] = {}
         for (public, total, soft), mass in layer.items():
             sigma = punter[game.punter_key(public, total, soft)]
