@@ -47,6 +47,15 @@ def strategy_command(
             "[default: the infinite deck]",
         ),
     ] = None,
+    equilibrium: Annotated[
+        bool,
+        typer.Option(
+            "--equilibrium",
+            help="Traditional: the punter against a banker who sees what he shows and plays his "
+            "best too (an equilibrium; no splits); the value of the bank. The preset's solve is "
+            "shipped; other settings are solved at run time, about half a minute.",
+        ),
+    ] = False,
     values: Annotated[
         bool, typer.Option("--values", help="List the value of every choice in every situation.")
     ] = False,
@@ -69,7 +78,9 @@ def strategy_command(
     player's cards on a finite shoe of N decks, fresh each round, one seat: what `pontoon
     simulate --players 1 --set decks=N` measures (splits approximate). Traditional
     (T1-T8): one punter heads-up against a banker who stays on --banker-stays or more: stick,
-    twist, buy (for the stake or the most allowed, T5.3) and split, and the banker's edge. A rich
+    twist, buy (for the stake or the most allowed, T5.3) and split, and the banker's edge. With
+    --equilibrium, the banker plays his best too, seeing what the punter shows (T6.1): both
+    strategies, the game's value, its exploitability and the value of the bank (T8.3). A rich
     table on a terminal, plain text in a pipe; docs/explanation/strategy.md states every
     assumption.
 
@@ -79,6 +90,7 @@ def strategy_command(
       pontoon strategy --rules casino --set dealer_hits_soft_17=false --json | jq .edge.basic
       pontoon strategy --rules casino --decks 1
       pontoon strategy --rules traditional --banker-stays 16
+      pontoon strategy --rules traditional --equilibrium --json | jq .bank_value
     """
     from pontoon_cli.cli.play import parse_settings
 
@@ -101,13 +113,16 @@ def strategy_command(
             chosen = chosen.with_overrides(settings)
     except PontoonError as err:
         fail(str(err))
-    calculation = _CALCULATIONS.get(chosen.preset)
-    if calculation is None:
-        fail(
-            f"the {chosen.preset} preset is not calculated: use --rules "
-            f"{' or '.join(_CALCULATIONS)}"
-        )
-    data, text = calculation(chosen, banker_stays, values, "decks" in settings)
+    if equilibrium:
+        data, text = _equilibrium(chosen, banker_stays, values)
+    else:
+        calculation = _CALCULATIONS.get(chosen.preset)
+        if calculation is None:
+            fail(
+                f"the {chosen.preset} preset is not calculated: use --rules "
+                f"{' or '.join(_CALCULATIONS)}"
+            )
+        data, text = calculation(chosen, banker_stays, values, "decks" in settings)
     if write is not None and str(write) != "-":
         keep_inputs("--write", write, ("the rules file", rules_file(rules)))
         _write(write, data)
@@ -116,7 +131,7 @@ def strategy_command(
     if as_json or write is not None:  # --write -: the JSON on stdout
         data_out().write(_dumps(data).encode())
         return
-    if sys.stdout.isatty():
+    if sys.stdout.isatty() and not equilibrium:
         from pontoon_cli.render.strategy import print_rich
 
         print_rich(data, values, _shoe(chosen))
@@ -185,6 +200,41 @@ _CALCULATIONS: dict[str, Callable[[Rules, int | None, bool, bool], tuple[dict[st
 }
 
 
+def _banker_stays(banker_stays: int | None) -> int:
+    from pontoon_cli.strategy import traditional as strategy_traditional
+
+    stays = strategy_traditional.BANKER_STAYS if banker_stays is None else banker_stays
+    if not LEAST_BANKER_STAYS <= stays <= 21:
+        fail(f"--banker-stays must be {LEAST_BANKER_STAYS} to 21, got {stays}")
+    return stays
+
+
+def _equilibrium(
+    rules: Rules, banker_stays: int | None, values: bool
+) -> tuple[dict[str, Any], str]:
+    """The heads-up equilibrium, the fixed banker on ``banker_stays`` beside it."""
+    if rules.preset != "traditional":
+        fail(
+            f"--equilibrium: the traditional game only, not {rules.preset}; use --rules traditional"
+        )
+    if values:
+        fail("--equilibrium: the strategies are probabilities, not values; leave out --values")
+    from pontoon_cli.render.strategy_equilibrium import equilibrium_text
+    from pontoon_cli.strategy import equilibrium_table
+    from pontoon_cli.strategy import traditional as strategy_traditional
+
+    problem = strategy_traditional.unmodelled(rules)
+    if problem is not None:
+        fail(problem)
+    stays = _banker_stays(banker_stays)
+    data = equilibrium_table.report(
+        strategy_traditional.TraditionalRules.from_rules(rules, stays), stays
+    )
+    chances = equilibrium_table.situations(data)
+    seen = equilibrium_table.seen_chances(data)
+    return data, equilibrium_text(data, chances, seen)
+
+
 def _traditional(
     rules: Rules, banker_stays: int | None, values: bool
 ) -> tuple[dict[str, Any], str]:
@@ -194,9 +244,7 @@ def _traditional(
     problem = strategy_traditional.unmodelled(rules)
     if problem is not None:
         fail(problem)
-    stays = strategy_traditional.BANKER_STAYS if banker_stays is None else banker_stays
-    if not LEAST_BANKER_STAYS <= stays <= 21:
-        fail(f"--banker-stays must be {LEAST_BANKER_STAYS} to 21, got {stays}")
+    stays = _banker_stays(banker_stays)
     data = strategy_traditional.table(
         strategy_traditional.TraditionalRules.from_rules(rules, stays)
     )

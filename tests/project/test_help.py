@@ -282,6 +282,7 @@ JQ = {
     """jq -c 'select(.type=="deal") | .net'""": _deal_nets,
     "jq -r .title": lambda out: orjson.loads(out)["title"] + "\n",
     "jq .edge.basic": lambda out: f"{orjson.loads(out)['edge']['basic']}\n",
+    "jq .bank_value": lambda out: f"{orjson.loads(out)['bank_value']}\n",
     "jq -c .table.banks": lambda out: (
         orjson.dumps(orjson.loads(out)["table"]["banks"]).decode() + "\n"
     ),
@@ -454,6 +455,10 @@ def _traditional_strategy(out: str, err: str, where: Path) -> None:
     assert "banker's edge: " in out
 
 
+def _bank_value(out: str, err: str, where: Path) -> None:
+    assert (out, err) == ("-7.040153\n", "")  # T8.3: the bank's worth, per initial stake
+
+
 def _cases_proved(out: str, err: str, where: Path) -> None:
     assert err.startswith("pontoon cases: ") and "exercising 45 of 45 rules" in err
     assert "coverage: 45 of 45 rules exercised (100%)" in err and out == ""
@@ -509,6 +514,7 @@ CHECKS: dict[str, Check] = {
     ),
     "pontoon strategy --rules casino --decks 1": _finite_shoe_strategy,
     "pontoon strategy --rules traditional --banker-stays 16": _traditional_strategy,
+    "pontoon strategy --rules traditional --equilibrium --json | jq .bank_value": _bank_value,
     "pontoon simulate --rules casino --players 5 --rounds 4000 --seed 1": _simulated(
         "casino", 4000
     ),
