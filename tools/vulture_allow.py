@@ -61,6 +61,7 @@ pytest_collection_modifyitems
 pytest_terminal_summary
 pytest_sessionfinish
 COUNTED_ELSEWHERE  # coverage's exemptions: documented, and read by tests/replay/test_coverage.py
+value_per_deal  # the equilibrium solve's result: read by its callers and tests
 _.reportinfo
 _.runtest
 _.assert_replays  # the `pontoon` fixture's method for a user's tests (README)
