@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, Final
 
 import typer
 
@@ -209,11 +209,15 @@ def _banker_stays(banker_stays: int | None) -> int:
     return stays
 
 
+#: The presets whose heads-up equilibrium is calculated (strategy/equilibrium.py).
+EQUILIBRIA: Final = frozenset({"traditional"})
+
+
 def _equilibrium(
     rules: Rules, banker_stays: int | None, values: bool
 ) -> tuple[dict[str, Any], str]:
     """The heads-up equilibrium, the fixed banker on ``banker_stays`` beside it."""
-    if rules.preset != "traditional":
+    if rules.preset not in EQUILIBRIA:
         fail(
             f"--equilibrium: the traditional game only, not {rules.preset}; use --rules traditional"
         )
