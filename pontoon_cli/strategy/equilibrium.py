@@ -198,18 +198,12 @@ class Solver:
                 per_action.append([(1.0, END, self._term(public, False), total, 0.0)])
                 continue
             outs: list[Outcome] = []
-            for card, p in CARDS:
-                nxt = (
-                    public.twisted_card(card)
-                    if action == game.TWIST
-                    else public.bought(game.price_of(action))
-                )
-                low, new, new_soft = game.after(total, soft, card)
-                if low > 21:
+            for p, nxt, where, new, new_soft in game.drawn(public, action, total, soft):
+                if where == game.BUST:
                     outs.append((p, VALUE, 0, 0, float(-nxt.staked)))  # T5.6
-                elif nxt.cards == game.MAX_CARDS:
+                elif where == game.FIVE:
                     outs.append((p, END, self._term(nxt, True), 0, 0.0))  # T5.7
-                elif low == 21:
+                elif where == game.HARD_21:
                     outs.append((p, END, self._term(nxt, False), 21, 0.0))  # T5.8
                 else:
                     outs.append((p, NODE, self._node(nxt, new, new_soft), 0, 0.0))

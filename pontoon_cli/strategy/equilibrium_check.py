@@ -245,19 +245,13 @@ def punter_reach(
                 if action == game.STICK:
                     end(public, False, total, m)
                     continue
-                for card, p in RANK_PROBABILITY.items():
-                    nxt = (
-                        public.twisted_card(card)
-                        if action == game.TWIST
-                        else public.bought(game.price_of(action))
-                    )
-                    low, new, new_soft = game.after(total, soft, card)
-                    if low > 21:
-                        settled -= m * p * nxt.staked
-                    elif nxt.cards == game.MAX_CARDS:
-                        end(nxt, True, 0, m * p)
-                    elif low == 21:
-                        end(nxt, False, 21, m * p)
+                for p, nxt, where, new, new_soft in game.drawn(public, action, total, soft):
+                    if where == game.BUST:
+                        settled -= m * p * nxt.staked  # T5.6
+                    elif where == game.FIVE:
+                        end(nxt, True, 0, m * p)  # T5.7
+                    elif where == game.HARD_21:
+                        end(nxt, False, 21, m * p)  # T5.8
                     else:
                         k = (nxt, new, new_soft)
                         following[k] = following.get(k, 0.0) + m * p

@@ -146,3 +146,33 @@ def banker_starts() -> dict[tuple[int, bool], float]:
 def after(total: int, soft: bool, card: int) -> tuple[int, int, bool]:
     """(lowest total, best total, soft) after ``card``: casino's add_card, named for reading."""
     return add_card(total, soft, card)
+
+
+#: Where a card drawn leaves a punter hand: bust (T5.6), five cards (T5.7), a hard 21, which
+#: sticks by itself (T5.8), or still to decide.
+BUST: Final = "bust"
+HARD_21: Final = "21"
+ON: Final = ""
+
+
+def drawn(
+    public: Public, action: str, total: int, soft: bool
+) -> list[tuple[float, Public, str, int, bool]]:
+    """Each card a twist or a buy (``action``) may draw: its chance, what the banker then
+    sees (a twisted card face up, T5.4; a bought one's price, T5.3), where it leaves the hand
+    (:data:`BUST`, :data:`FIVE`, :data:`HARD_21`, :data:`ON`) and the hand's total and
+    softness after it."""
+    out = []
+    for card, p in RANK_PROBABILITY.items():
+        nxt = public.twisted_card(card) if action == TWIST else public.bought(price_of(action))
+        low, new, new_soft = after(total, soft, card)
+        if low > 21:
+            where = BUST
+        elif nxt.cards == MAX_CARDS:
+            where = FIVE
+        elif low == 21:
+            where = HARD_21
+        else:
+            where = ON
+        out.append((p, nxt, where, new, new_soft))
+    return out
