@@ -77,7 +77,7 @@ def applicable(rules: Rules) -> list[str]:
         options = [r for r in ids if r.startswith("V")]
         if options and getattr(rules, f.name) != getattr(base, f.name):
             out.extend(r for r in options if r not in out)
-    return sorted(out, key=_order)
+    return sorted(out, key=rule_order)
 
 
 def _is_rule(rid: str) -> bool:
@@ -85,10 +85,13 @@ def _is_rule(rid: str) -> bool:
     return "." in rid or rid in _SECTION_RULES or rid[0] in "VSC"
 
 
-def _order(rid: str) -> tuple[int, int, int]:
-    part = "TVSC".index(rid[0])
+def rule_order(rid: str) -> tuple[int, int, int]:
+    """The rules' order for sorting IDs: T, V, S, then C, each by its numbers (as numbers, not
+    as text); an ID of no part last."""
     major, _, minor = rid[1:].partition(".")
-    return part, int(major), int(minor or 0)
+    if not rid or rid[0] not in "TVSC" or not major.isdigit() or not (minor or "0").isdigit():
+        return 9, 0, 0
+    return "TVSC".index(rid[0]), int(major), int(minor or 0)
 
 
 class RuleCoverage(DealProbe):
@@ -197,7 +200,7 @@ class RuleCoverage(DealProbe):
     def report(self) -> dict[str, Any]:
         """The JSON line's fields: per applicable rule its deals and divergences, how many were
         exercised, of how many, and the missing ones in the rules' order."""
-        rules = sorted(self.rules | set(self.divergences) - set(DEFINITIONS), key=_safe_order)
+        rules = sorted(self.rules | set(self.divergences) - set(DEFINITIONS), key=rule_order)
         table = {
             r: {"deals": self.deals.get(r, 0), "divergences": self.divergences.get(r, 0)}
             for r in rules
@@ -270,19 +273,6 @@ def _percent(covered: int, total: int) -> str:
         return "0%"
     tenths = covered * 1000 // total
     return f"{tenths // 10}.{tenths % 10}%" if tenths % 10 else f"{tenths // 10}%"
-
-
-def rule_order(rid: str) -> tuple[int, int, int]:
-    """The rules' order for sorting IDs: T, V, S, then C, each by its numbers (as numbers, not
-    as text); an ID of no part last."""
-    return _safe_order(rid)
-
-
-def _safe_order(rid: str) -> tuple[int, int, int]:
-    try:
-        return _order(rid)
-    except (ValueError, IndexError):
-        return 9, 0, 0
 
 
 def steps(out: set[str], deal: DealBase, sold: bool) -> None:
