@@ -26,6 +26,8 @@ the machine's time:
   ``pontoon simulate`` as a subprocess with ``--workers 1`` and ``--workers 2`` over its own
   shards of 10,000 (wall time: the 1 -> 2 worker scaling, which a shared machine's other load
   lowers; the runs' CPU time beside it);
+- ``pontoon strategy --rules traditional --equilibrium`` for settings it solves at run time, once,
+  beside the fixed-banker table measured before and after it (bench/equilibrium_bench.py);
 - with a compiled build (or BENCH_BUILD=both): the same play in a subprocess with
   PONTOON_PURE=1, so compiled and pure Python are compared in the same rounds.
 
@@ -66,6 +68,7 @@ PAGE = HERE.parent / "docs" / "development" / "performance.md"
 sys.path.insert(0, str(HERE))
 
 import benchlib  # noqa: E402
+import equilibrium_bench  # noqa: E402  (bench/equilibrium_bench.py: a fresh equilibrium's solve)
 import replay_bench  # noqa: E402  (bench/replay_bench.py: replay's and the views' memory)
 from benchlib import Round, ratios, target  # noqa: E402
 from views_bench import show_contender, show_line, show_seconds  # noqa: E402
@@ -393,6 +396,7 @@ def main() -> None:
 
         seconds = run_rounds(contenders)
         scaled = [scaling() for _ in range(ROUNDS)]  # after the rounds: it needs both cores
+        solved = equilibrium_bench.figures()
         work = {
             "play_log": DEALS * SLICES,
             "play_nolog": DEALS * SLICES,
@@ -420,6 +424,7 @@ def main() -> None:
     with contextlib.redirect_stdout(Tee(sys.stdout, printed)):
         report(build, bytecode_note, rounds, sizes, memory, took)
         scaling_lines(rounds, scaled)
+        print(equilibrium_bench.line(solved))
     PAGE.write_text(benchlib.with_figures(PAGE.read_text(encoding="utf-8"), printed.getvalue()))
     print(f"figures written into {PAGE.relative_to(HERE.parent)}", file=sys.stderr)
 

@@ -32,17 +32,18 @@ PURE = "pure Python"
 # is orjson's and rich's; scenarios; `pontoon strategy`'s exact calculations, a whole table in a
 # tenth of a second as Python), every package's __init__, the package's own start-up, and a few
 # modules named here: log.reader and log.output (the views' reader, and where output goes),
-# casino.basic (it reads a JSON table once and answers from dicts: compiled, decide() measured no
-# faster), rulebook, base.plugin (it imports the user's own strategy), pytest_plugin (pytest's
-# hooks and classes: it imports pytest, which only pytest loads), _version (a constant),
-# core.stop (the stop signal's exception, a BaseException, and its state: a few calls a run),
-# and the API's log readers and
-# simulation runner (api.logs, api.simulating, api.workers, api.dask: orjson's, the processes' and
-# Dask's time). api.playing is compiled: `pontoon play` loads it at start-up, compiled it costs
-# less (84 -> 73 ms CPU of `play --seed 1 --deals 1`). Every other module is compiled
-# (core.cards too: its Card is a frozen dataclass, a native class when compiled), so a new
-# engine-side module is picked up without editing a list. Modules are named by their dotted path
-# below the package (``core.hands``).
+# casino.basic and traditional.equilibrium (each reads a JSON table once and answers from dicts:
+# compiled, casino's decide() measured no faster), rulebook, base.plugin (it imports the user's
+# own strategy), pytest_plugin (pytest's hooks and classes: it imports pytest, which only pytest
+# loads), _version (a constant), core.stop (the stop signal's exception, a BaseException, and its
+# state: a few calls a run), core.arguments (its ArgumentError is a PontoonError and a TypeError:
+# mypyc compiles no class with two builtin bases), and the API's log readers and simulation
+# runner (api.logs, api.simulating, api.workers, api.dask: orjson's, the processes' and Dask's
+# time). api.playing is compiled: `pontoon play` loads it at start-up, compiled it costs less
+# (84 -> 73 ms CPU of `play --seed 1 --deals 1`). Every other module is compiled (core.cards too:
+# its Card is a frozen dataclass, a native class when compiled), so a new engine-side module is
+# picked up without editing a list. Modules are named by their dotted path below the package
+# (``core.hands``).
 NOT_COMPILED = frozenset(
     {
         "__main__",
@@ -52,7 +53,9 @@ NOT_COMPILED = frozenset(
         "log.reader",
         "log.output",
         "casino.basic",
+        "traditional.equilibrium",
         "base.plugin",
+        "core.arguments",
         "core.stop",
         "pytest_plugin",
         "api.logs",

@@ -58,6 +58,8 @@ class GameDefinition:
     line: LineWriter  # the record as the writer's text, piece by piece, without building it
     actions: ActionTable  # the decision words (pontoon_cli.core.actions)
     strategies: tuple[str, ...]  # the automatic players' strategy names
+    #: why a strategy of theirs cannot play under the rules (None: it can)
+    strategy_problem: Callable[[str, Rules], str | None] = lambda name, rules: None
     default_strategy: str = "default"  # the strategy when none is named
     table_keys: tuple[str, ...] = ()  # scenario [table] keys beyond the traditional ones
     deal_keys: tuple[str, ...] = ()  # scenario [[deal]] keys beyond the traditional ones
@@ -91,7 +93,7 @@ def _banker_game(
     """A game with a banker at the table (T3.2), whose bank changes hands, played by the
     traditional game's strategies; with ``kitty``, Shoot Pontoon's kitty (S1-S10) and its
     scenario keys."""
-    from pontoon_cli.traditional.players import STRATEGIES
+    from pontoon_cli.traditional.players import STRATEGIES, strategy_problem
 
     return GameDefinition(
         preset=preset,
@@ -101,6 +103,7 @@ def _banker_game(
         line=line,
         actions=actions,
         strategies=tuple(STRATEGIES),
+        strategy_problem=strategy_problem,
         table_keys=("kitty",) if kitty else (),
         deal_keys=("kitty_add",) if kitty else (),
         expect_keys=("kitty",) if kitty else (),

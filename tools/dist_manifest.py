@@ -34,7 +34,7 @@ PACKAGE_FILES = (
     "pontoon_cli/rulebook.md",  # the rules text `pontoon rules ID` prints
     "pontoon_cli/simulate_schema.json",  # `pontoon simulate --json`'s schema
     "pontoon_cli/casino/basic.json",  # the casino's computed basic strategy table
-    "pontoon_cli/strategy/equilibrium.json",  # the traditional game's solved equilibrium
+    "pontoon_cli/traditional/equilibrium.json",  # the traditional game's solved equilibrium
     "pontoon_cli/logformat/schema.json",  # the log's JSON Schema (`pontoon schema`)
     "pontoon_cli/cases/scenarios/*.toml",  # the scenarios `pontoon cases` writes beside its logs
 )

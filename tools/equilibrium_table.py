@@ -1,4 +1,4 @@
-"""Write the shipped equilibrium, pontoon_cli/strategy/equilibrium.json: the preset's solve.
+"""Write the shipped equilibrium, pontoon_cli/traditional/equilibrium.json: the preset's solve.
 
     python tools/equilibrium_table.py           # write it (about half a minute)
     python tools/equilibrium_table.py --check   # exit 1 if the file is not what it writes
@@ -15,8 +15,9 @@ from pathlib import Path
 from pontoon_cli.strategy import equilibrium_table as table
 from pontoon_cli.strategy.equilibrium import solve
 from pontoon_cli.strategy.traditional import TraditionalRules
+from pontoon_cli.traditional.equilibrium import RESOURCE
 
-TARGET = Path(__file__).resolve().parents[1] / "pontoon_cli" / "strategy" / table.RESOURCE
+TARGET = Path(__file__).resolve().parents[1] / "pontoon_cli" / "traditional" / RESOURCE
 
 
 def main(argv: list[str]) -> int:

@@ -228,6 +228,10 @@ def chosen_strategies(
                 f"unknown strategy {name!r}{suggest(name, known)}{hint}; one of "
                 f"{', '.join(known)}, or your own as MODULE:NAME or FILE.py:NAME"
             )
+        else:
+            problem = definition.strategy_problem(name, rules)
+            if problem is not None:
+                raise PontoonError(f"{option} {name}: {problem}")
     return punter, bank
 
 

@@ -124,7 +124,8 @@ def play(
     strategy: Annotated[
         str | None,
         strategy_option(
-            "The punters' strategy: default or random; under --rules casino, basic (its "
+            "The punters' strategy: default, random or equilibrium (heads-up traditional's "
+            "solved equilibrium); under --rules casino, basic (its "
             "default), dealer-mimic or random (scenarios: strict too); or your own, "
             "MODULE:NAME or FILE.py:NAME (docs/how-to/own-strategy.md).  [default: default]"
         ),

@@ -32,7 +32,7 @@ from pontoon_cli.core.rules import (
     setting_value_problem,
     suggest,
 )
-from pontoon_cli.games import find_game
+from pontoon_cli.games import GameDefinition, find_game
 from pontoon_cli.scenario.deals import DEAL_KEYS, parse_action, read_deal
 from pontoon_cli.scenario.document import (
     Checker,
@@ -205,8 +205,8 @@ def _check(
     if "banker_strategy" in data and "banker_strategy" in refused:  # C3
         check.add(("banker_strategy",), refused["banker_strategy"])
         data = {k: v for k, v in data.items() if k != "banker_strategy"}
-    strategy = _strategy(check, data, "strategy", definition.strategies)
-    banker_strategy = _strategy(check, data, "banker_strategy", definition.strategies)
+    strategy = _strategy(check, data, "strategy", definition, rules)
+    banker_strategy = _strategy(check, data, "banker_strategy", definition, rules)
     deals_total = check.whole(data["deals"], ("deals",), least=1) if "deals" in data else None
 
     seats = _read_table(check, data, rules)
@@ -276,19 +276,24 @@ def _merge_options(data: dict[str, Any], options: dict[str, Any]) -> dict[str, A
 
 
 def _strategy(
-    check: Checker, data: dict[str, Any], key: str, strategies: tuple[str, ...]
+    check: Checker, data: dict[str, Any], key: str, definition: GameDefinition, rules: Rules
 ) -> str | None:
-    """A strategy of the game (``default`` names the game's default one), or ``strict``."""
+    """A strategy of the game that plays ``rules`` (``default`` names the game's default one),
+    or ``strict``."""
     value = check.typed(data, key, str, (), "a strategy name")
     if value is None:
         return None
-    known = [STRICT, *dict.fromkeys(["default", *strategies])]
+    known = [STRICT, *dict.fromkeys(["default", *definition.strategies])]
     if value not in known:
         own = "; a strategy of your own plays seeded deals only" if ":" in value else ""
         check.add(
             (key,),
             f"unknown strategy {value!r}{suggest(value, known)} (one of {', '.join(known)}){own}",
         )
+        return None
+    problem = definition.strategy_problem(value, rules)
+    if problem is not None:
+        check.add((key,), problem)
         return None
     return str(value)
 

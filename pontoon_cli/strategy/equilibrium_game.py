@@ -12,6 +12,7 @@ from typing import Final, NamedTuple
 
 from pontoon_cli.strategy.casino import RANK_PROBABILITY, add_card, two_cards
 from pontoon_cli.strategy.traditional import TraditionalRules
+from pontoon_cli.traditional import equilibrium as names
 
 MAX_CARDS: Final = 5  # T5.7, T6.2
 THIRD_CARD_MOST: Final = 2  # T5.3: the third card costs s to 2s
@@ -78,27 +79,17 @@ def price_of(action: str) -> int:
 
 def public_name(public: Public) -> str:
     """``"stake 1, bought 2s 1s, twisted 1 worth 7"``: a public history's readable name."""
-    parts = [f"stake {public.stake}"]
-    if public.prices:
-        parts.append("bought " + " ".join(f"{p}s" for p in public.prices))
-    if public.twists:
-        ace = " with an ace" if public.ace else ""
-        parts.append(f"twisted {public.twists} worth {public.twisted}{ace}")
-    return ", ".join(parts)
-
-
-def hand_name(total: int, soft: bool) -> str:
-    return f"{'soft' if soft else 'hard'} {total}"
+    return names.public_name(*public)
 
 
 def punter_key(public: Public, total: int, soft: bool) -> str:
     """The punter's information set: the public history and his own hand."""
-    return f"{public_name(public)}: {hand_name(total, soft)}"
+    return f"{public_name(public)}: {names.hand_name(total, soft)}"
 
 
 def stake_key(card: int) -> str:
     """The punter's stake decision on his first card (T4.2)."""
-    return f"first card {'A' if card == 1 else card}"
+    return names.stake_key(card)
 
 
 def stake_action(stake: int) -> str:
@@ -107,8 +98,8 @@ def stake_action(stake: int) -> str:
 
 def banker_key(public: Public, five: bool, total: int, soft: bool, cards: int) -> str:
     """The banker's information set: what the punter showed and his own hand (T6.1)."""
-    ending = "punter's five card trick" if five else "punter stuck"
-    return f"{public_name(public)}, {ending}: banker {hand_name(total, soft)} in {cards}"
+    seen = names.seen_name(public_name(public), five)
+    return f"{seen}: banker {names.banker_hand_name(total, soft, cards)}"
 
 
 def banker_may_draw(total: int, soft: bool, cards: int) -> bool:

@@ -1,10 +1,10 @@
 """``pontoon strategy --rules traditional --equilibrium``'s data: the solve, shipped or fresh.
 
-The preset's solve is shipped as ``equilibrium.json`` beside this module (written by
-``python tools/equilibrium_table.py``: deterministic bytes, sorted keys, every figure rounded to
-:data:`DECIMALS` places, its certificate computed again on the rounded strategies), so the
-command answers at once; other settings are solved at run time (:data:`STAKES`, up to
-:data:`ITERATIONS` iterations: about half a minute).
+The preset's solve is shipped as ``pontoon_cli/traditional/equilibrium.json``, which the
+``equilibrium`` strategy plays (written by ``python tools/equilibrium_table.py``: deterministic
+bytes, sorted keys, every figure rounded to :data:`DECIMALS` places, its certificate computed
+again on the rounded strategies), so the command answers at once; other settings are solved at
+run time (:data:`STAKES`, up to :data:`ITERATIONS` iterations: about half a minute).
 
 **The shipped solve lets the punter stake 1 or 10 on his first card**: the default table's least
 and most stakes (T3.3), chosen after he sees the card (T4.2), as ``pontoon play`` deals the game.
@@ -29,9 +29,8 @@ from pontoon_cli.strategy import equilibrium_check as check
 from pontoon_cli.strategy import equilibrium_game as game
 from pontoon_cli.strategy.equilibrium import Equilibrium, solve
 from pontoon_cli.strategy.traditional import BANKER_STAYS, Traditional, TraditionalRules
+from pontoon_cli.traditional.equilibrium import FORMAT, shipped_data
 
-FORMAT: Final = "pontoon-traditional-equilibrium/1"
-RESOURCE: Final = "equilibrium.json"
 DECIMALS: Final = 6
 STAKES: Final = (1, 10)  # the default table's limits (T3.3), chosen on the first card (T4.2)
 ITERATIONS: Final = 250
@@ -113,11 +112,7 @@ def dumps(data: dict[str, Any]) -> str:
 
 def shipped() -> dict[str, Any]:
     """The shipped solve (``equilibrium.json``)."""
-    from importlib import resources  # here, not at import: only --equilibrium reads it
-
-    text = resources.files("pontoon_cli.strategy").joinpath(RESOURCE).read_text(encoding="utf-8")
-    data: dict[str, Any] = json.loads(text)
-    return data
+    return shipped_data()
 
 
 def is_shipped(rules: TraditionalRules) -> bool:

@@ -19,6 +19,7 @@ from pontoon_cli.core.errors import PontoonError
 from pontoon_cli.core.hands import HandClass
 from pontoon_cli.core.rng import Rng, session_rngs
 from pontoon_cli.core.rules import Rules, Table
+from pontoon_cli.traditional import equilibrium
 from pontoon_cli.traditional.engine import Deal, DealBase, Game, Hand, Phase
 
 
@@ -90,13 +91,9 @@ class DefaultStrategy(Strategy[Deal]):
         # The least each standing hand can hold: the face-up cards plus one for each card down
         # (and at least the stick minimum); the lowest of them over the ordinary standing hands.
         lowest_floor = -1
-        for row in deal.rows:
-            for h in row:
-                n = len(h.cards)
-                if h.settled or n >= 5:
-                    continue
-                if n == 2 and h.is_pontoon and deal.rated(h, True)[0] is HandClass.PONTOON:
-                    continue  # declared (T5.1; V7 (b): A + 10 is not): nothing beats it
+        for h in standing(deal):
+            n = len(h.cards)
+            if n < 5:
                 floor = h.up_low + n - h.up_cards
                 if floor < least:
                     floor = least
@@ -114,6 +111,121 @@ class DefaultStrategy(Strategy[Deal]):
         return deal.banker_hand.cards[0].is_ace  # V3: an ace first card is his best start
 
 
+def standing(deal: Deal) -> list[Hand]:
+    """The punter hands the banker plays against: neither settled (a bust, T5.6) nor a
+    declared pontoon (T5.1; V7 (b): A + 10 is not one), which nothing of his beats."""
+    out = []
+    for row in deal.rows:
+        for h in row:
+            if h.settled:
+                continue
+            if h.is_pontoon and deal.rated(h, True)[0] is HandClass.PONTOON:
+                continue
+            out.append(h)
+    return out
+
+
+class EquilibriumStrategy(Strategy[Deal]):
+    """Heads-up traditional Pontoon's equilibrium (``pontoon strategy --equilibrium``), shipped
+    as data (:mod:`pontoon_cli.traditional.equilibrium`), its mixed choices drawn from the
+    seat's seeded generator.
+
+    As a punter: stakes the table's least or most on his first card (T4.2), then sticks,
+    twists or buys at his stake or the most a card may cost (T5.3), as the solve says for what
+    he holds and what he has shown. He never splits, burns or doubles. As banker: draws or stays
+    (T6.1) as the solve says for his hand against what each punter hand shows (its stake, each
+    buy's price, each twisted card); against several, with the chance of drawing averaged over
+    the hands, each weighted by its stake (heads-up, exactly the solve). He never doubles (V3).
+    A situation the solve has no entry for (a stake or price between its two, a split hand)
+    is read as the nearest one it has; a banker hand it has none for is played as ``default``.
+    """
+
+    name = "equilibrium"
+
+    def __init__(self, rng: Rng | None = None) -> None:
+        if rng is None:
+            raise ValueError("the equilibrium strategy draws its mixed choices from a generator")
+        self.rng = rng
+        self.table = equilibrium.shipped()
+        self.fallback = DefaultStrategy(rng)
+
+    def _pick(self, choices: list[tuple[str, int]]) -> str:
+        """One of ``choices`` (cumulative millionths) by its chance: a draw only when mixed."""
+        if len(choices) == 1:
+            return choices[0][0]
+        drawn = self.rng.below(equilibrium.MILLION)
+        for action, upto in choices:
+            if drawn < upto:
+                return action
+        return choices[-1][0]
+
+    def stake(self, deal: Deal, player: str) -> int:
+        table = deal.table
+        first = deal.current_hand().cards[0]
+        choice = self._pick(self.table.punter[equilibrium.stake_key(first.value)])
+        amount = table.max_stake if choice == f"stake {self.table.stakes[1]}" else table.min_stake
+        left = deal.left_in_turn()
+        if amount > left:
+            amount = left  # the balance (T8.6): at least the minimum, as the turn allows
+        return amount if amount > table.min_stake else table.min_stake
+
+    def play(self, deal: Deal, player: str, hand: int) -> tuple[str, int | None]:
+        h = deal.current_hand()
+        if len(h.cards) == 2 and h.is_pontoon and deal.can("stick", player, hand):
+            return "stick", None  # nothing beats it (T2.1)
+        key = f"{self._public(deal, h)}: {equilibrium.hand_name(h.total, h.total > h.low)}"
+        choices = self.table.punter.get(key)
+        if choices is None:
+            return self.fallback.play(deal, player, hand)
+        action = self._pick(choices)
+        if not action.startswith("buy "):
+            return action, None
+        price = h.initial * int(action.removeprefix("buy ").removesuffix("s"))
+        for legal in deal.legal_actions():  # within the price range and the balance (T5.3)
+            if legal.action == "buy" and legal.low is not None and legal.high is not None:
+                return "buy", min(max(price, legal.low), legal.high)
+        return "twist", None
+
+    def _public(self, deal: Deal, h: Hand) -> str:
+        """What the table knows of ``h`` (T5.3, T5.4), as the solve names it: the stake read as
+        the nearer of the solve's two, each bought card's price as 1 or 2 stakes."""
+        table = deal.table
+        low, high = self.table.stakes
+        stake = low if 2 * h.initial < table.min_stake + table.max_stake else high
+        twists = h.up_cards  # twisted cards lie face up, bought ones down (T5.3, T5.4)
+        bought = len(h.cards) - 2 - twists
+        units = (2 * (h.stake - h.initial) + h.initial) // (2 * h.initial)  # rounded
+        doubled = min(max(units - bought, 0), bought)  # T5.3: a card costs at most the last
+        prices = (2,) * doubled + (1,) * (bought - doubled)
+        ace = False
+        for card in h.cards[2 + bought :]:
+            ace = ace or card.is_ace
+        return equilibrium.public_name(stake, prices, twists, h.up_low, ace)
+
+    def bank(self, deal: Deal) -> str:
+        b = deal.banker_hand
+        mine = equilibrium.banker_hand_name(b.total, b.total > b.low, len(b.cards))
+        weighed = at_stake = 0
+        for h in standing(deal):
+            seen = equilibrium.seen_name(self._public(deal, h), len(h.cards) >= 5)
+            draw = self.table.banker.get(seen, {}).get(mine)
+            if draw is None:
+                return self.fallback.bank(deal)
+            weighed += draw * h.stake
+            at_stake += h.stake
+        if at_stake == 0:
+            return "stay"  # nothing stands against him
+        chance = weighed // at_stake  # millionths, exactly the solve's with one hand
+        if chance <= 0:
+            return "stay"
+        if chance >= equilibrium.MILLION:
+            return "draw"
+        return "draw" if self.rng.below(equilibrium.MILLION) < chance else "stay"
+
+    def doubles(self, deal: Deal) -> bool:
+        return False  # V3 is not in the solved game: rules with it are refused (strategy_problem)
+
+
 def _draw(deal: Deal, player: str, hand: int, h: Hand) -> tuple[str, int | None]:
     if h.low <= 11 and deal.can("buy", player, hand, h.initial):
         return "buy", h.initial
@@ -124,7 +236,16 @@ def _draw(deal: Deal, player: str, hand: int, h: Hand) -> tuple[str, int | None]
 STRATEGIES: dict[str, Callable[[Rng | None], Strategy[Deal]]] = {
     "default": DefaultStrategy,
     "random": RandomStrategy,
+    "equilibrium": EquilibriumStrategy,
 }
+
+
+def strategy_problem(name: str, rules: Rules) -> str | None:
+    """Why the strategy ``name`` cannot play under ``rules``, or None: the equilibrium plays
+    only the settings it was solved for."""
+    if name == "equilibrium":
+        return equilibrium.shipped().problem(rules)
+    return None
 
 
 def _strategy(name: str, rng: Rng, banker: bool) -> Strategy[Deal]:

@@ -276,8 +276,8 @@ def test_a_failing_strategy_keeps_the_whole_deals_in_the_out_file(workdir: Path)
         ),
         (
             ["--strategy", "wild"],
-            "unknown strategy 'wild'; one of default, random, or your own as MODULE:NAME or "
-            "FILE.py:NAME",
+            "unknown strategy 'wild'; one of default, random, equilibrium, or your own as "
+            "MODULE:NAME or FILE.py:NAME",
         ),
     ],
 )
@@ -392,6 +392,6 @@ def test_a_scenario_says_a_strategy_of_your_own_plays_seeded_deals_only(workdir:
     code, out, err = invoke("play", "s.toml", "--strategy", "mine.py:Steady")
     assert (code, out) == (2, "")
     assert err.endswith(
-        "unknown strategy 'mine.py:Steady' (one of strict, default, random); a strategy of your "
-        "own plays seeded deals only\n"
+        "unknown strategy 'mine.py:Steady' (one of strict, default, random, equilibrium); a "
+        "strategy of your own plays seeded deals only\n"
     )

@@ -1,4 +1,4 @@
-"""The shipped equilibrium (pontoon_cli/strategy/equilibrium.json), the value of the bank and
+"""The shipped equilibrium (pontoon_cli/traditional/equilibrium.json), the value of the bank and
 `pontoon strategy --rules traditional --equilibrium`.
 
 The full solve takes about half a minute, too long for the suite: the shipped strategies'
