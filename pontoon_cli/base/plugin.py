@@ -297,9 +297,10 @@ def _given(target: Any) -> Given:
             else f"no module {module_name} is loaded"
         )
     elif isinstance(target, type):
-        if _reach(module, qualname) is target:
+        found = _reach(module, qualname)
+        if found is target:
             return Given(f"{where}:{qualname}", target)
-        why = f"{own} names another object"
+        why = "not found by that name" if found is None else "that name holds another object"
     else:
         names = [k for k, v in _items(module) if v is target and k.isidentifier()]
         if names:  # an instance a module holds: play uses it as it is, as here
