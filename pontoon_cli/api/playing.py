@@ -338,11 +338,11 @@ def write_log(
     """Write what :func:`play` yields to ``out`` (a path, ``.gz`` compressed by its name; or a
     binary stream), as ``pontoon play --out`` does.
 
-    A path is written whole, or, when a strategy of yours fails (:class:`StrategyError`) or a
-    stop signal ends the command, as a valid prefix: the header and every whole deal before it,
-    a log that replays, and the error says how many deals it kept (``...; kept 6 deals in
-    game.jsonl``). Any other error, ``KeyboardInterrupt`` among them, leaves no file (an
-    earlier file of that name as it was). A stream is given each record whole, as it is played.
+    A path is written whole, or, when a strategy of yours fails (:class:`StrategyError`), as a
+    valid prefix: the header and every whole deal before the failure, a log that replays, and
+    the error says how many deals it kept (``...; kept 6 deals in game.jsonl``). Any other
+    error, ``KeyboardInterrupt`` among them, leaves no file (an earlier file of that name as it
+    was). A stream is given each record whole, as it is played.
 
     >>> import io
     >>> from pontoon_cli import write_log
