@@ -292,7 +292,7 @@ def _given(target: Any) -> Given:
         why = "a class defined in a function"
     elif where is None:
         why = (
-            "defined at an interactive prompt"
+            "defined in a __main__ without a file: a prompt, a notebook"
             if module_name == "__main__"
             else f"no module {module_name} is loaded"
         )

@@ -178,6 +178,19 @@ def test_the_header_says_why_an_object_cannot_be_re_played(objs: ModuleType) -> 
     assert list(verify(log.splitlines(keepends=True))) == []
 
 
+def test_a_class_of_a_session_without_a_file_is_named_and_noted(tmp_path: Path) -> None:
+    code = STEADY + (
+        "import pontoon_cli\n"
+        "print(next(iter(pontoon_cli.play(seed=1, deals=1, strategy=Steady)))['strategies'])\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True)
+    said = (
+        "__main__:Steady (not re-playable: defined in a __main__ without a file: a prompt, a "
+        "notebook)"
+    )
+    assert done.stdout.decode() == f"{dict(punter=said, banker=said)}\n"
+
+
 def test_a_strategy_from_a_script_is_named_by_its_file_and_re_played(tmp_path: Path) -> None:
     script = tmp_path / "mine.py"
     script.write_text(
