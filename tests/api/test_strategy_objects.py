@@ -226,6 +226,10 @@ def test_an_object_that_fails_is_named_and_the_log_keeps_its_whole_deals(
     )
     log = (tmp_path / "game.jsonl").read_bytes()
     assert len(log.splitlines()) == 4 and list(verify("game.jsonl")) == []
+    stream = io.BytesIO()  # a stream: each record whole as it is played, the same prefix
+    with pytest.raises(StrategyError, match=r"in bank\(view\); 3 deals written$"):
+        write_log(stream, seed=7, deals=6, strategy=objs.Boom)
+    assert stream.getvalue() == log
 
 
 def test_a_keyboard_interrupt_leaves_no_file_and_an_earlier_one_as_it_was(
