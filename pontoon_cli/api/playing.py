@@ -296,15 +296,12 @@ def play(
     """The records ``pontoon play`` writes, one at a time: the header, then each deal's.
 
     Seeded play (``seed``; a fresh one when None, named in the header) plays ``deals`` deals by
-    the automatic players at ``table`` (the default: :meth:`Table.seated`). ``strategy`` (every
-    punter's) and ``banker_strategy`` (the banker's; the punters' when None) are a name or a
-    spec as ``--strategy`` takes them (``"random"``, ``"mymod:Cautious"``,
-    ``"examples/strategy.py:Cautious"``) or your own strategy object (:class:`SeatStrategy`): a
-    class, made once per seat and role, or an instance, shared by every seat it plays. The
-    header names an object by the spec ``pontoon play --strategy`` loads it by, or says why it
-    has none (docs/how-to/own-strategy.md). With ``scenario`` (a scenario file) the file's
-    stacked cards and scripted decisions play instead; after its last deal,
-    :class:`ExpectationError` is raised if an expectation failed.
+    the automatic players at ``table`` (the default: :meth:`Table.seated`): ``strategy`` and
+    ``banker_strategy`` are a name or spec as ``--strategy`` takes it, or your own
+    :class:`SeatStrategy` itself, a class (made once per seat and role) or an instance (shared
+    by every seat). With ``scenario`` (a scenario file) the file's stacked cards and scripted
+    decisions play instead; after its last deal, :class:`ExpectationError` is raised if an
+    expectation failed.
 
     >>> from pontoon_cli import play
     >>> header, *deals = play("casino", seed=7, deals=3)
@@ -338,11 +335,10 @@ def write_log(
     """Write what :func:`play` yields to ``out`` (a path, ``.gz`` compressed by its name; or a
     binary stream), as ``pontoon play --out`` does.
 
-    A path is written whole, or, when a strategy of yours fails (:class:`StrategyError`), as a
-    valid prefix: the header and every whole deal before the failure, a log that replays, and
-    the error says how many deals it kept (``...; kept 6 deals in game.jsonl``). Any other
-    error, ``KeyboardInterrupt`` among them, leaves no file (an earlier file of that name as it
-    was). A stream is given each record whole, as it is played.
+    A path is written whole; after a strategy's :class:`StrategyError`, the header and every
+    whole deal before it (a log that replays: ``...; kept 6 deals in game.jsonl``); after any
+    other error, ``KeyboardInterrupt`` too, nothing (an earlier file as it was). A stream gets
+    each record whole, as it is played.
 
     >>> import io
     >>> from pontoon_cli import write_log
