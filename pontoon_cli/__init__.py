@@ -11,7 +11,10 @@ module is internal and may change between versions. The names load on first use 
 - :func:`verify`: ``pontoon replay``, one :class:`Divergence` at a time.
 - :func:`simulate`: ``pontoon simulate --json``'s report.
 - :class:`SeatStrategy`: the protocol of your own strategy, which sees a :class:`SeatView`
-  (``--strategy MODULE:NAME`` or ``FILE.py:NAME``).
+  (``--strategy MODULE:NAME`` or ``FILE.py:NAME``; from Python, ``strategy=`` takes the class or
+  an instance itself).
+- :class:`PontoonFixture`: the type of the pytest fixture ``pontoon``, for an annotation
+  (importing it imports pytest).
 - The errors: :class:`PontoonError` and its kinds :class:`RulesError`, :class:`IllegalAction`,
   :class:`ScenarioError`, :class:`ExpectationError`, :class:`LogFormatError`,
   :class:`StrategyError`, and :class:`LogSourceError` (a log given in a form the readers do not
@@ -61,6 +64,7 @@ _PUBLIC = {
     "ExpectationError": "pontoon_cli.core.errors",
     "LogFormatError": "pontoon_cli.core.errors",
     "LogSourceError": "pontoon_cli.api.logs",
+    "PontoonFixture": "pontoon_cli.pytest_plugin",
 }
 
 __all__ = [
@@ -73,6 +77,7 @@ __all__ = [
     "LogSourceError",
     "LogVisitor",
     "PontoonError",
+    "PontoonFixture",
     "RuleCoverage",
     "Rules",
     "RulesError",
@@ -126,4 +131,5 @@ if TYPE_CHECKING:
     from pontoon_cli.core.rules import Rules, Table
     from pontoon_cli.log.reader import LogVisitor
     from pontoon_cli.logformat.divergence import Divergence
+    from pontoon_cli.pytest_plugin import PontoonFixture
     from pontoon_cli.replay.coverage import RuleCoverage

@@ -15,8 +15,14 @@ pontoon-cli is installed; it is the only module of the package that imports pyte
 - The ini key ``pontoon_coverage_fail_under`` (a percentage) tallies the rules the configured
   logs exercised, as ``pontoon replay --coverage`` does, reports the coverage in the terminal
   summary, and fails the session (exit 1) when it is under that percentage.
-- The ``pontoon`` fixture gives a test the API (``verify``, ``play``), ``assert_replays`` and
-  ``settlement`` (a scenario's whole settlement as plain data, for a snapshot).
+- A glob that matches no file is a ``PytestConfigWarning`` placed at the line of the config file
+  that set it (``pyproject.toml:3``), naming the key and the file.
+- The ``pontoon`` fixture (:class:`PontoonFixture`, exported as ``pontoon_cli.PontoonFixture``)
+  is the whole public API, so inside a test it stands for ``import pontoon_cli as pontoon``:
+  every public name (``pontoon.Rules``, ``pontoon.simulate``...), with ``verify``, ``read_log``
+  and ``play``'s ``scenario=`` taking a relative path from the rootdir, and
+  ``assert_replays`` and ``settlement`` (a scenario's whole settlement as plain data, for a
+  snapshot).
 """
 
 from __future__ import annotations
@@ -72,8 +78,7 @@ def pytest_configure(config: pytest.Config) -> None:
         for pattern in config.getini(key):
             matched = _glob(config.rootpath, key, pattern)
             if not matched:
-                warning = f"{key}: {pattern!r} matches no file under {config.rootpath}"
-                config.issue_config_time_warning(pytest.PytestConfigWarning(warning), 2)
+                _matches_none(config, key, pattern)
             for path in matched:
                 files.setdefault(path, kind)
     config.stash[_FILES] = files
@@ -85,6 +90,52 @@ def pytest_configure(config: pytest.Config) -> None:
         from pontoon_cli.replay.coverage import RuleCoverage
 
         config.stash[_COVERAGE] = RuleCoverage()
+
+
+def _matches_none(config: pytest.Config, key: str, pattern: str) -> None:
+    """The warning for a glob that matches no file, where the user set it: at its line of the
+    config file (``pyproject.toml:3``, its text shown under it), naming the key and the file;
+    given by ``-o``, it says so."""
+    overrides = getattr(config.option, "override_ini", None) or []
+    given = [o for o in overrides if o.partition("=")[0].strip() == key]
+    inipath = config.inipath
+    line = None if given or inipath is None else _line_of(inipath, key, pattern)
+    source = "-o" if given else "the config" if inipath is None else _shown(inipath)
+    warning = pytest.PytestConfigWarning(
+        f"{key} in {source}: {pattern!r} matches no file under {config.rootpath}"
+    )
+    if inipath is None or line is None:
+        config.issue_config_time_warning(warning, 2)
+        return
+    # pytest places a configure-time warning at its caller's frame (its filters and report as
+    # for its own): a caller compiled as that line of the config file is that line
+    text = "\n" * (line - 1) + "warn = lambda c, w: c.issue_config_time_warning(w, 2)\n"
+    namespace: dict[str, Any] = {"__name__": __name__}
+    exec(compile(text, _shown(inipath), "exec"), namespace)
+    namespace["warn"](config, warning)
+
+
+def _line_of(path: Path, key: str, pattern: str) -> int | None:
+    """The line of ``path`` that gives ``key`` its ``pattern`` (the key's own line when no line
+    of its value holds it); None when the file sets no ``key``."""
+    import re
+
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError):
+        return None
+    setting = re.compile(r"\s*([\w.-]+)\s*[=:]|\s*\[")  # a key's first line, or a section
+    for start, text in enumerate(lines):
+        found = setting.match(text)
+        if found is None or found.group(1) != key:
+            continue
+        for i in range(start, len(lines)):
+            if i > start and setting.match(lines[i]):  # the next key: the value has ended
+                break
+            if pattern in lines[i]:
+                return i + 1
+        return start + 1
+    return None
 
 
 def _fail_under(value: object) -> float | None:
@@ -275,12 +326,44 @@ def replay_report(
 # the fixture -----------------------------------------------------------------------------------
 
 
-class Pontoon:
-    """What the ``pontoon`` fixture gives a test. A relative path is taken from the rootdir, like
-    the ini globs, whatever the current folder."""
+def _face() -> Any:
+    """The package's face, ``pontoon_cli`` itself: loaded before any module of the package, so
+    read where it is, not imported (no module imports the face: pyproject's import contract)."""
+    import sys
+
+    return sys.modules[__name__.rpartition(".")[0]]
+
+
+class PontoonFixture:
+    """What the ``pontoon`` fixture gives a test: the whole public API of ``pontoon_cli``, so
+    that inside a test it stands for ``import pontoon_cli as pontoon`` (which its name shadows
+    there): ``pontoon.Rules``, ``pontoon.simulate``, ``pontoon.StrategyError``... are
+    ``pontoon_cli``'s own. What reads a file takes a relative path from the rootdir, like the ini
+    globs, whatever the current folder: :meth:`verify`, :meth:`read_log`, :meth:`play`'s
+    ``scenario=``, :meth:`assert_replays`, :meth:`settlement`. Annotate with
+    ``pontoon_cli.PontoonFixture``::
+
+        from pontoon_cli import PontoonFixture
+
+        def test_my_engine(pontoon: PontoonFixture) -> None:
+            pontoon.assert_replays("logs/engine.jsonl")
+    """
 
     def __init__(self, rootpath: Path) -> None:
         self.rootpath = rootpath
+
+    def __getattr__(self, name: str) -> Any:
+        """``pontoon_cli``'s public ``name``."""
+        face = _face()
+        if name not in face.__all__:
+            raise AttributeError(
+                f"the pontoon fixture has no attribute {name!r}: it has pontoon_cli's public "
+                "names, path, assert_replays and settlement"
+            )
+        return getattr(face, name)
+
+    def __dir__(self) -> list[str]:
+        return sorted({*super().__dir__(), *_face().__all__})
 
     def path(self, path: str | os.PathLike[str]) -> Path:
         """``path``, a relative one taken from the rootdir, as the current folder names it."""
@@ -294,6 +377,12 @@ class Pontoon:
         from pontoon_cli.api.logs import verify
 
         return verify(self._source(source), seeded=seeded)
+
+    def read_log(self, source: Source, visitor: Any = None) -> Any:
+        """``pontoon_cli.read_log``: a log's records, or ``visitor``'s result."""
+        from pontoon_cli.api.logs import read_log
+
+        return read_log(self._source(source), visitor)
 
     def play(
         self, *args: Any, scenario: str | os.PathLike[str] | None = None, **settings: Any
@@ -342,6 +431,7 @@ def _settled(record: dict[str, Any]) -> dict[str, Any]:
 
 
 @pytest.fixture
-def pontoon(pytestconfig: pytest.Config) -> Pontoon:
-    """The pontoon API for a test: ``verify``, ``play``, ``assert_replays``, ``settlement``."""
-    return Pontoon(pytestconfig.rootpath)
+def pontoon(pytestconfig: pytest.Config) -> PontoonFixture:
+    """The pontoon API for a test (:class:`PontoonFixture`): every public name of
+    ``pontoon_cli``, paths from the rootdir, ``assert_replays`` and ``settlement``."""
+    return PontoonFixture(pytestconfig.rootpath)

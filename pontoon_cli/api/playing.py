@@ -2,7 +2,8 @@
 
 :func:`new_game` gives a game a program drives decision by decision (PokerKit's ``State``:
 ``actor``, ``legal_actions()``, ``act()``); :func:`play` yields the records ``pontoon play``
-writes; :func:`write_log` writes them as ``pontoon play`` does (a file whole or not at all).
+writes; :func:`write_log` writes them as ``pontoon play`` does (a file whole, or a valid prefix
+that the error reports).
 The command ``pontoon play`` is option parsing, one call of :func:`write_game`, and its messages.
 """
 
@@ -12,11 +13,11 @@ import os
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager
 from pathlib import Path
-from typing import Any, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from pontoon_cli.base.deal import DealBase, LegalAction, Phase
 from pontoon_cli.base.game import GameBase
-from pontoon_cli.base.plugin import build, is_spec
+from pontoon_cli.base.plugin import build, is_spec, recorded, strategy_given
 from pontoon_cli.core.errors import ExpectationError, PontoonError, StrategyError
 from pontoon_cli.core.events import BankSold
 from pontoon_cli.core.rng import session_rngs
@@ -24,6 +25,9 @@ from pontoon_cli.core.rules import HOUSE_PRESETS, Rules, Table, money_problem, s
 from pontoon_cli.games import GameDefinition, find_game, seeded_game
 from pontoon_cli.log.output import Writable
 from pontoon_cli.log.writer import LogWriter, header_record
+
+if TYPE_CHECKING:
+    from pontoon_cli.base.seat import SeatStrategy
 
 __all__ = [
     "ExpectationError",
@@ -187,9 +191,10 @@ class Seeded(NamedTuple):
 
     @property
     def strategies(self) -> dict[str, str]:
+        punter = recorded(self.punter)  # a strategy object: its name, or why it has none
         if self.definition.house:  # C3: no banker at a casino table
-            return {"punter": self.punter}
-        return {"punter": self.punter, "banker": self.banker}
+            return {"punter": punter}
+        return {"punter": punter, "banker": recorded(self.banker)}
 
     def header(self, game: GameBase) -> dict[str, Any]:
         """The log's header record of ``game``, as it starts."""
@@ -288,17 +293,19 @@ def play(
     *,
     seed: int | None = None,
     deals: int = 10,
-    strategy: str | None = None,
-    banker_strategy: str | None = None,
+    strategy: str | type | SeatStrategy | None = None,
+    banker_strategy: str | type | SeatStrategy | None = None,
     scenario: str | os.PathLike[str] | None = None,
 ) -> Iterator[dict[str, Any]]:
     """The records ``pontoon play`` writes, one at a time: the header, then each deal's.
 
     Seeded play (``seed``; a fresh one when None, named in the header) plays ``deals`` deals by
-    the automatic players (``strategy``, ``banker_strategy``: as ``--strategy``) at ``table``
-    (the default: :meth:`Table.seated`). With ``scenario`` (a scenario file) the file's stacked
-    cards and scripted decisions play instead; after its last deal, :class:`ExpectationError` is
-    raised if an expectation failed.
+    the automatic players at ``table`` (the default: :meth:`Table.seated`): ``strategy`` and
+    ``banker_strategy`` are a name or spec as ``--strategy`` takes it, or your own
+    :class:`SeatStrategy` itself, a class (made once per seat and role) or an instance (shared
+    by every seat). With ``scenario`` (a scenario file) the file's stacked cards and scripted
+    decisions play instead; after its last deal, :class:`ExpectationError` is raised if an
+    expectation failed.
 
     >>> from pontoon_cli import play
     >>> header, *deals = play("casino", seed=7, deals=3)
@@ -310,7 +317,9 @@ def play(
         _write_scenario(Path(scenario), {}, {}, sink)
         yield from sink.records
         return
-    what = seeded(rules, table, seed, deals, strategy, banker_strategy)
+    punter = strategy_given("play()", "strategy", strategy)
+    bank = strategy_given("play()", "banker_strategy", banker_strategy)
+    what = seeded(rules, table, seed, deals, punter, bank)
     record = what.definition.record
     for game, deal in _seeded_deals(what, deals):  # one deal at a time: memory stays flat
         yield what.header(game) if deal is None else record(game, deal, None)
@@ -323,12 +332,17 @@ def write_log(
     *,
     seed: int | None = None,
     deals: int = 10,
-    strategy: str | None = None,
-    banker_strategy: str | None = None,
+    strategy: str | type | SeatStrategy | None = None,
+    banker_strategy: str | type | SeatStrategy | None = None,
     scenario: str | os.PathLike[str] | None = None,
 ) -> Written:
-    """Write what :func:`play` yields to ``out`` (a path, whole or not at all, ``.gz``
-    compressed by its name; or a binary stream), as ``pontoon play --out`` does.
+    """Write what :func:`play` yields to ``out`` (a path, ``.gz`` compressed by its name; or a
+    binary stream), as ``pontoon play --out`` does.
+
+    A path is written whole; after a strategy's :class:`StrategyError`, the header and every
+    whole deal before it (a log that replays: ``...; kept 6 deals in game.jsonl``); after any
+    other error, ``KeyboardInterrupt`` too, nothing (an earlier file as it was). A stream gets
+    each record whole, as it is played.
 
     >>> import io
     >>> from pontoon_cli import write_log
@@ -338,6 +352,8 @@ def write_log(
     >>> out.getvalue().count(b"\\n")
     3
     """
+    punter = strategy_given("write_log()", "strategy", strategy)
+    bank = strategy_given("write_log()", "banker_strategy", banker_strategy)
     path, stream = (Path(out), None) if isinstance(out, (str, os.PathLike)) else (None, out)
     return write_game(
         path,
@@ -346,8 +362,8 @@ def write_log(
         table,
         seed=seed,
         deals=deals,
-        strategy=strategy,
-        banker_strategy=banker_strategy,
+        strategy=punter,
+        banker_strategy=bank,
         scenario=scenario,
     )
 

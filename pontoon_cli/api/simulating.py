@@ -13,10 +13,11 @@ import os
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from pontoon_cli._version import __version__
 from pontoon_cli.api.playing import check_seats, chosen_strategies, fresh_seed, rules_named
+from pontoon_cli.base.plugin import Given, recorded, strategy_given
 from pontoon_cli.core.errors import PontoonError, StrategyError
 from pontoon_cli.core.limits import MAX_SAFE_INT, MAX_WORKERS, int_problem
 from pontoon_cli.core.rules import (
@@ -42,6 +43,9 @@ from pontoon_cli.simulation import (
     shard_seed,
     sim_bankroll,
 )
+
+if TYPE_CHECKING:
+    from pontoon_cli.base.seat import SeatStrategy
 
 __all__ = ["MAX_STAKE", "MIN_STAKE", "Progress", "Setup", "run_simulation", "simulate"]
 
@@ -133,7 +137,9 @@ def plan(
     if problem is not None or table is None:  # the balances stay within what a log holds
         raise PontoonError(f"--shard {shard}: {problem}; lower --shard")
     definition = find_game(the_rules)
-    strategies = {"punter": punter} if house else {"punter": punter, "banker": bank}
+    strategies = {"punter": recorded(punter)}
+    if not house:  # C3: no banker at a casino table
+        strategies["banker"] = recorded(bank)
     setup = {
         "tool": f"pontoon-cli {__version__}",
         "rules": the_rules.to_dict(),
@@ -169,8 +175,8 @@ def simulate(
     players: int = 4,
     rounds: int = 100_000,
     seed: int | None = None,
-    strategy: str | None = None,
-    banker_strategy: str | None = None,
+    strategy: str | type | SeatStrategy | None = None,
+    banker_strategy: str | type | SeatStrategy | None = None,
     workers: int = 1,
     shard: int = SHARD_ROUNDS,
     dask: str | None = None,
@@ -180,6 +186,12 @@ def simulate(
     and 95% interval, each seat's mean net, hand classes and decisions. The report is the same
     for any ``workers`` (local processes) and on a Dask scheduler (``dask``: its address).
 
+    ``strategy`` and ``banker_strategy`` are as :func:`play` takes them: a name, a spec, or your
+    own strategy object. With ``workers`` above 1 an object is sent to the worker processes by
+    pickle (a class by its module and name, an instance with its state, each shard a copy of
+    it): one pickle cannot send, a class defined in a function say, is refused before anything
+    is played (:class:`StrategyError`).
+
     >>> from pontoon_cli import simulate
     >>> report = simulate("casino", players=1, rounds=2000, seed=3)
     >>> report["rounds_played"], report["edge"]["of"], report["strategies"]
@@ -187,16 +199,38 @@ def simulate(
     >>> report == simulate("casino", players=1, rounds=2000, seed=3, workers=2)
     True
     """
+    punter = strategy_given("simulate()", "strategy", strategy)
+    bank = strategy_given("simulate()", "banker_strategy", banker_strategy)
     plan_ = plan(
         rules,
         players=players,
         rounds=rounds,
         seed=fresh_seed() if seed is None else seed,
-        strategy=strategy,
-        banker_strategy=banker_strategy,
+        strategy=punter,
+        banker_strategy=bank,
         shard=shard,
     )
+    if dask is None and isinstance(workers, int) and workers > 1 and len(plan_.specs) > 1:
+        for parameter, given in (("strategy", punter), ("banker_strategy", bank)):
+            if isinstance(given, Given):
+                _sendable(parameter, given, workers)
     return run_simulation(plan_, workers=workers, dask=dask)
+
+
+def _sendable(parameter: str, given: Given, workers: int) -> None:
+    """StrategyError, naming ``parameter=``, unless pickle can send ``given`` to a worker."""
+    import pickle
+
+    from pontoon_cli.base.seat import one_line
+
+    try:
+        pickle.dumps(given)
+    except Exception as err:  # PicklingError, AttributeError, TypeError: pickle's own words
+        raise StrategyError(
+            f"simulate(): {parameter}= {given} cannot be sent to the worker processes "
+            f"(workers={workers}) by pickle: {one_line(err)}; define the class at the top level "
+            "of a module, give an instance whose state pickle can copy, or use workers=1"
+        ) from None
 
 
 def run_simulation(

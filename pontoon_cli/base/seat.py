@@ -3,8 +3,8 @@
 ``pontoon play`` and ``pontoon simulate`` take ``--strategy MODULE:NAME`` or
 ``--strategy FILE.py:NAME`` (and ``--banker-strategy`` the same): NAME is a class (or a function
 returning a strategy), called once per seat, or an object with the methods below, used as it is
-by every seat it plays (:mod:`pontoon_cli.base.plugin` loads it). One protocol serves every game
-(:class:`SeatStrategy`)::
+by every seat it plays (:mod:`pontoon_cli.base.plugin` loads it); from Python, ``strategy=``
+takes the class or the object itself. One protocol serves every game (:class:`SeatStrategy`)::
 
     stake(view) -> int                   # the initial stake, within view.legal's range
     play(view) -> str | tuple[str, int]  # a word of view.legal; (word, amount) for one that
@@ -101,8 +101,13 @@ class SeatView:
 
 
 class SeatStrategy(Protocol):
-    """The methods of a strategy of your own (the module docstring). ``doubles(view) -> bool``
-    may be added; without it the banker never doubles (V3)."""
+    """The methods of a strategy of your own, each given the seat's :class:`SeatView`:
+    ``stake(view) -> int``, the initial stake, within ``view.legal``'s range; ``play(view)``, a
+    word of ``view.legal`` or ``(word, amount)`` for one that takes an amount; ``bank(view)``,
+    ``"draw"`` or ``"stay"``, asked only of a banker (a casino or punter-only strategy may
+    leave it out). ``doubles(view) -> bool`` may be added; without it the banker never doubles
+    (V3). Give the class or an instance as ``strategy=``, or name it by ``--strategy
+    MODULE:NAME`` or ``FILE.py:NAME``."""
 
     def stake(self, view: SeatView) -> int: ...
 

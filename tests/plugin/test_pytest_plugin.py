@@ -4,7 +4,6 @@ scenarios named by the ini keys become test items whose failures read as the CLI
 
 from __future__ import annotations
 
-import gzip
 import json
 import os
 import re
@@ -181,13 +180,61 @@ def test_a_glob_that_cannot_be_read_is_a_usage_error(
     assert "INTERNALERROR" not in result.stderr.str() + result.stdout.str()
 
 
-def test_a_glob_that_matches_no_file_is_a_warning(pytester: pytest.Pytester) -> None:
-    pytester.makepyprojecttoml(LOGS)
+def test_a_glob_that_matches_no_file_is_a_warning_at_its_line_of_the_config(
+    pytester: pytest.Pytester,
+) -> None:
+    pytester.makepyprojecttoml(
+        '[tool.pytest.ini_options]\npontoon_logs = [\n    "logs/*.jsonl",\n    "logs/*.gz",\n]\n'
+    )
     pytester.makepyfile("def test_one():\n    pass\n")
+    (pytester.path / "logs").mkdir()
+    (pytester.path / "logs" / "a.jsonl").write_bytes(play_log(7, deals=1))
     result = pytester.runpytest(*PLUGIN)
+    result.assert_outcomes(passed=2, warnings=1)
+    result.stdout.fnmatch_lines(
+        [
+            "pyproject.toml:4",
+            "  pyproject.toml:4: PytestConfigWarning: pontoon_logs in pyproject.toml: "
+            "'logs/*.gz' matches no file under *",
+            '    "logs/*.gz",',
+        ]
+    )
+    assert "pytest_plugin.py" not in result.stdout.str()
+
+
+@pytest.mark.parametrize(
+    ("config", "args", "said"),
+    [
+        (
+            "[pytest]\npontoon_scenarios = scenarios/*.toml\n",
+            [],
+            "  tox.ini:2: PytestConfigWarning: pontoon_scenarios in tox.ini: *",
+        ),
+        (LOGS, ["-o", "pontoon_logs=other/*.jsonl"], "*: pontoon_logs in -o: 'other/*.jsonl' *"),
+    ],
+)
+def test_the_warning_names_the_file_or_option_that_set_the_glob(
+    pytester: pytest.Pytester, config: str, args: list[str], said: str
+) -> None:
+    if config.startswith("[pytest]"):
+        pytester.makeini(config)
+    else:
+        pytester.makepyprojecttoml(config)
+    pytester.makepyfile("def test_one():\n    pass\n")
+    result = pytester.runpytest(*PLUGIN, *args)
     result.assert_outcomes(passed=1, warnings=1)
-    warning = "*PytestConfigWarning: pontoon_logs: 'logs/*.jsonl' matches no file under *"
-    result.stdout.fnmatch_lines([warning])
+    result.stdout.fnmatch_lines([said])
+
+
+def test_the_warning_obeys_pytests_filters(pytester: pytest.Pytester) -> None:
+    pytester.makepyprojecttoml(
+        LOGS + 'filterwarnings = ["ignore:pontoon_logs in:pytest.PytestConfigWarning"]\n'
+    )
+    pytester.makepyfile("def test_one():\n    pass\n")
+    pytester.runpytest(*PLUGIN).assert_outcomes(passed=1, warnings=0)
+    result = pytester.runpytest(*PLUGIN, "-W", "error::pytest.PytestConfigWarning")
+    assert result.ret != 0
+    result.stderr.fnmatch_lines(["*pontoon_logs in pyproject.toml: 'logs/*.jsonl' matches no*"])
 
 
 # scenarios ---------------------------------------------------------------------------------------
@@ -271,6 +318,47 @@ def test_the_fixture_gives_the_api(pytester: pytest.Pytester) -> None:
     assert "Traceback" not in result.stdout.str()
 
 
+def test_the_fixture_is_the_whole_api_where_it_shadows_the_module(
+    pytester: pytest.Pytester,
+) -> None:
+    """A test module written as the README's ``import pontoon_cli as pontoon``: inside a test
+    that takes the fixture, ``pontoon`` is the fixture, and the module's names are all there."""
+    (pytester.path / "game.jsonl").write_bytes(play_log(7, deals=3))
+    pytester.makepyfile(
+        """
+        import pontoon_cli as pontoon
+        from pontoon_cli import PontoonFixture
+
+        def test_names(pontoon: PontoonFixture, tmp_path, monkeypatch):
+            import pontoon_cli
+
+            assert isinstance(pontoon, PontoonFixture)
+            for name in set(pontoon_cli.__all__) - {"play", "verify", "read_log"}:
+                assert getattr(pontoon, name) is getattr(pontoon_cli, name), name
+            assert set(pontoon_cli.__all__) <= set(dir(pontoon))
+            assert pontoon.Rules is pontoon_cli.Rules
+            assert pontoon.simulate("casino", players=1, rounds=200, seed=3)["rounds_played"] == 200
+            monkeypatch.chdir(tmp_path)  # a relative path is still the rootdir's
+            assert len(pontoon.read_log("game.jsonl")) == 4
+            assert list(pontoon.verify("game.jsonl")) == []
+
+        def test_unknown(pontoon):
+            pontoon.Deal
+
+        def test_module_outside():
+            assert pontoon.read_log is not None and pontoon.__name__ == "pontoon_cli"
+        """
+    )
+    result = pytester.runpytest(*PLUGIN)
+    result.assert_outcomes(passed=2, failed=1)
+    result.stdout.fnmatch_lines(
+        [
+            "E * AttributeError: the pontoon fixture has no attribute 'Deal': it has "
+            "pontoon_cli's public names, path, assert_replays and settlement"
+        ]
+    )
+
+
 def test_a_settlement_is_plain_data_a_snapshot_pins(pytester: pytest.Pytester) -> None:
     shutil.copy(ROOT / "scenarios" / "t7-banker-bust.toml", pytester.path / "bust.toml")
     pytester.makepyfile(
@@ -295,9 +383,9 @@ def test_a_settlement_is_plain_data_a_snapshot_pins(pytester: pytest.Pytester) -
 
 def test_a_settlement_holds_each_deal_and_hand() -> None:
     """t7-banker-bust.toml: the banker busts and pays every standing hand (T7)."""
-    from pontoon_cli.pytest_plugin import Pontoon
+    from pontoon_cli.pytest_plugin import PontoonFixture
 
-    settled = Pontoon(ROOT).settlement("scenarios/t7-banker-bust.toml")
+    settled = PontoonFixture(ROOT).settlement("scenarios/t7-banker-bust.toml")
     deal = settled["deals"][0]
     assert set(deal) >= {"deal", "banker", "net", "balance", "hands", "banker_hand"}
     assert deal["banker_hand"]["class"] == "bust"
@@ -348,26 +436,21 @@ print(sorted(name for name in sys.modules if name.split(".")[0] in ("pytest", "_
     assert done.stdout == "[]\n"
 
 
-def test_the_docs_configuration_runs(pytester: pytest.Pytester) -> None:
+def test_the_docs_configuration_runs_and_warns_of_nothing(pytester: pytest.Pytester) -> None:
     """The docs' pyproject.toml example (docs/examples/, included by the verify how-to), as
-    written: its logs and scenarios are items."""
+    written, in a project with a folder of logs and no scenarios: each log is an item, and no
+    glob is left matching nothing."""
     pytester.makepyprojecttoml((ROOT / "docs" / "examples" / "pytest-pyproject.toml").read_text())
     pytester.mkdir("logs")
-    pytester.mkdir("scenarios")
     (pytester.path / "logs" / "engine.jsonl").write_bytes(play_log(7, deals=2))
-    (pytester.path / "logs" / "old.jsonl.gz").write_bytes(gzip.compress(_tamper(play_log(8, 2))))
-    shutil.copy(ROOT / "scenarios" / "c8-split.toml", pytester.path / "scenarios" / "split.toml")
+    (pytester.path / "logs" / "old.jsonl").write_bytes(_tamper(play_log(8, 2)))
     result = pytester.runpytest(*PLUGIN, "-v")
-    result.assert_outcomes(passed=2, failed=1)
+    result.assert_outcomes(passed=1, failed=1, warnings=0)
     result.stdout.fnmatch_lines(
-        [
-            "logs/engine.jsonl::replay PASSED*",
-            "logs/old.jsonl.gz::replay FAILED*",
-            "scenarios/split.toml::scenario PASSED*",
-        ]
+        ["logs/engine.jsonl::replay PASSED*", "logs/old.jsonl::replay FAILED*"]
     )
-    assert _report(result, "pontoon replay logs/old.jsonl.gz")[0].startswith(
-        "logs/old.jsonl.gz:2: deal 1: "
+    assert _report(result, "pontoon replay logs/old.jsonl")[0].startswith(
+        "logs/old.jsonl:2: deal 1: "
     )
 
 
