@@ -87,6 +87,34 @@ def silence(stream: object) -> None:
         os.close(devnull)
 
 
+def is_text(stream: object) -> bool:
+    """Whether ``stream`` reads or writes ``str`` (``open(path)``, ``io.StringIO``,
+    ``sys.stdout``) rather than bytes (``open(path, "rb")``, ``io.BytesIO``)."""
+    mode = getattr(stream, "mode", None)
+    return isinstance(stream, io.TextIOBase) or (isinstance(mode, str) and "b" not in mode)
+
+
+class TextOut:
+    """A text stream (``io.StringIO``, ``open(path, "w")``) taking the log's bytes: each write
+    is whole lines of UTF-8, written as their text."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+
+    def write(self, data: bytes, /) -> int:
+        self.stream.write(data.decode())
+        return len(data)
+
+    def flush(self) -> None:
+        self.stream.flush()
+
+    def isatty(self) -> bool:
+        return self.stream.isatty()
+
+    def fileno(self) -> int:
+        return self.stream.fileno()
+
+
 class Guarded:
     """A binary output stream: a closed pipe is a quiet end, any other error an OutputError."""
 
@@ -307,13 +335,15 @@ class _AtomicSink(Sink):
 
 
 def open_sink(out: str | None, stdout: Writable, *, regular_only: bool = False) -> Sink:
-    """The sink ``--out OUT`` names (``None`` or ``-``: stdout, flushed record by record).
+    """The sink ``--out OUT`` names (``None`` or ``-``: stdout, flushed record by record; a
+    text stream given as stdout is written the log's text, :class:`TextOut`).
 
     With ``regular_only`` (a report that is nothing but a file: ``replay --junit-xml``) a path
     that would be written in place, a FIFO, a device or a /proc link, is refused (OutputError).
     """
     if out is None or out == "-":
-        return Sink(STDOUT_NAME, Guarded(stdout, STDOUT_NAME), is_file=False, flush_each=True)
+        stream = TextOut(cast(TextIO, stdout)) if is_text(stdout) else stdout
+        return Sink(STDOUT_NAME, Guarded(stream, STDOUT_NAME), is_file=False, flush_each=True)
     try:
         target = _rename_target(out)
     except OSError as err:
