@@ -94,6 +94,14 @@ def is_text(stream: object) -> bool:
     return isinstance(stream, io.TextIOBase) or (isinstance(mode, str) and "b" not in mode)
 
 
+def stdout_stream() -> Writable:
+    """Where stdout's log goes: ``sys.stdout``'s bytes (its ``buffer``), or ``sys.stdout``
+    itself where it has none (a notebook's, a doctest's), written as text (:class:`TextOut`)."""
+    out: Any = sys.stdout
+    buffer: Writable | None = getattr(out, "buffer", None)
+    return out if buffer is None else buffer
+
+
 class TextOut:
     """A text stream (``io.StringIO``, ``open(path, "w")``) taking the log's bytes: each write
     is whole lines of UTF-8, written as their text."""

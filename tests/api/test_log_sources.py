@@ -11,6 +11,7 @@ import dataclasses
 import gc
 import gzip
 import io
+import sys
 import warnings
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -226,3 +227,17 @@ def test_write_log_writes_a_file_opened_as_text(tmp_path: Path) -> None:
     with path.open("w", encoding="utf-8") as out:
         pontoon.write_log(out, seed=7, deals=5)
     assert path.read_bytes() == b"".join(encode(r) for r in pontoon.play(seed=7, deals=5))
+
+
+def test_write_log_works_where_stdout_is_text_without_bytes_beneath(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A notebook's or a doctest's stdout has no ``buffer``: a file is written all the same,
+    and ``-`` writes the log's text to that stdout."""
+    shown = io.StringIO()
+    monkeypatch.setattr(sys, "stdout", shown)
+    pontoon.write_log(tmp_path / "game.jsonl", seed=7, deals=2)
+    pontoon.write_log("-", seed=7, deals=2)
+    expected = b"".join(encode(r) for r in pontoon.play(seed=7, deals=2))
+    assert (tmp_path / "game.jsonl").read_bytes() == expected
+    assert shown.getvalue() == expected.decode()
