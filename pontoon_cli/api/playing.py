@@ -22,7 +22,7 @@ from pontoon_cli.core.events import BankSold
 from pontoon_cli.core.rng import session_rngs
 from pontoon_cli.core.rules import HOUSE_PRESETS, Rules, Table, money_problem, seating_problem
 from pontoon_cli.games import GameDefinition, find_game, seeded_game
-from pontoon_cli.log.output import Writable
+from pontoon_cli.log.output import OutStream
 from pontoon_cli.log.writer import LogWriter, header_record
 
 __all__ = [
@@ -313,7 +313,7 @@ def play(
 
 
 def write_log(
-    out: str | os.PathLike[str] | Writable,
+    out: str | os.PathLike[str] | OutStream,
     rules: Rules | str | None = None,
     table: Table | None = None,
     *,
@@ -324,7 +324,7 @@ def write_log(
     scenario: str | os.PathLike[str] | None = None,
 ) -> Written:
     """Write what :func:`play` yields to ``out`` (a path, whole or not at all, ``.gz``
-    compressed by its name; or a binary stream), as ``pontoon play --out`` does.
+    compressed by its name; or a stream, binary or text), as ``pontoon play --out`` does.
 
     >>> import io
     >>> from pontoon_cli import write_log
@@ -350,7 +350,7 @@ def write_log(
 
 def write_game(
     path: Path | None,
-    stream: Writable | None,
+    stream: OutStream | None,
     rules: Rules | str | None = None,
     table: Table | None = None,
     *,

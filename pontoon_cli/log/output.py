@@ -94,6 +94,10 @@ def is_text(stream: object) -> bool:
     return isinstance(stream, io.TextIOBase) or (isinstance(mode, str) and "b" not in mode)
 
 
+#: A stream a log may be written to: binary (:class:`Writable`) or text (:class:`TextOut`).
+OutStream = Writable | TextIO
+
+
 def stdout_stream() -> Writable:
     """Where stdout's log goes: ``sys.stdout``'s bytes (its ``buffer``), or ``sys.stdout``
     itself where it has none (a notebook's, a doctest's), written as text (:class:`TextOut`)."""
@@ -342,7 +346,7 @@ class _AtomicSink(Sink):
         _temporary.discard(self._tmp)
 
 
-def open_sink(out: str | None, stdout: Writable, *, regular_only: bool = False) -> Sink:
+def open_sink(out: str | None, stdout: OutStream, *, regular_only: bool = False) -> Sink:
     """The sink ``--out OUT`` names (``None`` or ``-``: stdout, flushed record by record; a
     text stream given as stdout is written the log's text, :class:`TextOut`).
 
@@ -350,7 +354,7 @@ def open_sink(out: str | None, stdout: Writable, *, regular_only: bool = False) 
     that would be written in place, a FIFO, a device or a /proc link, is refused (OutputError).
     """
     if out is None or out == "-":
-        stream = TextOut(cast(TextIO, stdout)) if is_text(stdout) else stdout
+        stream = TextOut(cast(TextIO, stdout)) if is_text(stdout) else cast(Writable, stdout)
         return Sink(STDOUT_NAME, Guarded(stream, STDOUT_NAME), is_file=False, flush_each=True)
     try:
         target = _rename_target(out)
