@@ -4,8 +4,8 @@ visitor) and :func:`verify`, which is what ``pontoon replay`` does, one divergen
 A log is given as any of (:data:`LogSource`):
 
 - a path (``str`` or :class:`os.PathLike`; ``-`` is stdin; gzip is read by its magic bytes);
-- the log's text: a ``str`` that holds a newline or starts with ``{`` (a path does neither),
-  or ``bytes`` (the file's content, gzip too);
+- the log's text: a ``str`` that holds a newline, or starts with ``{`` and ends with ``}`` (a
+  record's line; a path does neither), or ``bytes`` (the file's content, gzip too);
 - a handle, binary (``open(path, "rb")``, gzip read by its magic bytes) or text (``open(path)``,
   UTF-8);
 - an iterable of its lines or records (a list, a generator: :func:`~pontoon_cli.play`'s own),
@@ -69,9 +69,13 @@ _UNNAMED = "<log>"
 
 
 def is_log_text(text: str) -> bool:
-    """Whether the str ``text`` is a log's text rather than a path: it holds a newline or
-    starts with ``{`` (after blanks), which no path given for a log does."""
-    return "\n" in text or text.lstrip().startswith("{")
+    """Whether the str ``text`` is a log's text rather than a path: it holds a newline, or it
+    starts with ``{`` and ends with ``}`` (blanks and a byte-order mark aside), as one record's
+    line does and a log's path does not."""
+    if "\n" in text:
+        return True
+    line = text.strip(" \t\r\ufeff")
+    return line.startswith("{") and line.endswith("}")
 
 
 class _Opened(Protocol):

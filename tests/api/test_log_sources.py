@@ -109,18 +109,19 @@ def test_a_divergence_names_the_file_a_handle_was_opened_on(tmp_path: Path) -> N
     ("given", "read_as"),
     [
         ("game.jsonl", "a path"),
-        ('{"type":"header"}', "text: it starts with {"),
+        ("{date}.jsonl", "a path"),
+        ('{"type":"header"}', "text: it starts with { and ends with }"),
         (' \n{"type":"header"}', "text: it holds a newline"),
     ],
 )
-def test_a_str_is_a_logs_text_when_it_holds_a_newline_or_starts_with_a_brace(
+def test_a_str_is_a_logs_text_when_it_holds_a_newline_or_is_one_records_braces(
     given: str, read_as: str
 ) -> None:
     with pytest.raises(LogFormatError) as raised:
         pontoon.read_log(given)
     said = str(raised.value)
     if read_as == "a path":
-        assert said == "game.jsonl: no such file"
+        assert said == f"{given}: no such file"
     else:  # read as the log itself: its header is looked at, not a file looked for
         assert said.startswith("<log>:") and "no such file" not in said, said
 
