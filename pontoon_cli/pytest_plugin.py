@@ -28,13 +28,14 @@ pontoon-cli is installed; it is the only module of the package that imports pyte
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
 if TYPE_CHECKING:
+    from pontoon_cli.api.logs import LogSource as Source
     from pontoon_cli.logformat.divergence import Divergence
     from pontoon_cli.replay.coverage import RuleCoverage
 
@@ -47,8 +48,6 @@ _FAIL_UNDER = pytest.StashKey["float | None"]()
 # What a settled deal keeps (when its record has it), and of each hand.
 _DEAL_KEYS = ("deal", "banker", "void", "net", "balance", "next_banker", "kitty")
 _HAND_KEYS = ("player", "hand", "class", "total", "net", "rule")
-
-Source = str | os.PathLike[str] | IO[bytes] | Iterable[bytes]
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -370,10 +369,15 @@ class PontoonFixture:
         return Path(_shown(self.rootpath / path))
 
     def _source(self, source: Source) -> Source:
+        from pontoon_cli.api.logs import is_log_text
+
+        if isinstance(source, str) and is_log_text(source):
+            return source  # the log's text, not a path
         return self.path(source) if isinstance(source, str | os.PathLike) else source
 
     def verify(self, source: Source, *, seeded: bool = False) -> Iterator[Divergence]:
-        """``pontoon_cli.verify``: the divergences of a log (a path, binary handle or lines)."""
+        """``pontoon_cli.verify``: the divergences of a log (a path, its text, a handle, or its
+        lines or records)."""
         from pontoon_cli.api.logs import verify
 
         return verify(self._source(source), seeded=seeded)

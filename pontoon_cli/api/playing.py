@@ -23,7 +23,7 @@ from pontoon_cli.core.events import BankSold
 from pontoon_cli.core.rng import session_rngs
 from pontoon_cli.core.rules import HOUSE_PRESETS, Rules, Table, money_problem, seating_problem
 from pontoon_cli.games import GameDefinition, find_game, seeded_game
-from pontoon_cli.log.output import Writable
+from pontoon_cli.log.output import OutStream
 from pontoon_cli.log.writer import LogWriter, header_record
 
 if TYPE_CHECKING:
@@ -326,7 +326,7 @@ def play(
 
 
 def write_log(
-    out: str | os.PathLike[str] | Writable,
+    out: str | os.PathLike[str] | OutStream,
     rules: Rules | str | None = None,
     table: Table | None = None,
     *,
@@ -337,7 +337,7 @@ def write_log(
     scenario: str | os.PathLike[str] | None = None,
 ) -> Written:
     """Write what :func:`play` yields to ``out`` (a path, ``.gz`` compressed by its name; or a
-    binary stream), as ``pontoon play --out`` does.
+    stream, binary or text), as ``pontoon play --out`` does.
 
     A path is written whole; after a strategy's :class:`StrategyError`, the header and every
     whole deal before it (a log that replays: ``...; kept 6 deals in game.jsonl``); after any
@@ -370,7 +370,7 @@ def write_log(
 
 def write_game(
     path: Path | None,
-    stream: Writable | None,
+    stream: OutStream | None,
     rules: Rules | str | None = None,
     table: Table | None = None,
     *,

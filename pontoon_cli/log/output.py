@@ -87,6 +87,46 @@ def silence(stream: object) -> None:
         os.close(devnull)
 
 
+def is_text(stream: object) -> bool:
+    """Whether ``stream`` reads or writes ``str`` (``open(path)``, ``io.StringIO``,
+    ``sys.stdout``) rather than bytes (``open(path, "rb")``, ``io.BytesIO``)."""
+    mode = getattr(stream, "mode", None)
+    return isinstance(stream, io.TextIOBase) or (isinstance(mode, str) and "b" not in mode)
+
+
+#: A stream a log may be written to: binary (:class:`Writable`) or text (:class:`TextOut`).
+OutStream = Writable | TextIO
+
+
+def stdout_stream() -> Writable:
+    """Where stdout's log goes: ``sys.stdout``'s bytes (its ``buffer``), or ``sys.stdout``
+    itself where it has none (a notebook's, a doctest's), written as text (:class:`TextOut`)."""
+    out: Any = sys.stdout
+    buffer: Writable | None = getattr(out, "buffer", None)
+    return out if buffer is None else buffer
+
+
+class TextOut:
+    """A text stream (``io.StringIO``, ``open(path, "w")``) taking the log's bytes: each write
+    is whole lines of UTF-8, written as their text."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+
+    def write(self, data: bytes, /) -> int:
+        self.stream.write(data.decode())
+        return len(data)
+
+    def flush(self) -> None:
+        self.stream.flush()
+
+    def isatty(self) -> bool:
+        return self.stream.isatty()
+
+    def fileno(self) -> int:
+        return self.stream.fileno()
+
+
 class Guarded:
     """A binary output stream: a closed pipe is a quiet end, any other error an OutputError."""
 
@@ -306,14 +346,16 @@ class _AtomicSink(Sink):
         _temporary.discard(self._tmp)
 
 
-def open_sink(out: str | None, stdout: Writable, *, regular_only: bool = False) -> Sink:
-    """The sink ``--out OUT`` names (``None`` or ``-``: stdout, flushed record by record).
+def open_sink(out: str | None, stdout: OutStream, *, regular_only: bool = False) -> Sink:
+    """The sink ``--out OUT`` names (``None`` or ``-``: stdout, flushed record by record; a
+    text stream given as stdout is written the log's text, :class:`TextOut`).
 
     With ``regular_only`` (a report that is nothing but a file: ``replay --junit-xml``) a path
     that would be written in place, a FIFO, a device or a /proc link, is refused (OutputError).
     """
     if out is None or out == "-":
-        return Sink(STDOUT_NAME, Guarded(stdout, STDOUT_NAME), is_file=False, flush_each=True)
+        stream = TextOut(cast(TextIO, stdout)) if is_text(stdout) else cast(Writable, stdout)
+        return Sink(STDOUT_NAME, Guarded(stream, STDOUT_NAME), is_file=False, flush_each=True)
     try:
         target = _rename_target(out)
     except OSError as err:

@@ -125,11 +125,11 @@ def records(
                 progress.finish()
 
 
-def open_log(path: str, stdin: IO[bytes] | None = None) -> Source:
-    """The log at ``path`` (``-``: stdin), open for reading; LogFormatError naming the path when
-    it cannot be opened (missing, a directory, no permission, a ``.gz`` that is not gzip, over
-    the size limit)."""
+def open_log(path: str, stdin: IO[bytes] | None = None, name: str | None = None) -> Source:
+    """The log at ``path`` (``-``: stdin, or the stream ``stdin``, called ``name`` in messages),
+    open for reading; LogFormatError naming the path when it cannot be opened (missing, a
+    directory, no permission, a ``.gz`` that is not gzip, over the size limit)."""
     try:
-        return Source(path, stdin)
+        return Source(path, stdin, name)
     except OSError as err:
         raise LogFormatError(open_error(path, err)) from None

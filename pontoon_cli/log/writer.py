@@ -8,7 +8,6 @@ gives the same bytes.
 from __future__ import annotations
 
 import os
-import sys
 from pathlib import Path
 from typing import Any, Final
 
@@ -22,7 +21,7 @@ from pontoon_cli.core.events import BankSold
 from pontoon_cli.core.limits import MAX_SAFE_INT
 from pontoon_cli.core.rules import Rules, Table
 from pontoon_cli.core.stop import Interrupted
-from pontoon_cli.log.output import Writable, held, open_sink
+from pontoon_cli.log.output import OutStream, held, open_sink, stdout_stream
 from pontoon_cli.logformat.deal_record import RecordWriter
 from pontoon_cli.logformat.format import FORMAT
 from pontoon_cli.logformat.record import DealLine, LineWriter, line_bytes
@@ -99,9 +98,9 @@ class LogWriter:
     pipe turns later writes into no-ops and sets ``broken``.
     """
 
-    def __init__(self, out: str | Path | None, stream: Writable | None = None) -> None:
+    def __init__(self, out: str | Path | None, stream: OutStream | None = None) -> None:
         target = None if out is None else os.fspath(out)
-        self._sink = open_sink(target, sys.stdout.buffer if stream is None else stream)
+        self._sink = open_sink(target, stdout_stream() if stream is None else stream)
         self.where = self._sink.where  # the file as named by ``--out``, or ``stdout``
         self.is_file = self._sink.is_file  # False for stdout
         self.records = 0

@@ -61,11 +61,12 @@ class Source:
     """A log opened for reading as bytes, with its size and a way to say how far we are.
 
     Raises OSError when the file cannot be opened, LogFormatError when it is refused whole (a
-    ``.gz`` name without gzip inside, a file over the size limit).
+    ``.gz`` name without gzip inside, a file over the size limit). ``name`` is what messages call
+    a stream read in place of stdin (a handle's name); a path is called by itself.
     """
 
-    def __init__(self, path: str, stdin: IO[bytes] | None) -> None:
-        self.name = display(path)
+    def __init__(self, path: str, stdin: IO[bytes] | None, name: str | None = None) -> None:
+        self.name = display(path) if name is None else name
         self._raw: IO[bytes] | None = None
         self._gzip: gzip.GzipFile | None = None
         self.total: int | None = None

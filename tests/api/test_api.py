@@ -294,17 +294,3 @@ def test_simulate_refuses_bad_options_with_the_commands_words() -> None:
         simulate(players=1, seed=1, rounds=10)
     with pytest.raises(PontoonError, match="--workers must be at most 64"):
         simulate(seed=1, rounds=10, workers=65)
-
-
-def test_the_readmes_python_examples_run() -> None:
-    """Every ``pycon`` block of README.md runs as a doctest, as written."""
-    text = (ROOT / "README.md").read_text()
-    blocks = text.split("```pycon\n")[1:]
-    assert blocks, "README.md has a Python example"
-    parser = doctest.DocTestParser()
-    runner_ = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
-    names = {"pontoon_json": lambda record: orjson.dumps(record) + b"\n"}
-    for n, block in enumerate(blocks):
-        test = parser.get_doctest(block.split("```", 1)[0], dict(names), f"README[{n}]", None, 0)
-        runner_.run(test)
-    assert runner_.failures == 0 and runner_.tries > 0

@@ -7,13 +7,12 @@ scenario library, ``examples/strategy.py``, and ``game.jsonl`` as ``pontoon play
 100`` writes it), and the lines under each command must be exactly what it printed, stdout and
 stderr together. A block that cannot run here (Ctrl-C, a million deals, the bench) is listed in
 ``NOT_RUN`` with the reason; a test checks that list names only blocks that exist, so it cannot
-hide a new example. Every ``pycon`` block of the pages runs as a doctest (README.md's:
-tests/api/test_api.py).
+hide a new example. The pages' Python blocks run in tests/project/test_docs_python.py, in both
+builds.
 """
 
 from __future__ import annotations
 
-import doctest
 import os
 import re
 import shutil
@@ -22,7 +21,6 @@ import sys
 import tomllib
 from pathlib import Path
 
-import orjson
 import pytest
 from support.engine import SPEC_SCENARIO
 
@@ -176,39 +174,3 @@ def test_the_example_scenario_is_the_one_the_tests_play() -> None:
     the engine tests play (tests/support/engine.py), comments aside."""
     shown = tomllib.loads((EXAMPLES / "five-card-trick.toml").read_text(encoding="utf-8"))
     assert shown == tomllib.loads(SPEC_SCENARIO)
-
-
-def _pycon_blocks(page: Path) -> list[tuple[int, str]]:
-    lines = page.read_text(encoding="utf-8").splitlines(keepends=True)
-    blocks, i = [], 0
-    while i < len(lines):
-        if lines[i].strip() == "```pycon":
-            start, body = i + 2, []
-            i += 1
-            while lines[i].strip() != "```":
-                body.append(lines[i])
-                i += 1
-            blocks.append((start, "".join(body)))
-        i += 1
-    return blocks
-
-
-PYCON = [
-    (f"{page.relative_to(ROOT)}:{line}", body)
-    for page in PAGES
-    if page != README
-    for line, body in _pycon_blocks(page)
-]
-
-
-@pytest.mark.parametrize("body", [b for _, b in PYCON], ids=[w for w, _ in PYCON])
-def test_python_example(body: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A page's ``pycon`` block runs as a doctest, as written, in a folder like the shell's."""
-    monkeypatch.chdir(tmp_path)
-    for path in EXAMPLES.iterdir():
-        shutil.copy(path, tmp_path / path.name)
-    names = {"pontoon_json": lambda record: orjson.dumps(record) + b"\n"}
-    test = doctest.DocTestParser().get_doctest(body, names, "page", None, 0)
-    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
-    runner.run(test)
-    assert runner.failures == 0 and runner.tries > 0
