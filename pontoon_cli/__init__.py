@@ -10,6 +10,9 @@ module is internal and may change between versions. The names load on first use 
 - :func:`read_log`: a log's records, or a :class:`LogVisitor`'s result.
 - :func:`verify`: ``pontoon replay``, one :class:`Divergence` at a time.
 - :func:`simulate`: ``pontoon simulate --json``'s report.
+- The records' and reports' types for a type checker (:class:`DealRecord`,
+  :class:`HeaderRecord`, :class:`HandRecord`, :class:`SimulateReport`, :class:`StatsFigures`;
+  the rest in ``pontoon_cli.api.types``) and :class:`LegalAction`, what a :class:`Game` allows.
 - :class:`SeatStrategy`: the protocol of your own strategy, which sees a :class:`SeatView`
   (``--strategy MODULE:NAME`` or ``FILE.py:NAME``).
 - The errors: :class:`PontoonError` and its kinds :class:`RulesError`, :class:`IllegalAction`,
@@ -61,14 +64,25 @@ _PUBLIC = {
     "ExpectationError": "pontoon_cli.core.errors",
     "LogFormatError": "pontoon_cli.core.errors",
     "LogSourceError": "pontoon_cli.api.logs",
+    # typed results
+    "LegalAction": "pontoon_cli.base.deal",
+    "DealRecord": "pontoon_cli.api.types",
+    "HeaderRecord": "pontoon_cli.api.types",
+    "HandRecord": "pontoon_cli.api.types",
+    "SimulateReport": "pontoon_cli.api.types",
+    "StatsFigures": "pontoon_cli.api.types",
 }
 
 __all__ = [
     "BUILD",
+    "DealRecord",
     "Divergence",
     "ExpectationError",
     "Game",
+    "HandRecord",
+    "HeaderRecord",
     "IllegalAction",
+    "LegalAction",
     "LogFormatError",
     "LogSourceError",
     "LogVisitor",
@@ -79,6 +93,8 @@ __all__ = [
     "ScenarioError",
     "SeatStrategy",
     "SeatView",
+    "SimulateReport",
+    "StatsFigures",
     "StrategyError",
     "Table",
     "Written",
@@ -113,6 +129,14 @@ if TYPE_CHECKING:
     from pontoon_cli.api.logs import LogSourceError, read_log, verify
     from pontoon_cli.api.playing import Game, Written, new_game, play, write_log
     from pontoon_cli.api.simulating import simulate
+    from pontoon_cli.api.types import (
+        DealRecord,
+        HandRecord,
+        HeaderRecord,
+        SimulateReport,
+        StatsFigures,
+    )
+    from pontoon_cli.base.deal import LegalAction
     from pontoon_cli.base.seat import SeatStrategy, SeatView
     from pontoon_cli.core.errors import (
         ExpectationError,

@@ -12,6 +12,7 @@ import os
 from collections.abc import Iterable, Iterator
 from typing import IO, Any, TypeVar, overload
 
+from pontoon_cli.api.types import DealRecord, HeaderRecord
 from pontoon_cli.core.errors import PontoonError
 from pontoon_cli.core.limits import MAX_LOG_LINE_BYTES
 from pontoon_cli.log.reader import At, LogRecord, LogVisitor, open_log, records, visit
@@ -102,7 +103,7 @@ class _Records(LogVisitor[list[dict[str, Any]]]):
 
 
 @overload
-def read_log(source: LogSource, visitor: None = None) -> list[dict[str, Any]]: ...
+def read_log(source: LogSource, visitor: None = None) -> list[HeaderRecord | DealRecord]: ...
 
 
 @overload

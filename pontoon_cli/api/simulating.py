@@ -13,10 +13,11 @@ import os
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from pontoon_cli._version import __version__
 from pontoon_cli.api.playing import check_seats, chosen_strategies, fresh_seed, rules_named
+from pontoon_cli.api.types import SimulateReport
 from pontoon_cli.core.errors import PontoonError, StrategyError
 from pontoon_cli.core.limits import MAX_SAFE_INT, MAX_WORKERS, int_problem
 from pontoon_cli.core.rules import (
@@ -174,7 +175,7 @@ def simulate(
     workers: int = 1,
     shard: int = SHARD_ROUNDS,
     dask: str | None = None,
-) -> dict[str, Any]:
+) -> SimulateReport:
     """Play ``rounds`` seeded rounds and return the report ``pontoon simulate --json`` prints:
     the bank's (the house's) edge per initial stake and per unit staked with its standard error
     and 95% interval, each seat's mean net, hand classes and decisions. The report is the same
@@ -196,7 +197,7 @@ def simulate(
         banker_strategy=banker_strategy,
         shard=shard,
     )
-    return run_simulation(plan_, workers=workers, dask=dask)
+    return cast(SimulateReport, run_simulation(plan_, workers=workers, dask=dask))
 
 
 def run_simulation(
