@@ -10,6 +10,9 @@ module is internal and may change between versions. The names load on first use 
 - :func:`read_log`: a log's records, or a :class:`LogVisitor`'s result.
 - :func:`verify`: ``pontoon replay``, one :class:`Divergence` at a time.
 - :func:`simulate`: ``pontoon simulate --json``'s report.
+- :func:`stats`: ``pontoon stats --json``'s figures; :func:`strategy_chart`: ``pontoon
+  strategy``'s chart (:class:`StrategyChart`: the :class:`Decision` for a hand, the
+  :class:`Equilibrium`).
 - The records' and reports' types for a type checker (:class:`DealRecord`,
   :class:`HeaderRecord`, :class:`HandRecord`, :class:`SimulateReport`, :class:`StatsFigures`;
   the rest in ``pontoon_cli.api.types``) and :class:`LegalAction`, what a :class:`Game` allows.
@@ -64,19 +67,26 @@ _PUBLIC = {
     "ExpectationError": "pontoon_cli.core.errors",
     "LogFormatError": "pontoon_cli.core.errors",
     "LogSourceError": "pontoon_cli.api.logs",
-    # typed results
+    # typed results, stats and strategy
     "LegalAction": "pontoon_cli.base.deal",
     "DealRecord": "pontoon_cli.api.types",
     "HeaderRecord": "pontoon_cli.api.types",
     "HandRecord": "pontoon_cli.api.types",
     "SimulateReport": "pontoon_cli.api.types",
     "StatsFigures": "pontoon_cli.api.types",
+    "stats": "pontoon_cli.api.charts",
+    "strategy_chart": "pontoon_cli.api.charts",
+    "StrategyChart": "pontoon_cli.api.charts",
+    "Decision": "pontoon_cli.api.charts",
+    "Equilibrium": "pontoon_cli.api.charts",
 }
 
 __all__ = [
     "BUILD",
     "DealRecord",
+    "Decision",
     "Divergence",
+    "Equilibrium",
     "ExpectationError",
     "Game",
     "HandRecord",
@@ -95,6 +105,7 @@ __all__ = [
     "SeatView",
     "SimulateReport",
     "StatsFigures",
+    "StrategyChart",
     "StrategyError",
     "Table",
     "Written",
@@ -103,6 +114,8 @@ __all__ = [
     "play",
     "read_log",
     "simulate",
+    "stats",
+    "strategy_chart",
     "verify",
     "write_log",
 ]
@@ -126,6 +139,7 @@ def __dir__() -> list[str]:
 
 if TYPE_CHECKING:
     from pontoon_cli._version import __version__
+    from pontoon_cli.api.charts import Decision, Equilibrium, StrategyChart, stats, strategy_chart
     from pontoon_cli.api.logs import LogSourceError, read_log, verify
     from pontoon_cli.api.playing import Game, Written, new_game, play, write_log
     from pontoon_cli.api.simulating import simulate
