@@ -85,6 +85,7 @@ def test_every_public_name_is_listed_and_an_unknown_one_is_an_attribute_error() 
         "pontoon_cli.api.logs",
         "pontoon_cli.api.simulating",
         "pontoon_cli.api.charts",
+        "pontoon_cli.api.conformance",
         "pontoon_cli.core.rules",
     ],
 )
