@@ -74,13 +74,14 @@ class Equilibrium:
 
     def __init__(self, data: dict[str, Any]) -> None:
         self.data = data
-        #: The game's value a deal per unit staked, and per deal, the punter's side (< 0: the
-        #: banker's edge).
+        #: The banker's net at the equilibrium per initial stake, and per deal in units (< 0:
+        #: the punter has the edge).
         self.value: float = data["value"]
         self.value_per_deal: float = data["value_per_deal"]
         #: How far from an exact equilibrium the solve is, in stakes a deal.
         self.exploitability: float = data["exploitability"]
-        #: What holding the bank is worth to the banker until it passes (T8.3).
+        #: What holding the bank is worth to the banker until it passes (T8.3), per initial
+        #: stake.
         self.bank_value: float = data["bank_value"]
         #: Each situation's choices and their chances: ``punter["first card 10"]`` is
         #: ``{"stake 1": 0.957, "stake 10": 0.043}``.
@@ -88,7 +89,10 @@ class Equilibrium:
         self.banker: dict[str, dict[str, float]] = data["banker"]
 
     def __repr__(self) -> str:
-        return f"<Equilibrium value {self.value} a unit staked, bank value {self.bank_value}>"
+        return (
+            f"<Equilibrium: the banker nets {self.value} per initial stake; the bank is worth "
+            f"{self.bank_value}>"
+        )
 
 
 class StrategyChart:

@@ -125,7 +125,7 @@ def test_the_traditional_charts_best_reads_its_column() -> None:
 def test_the_equilibrium_is_what_strategy_equilibrium_json_writes() -> None:
     found = strategy_chart().equilibrium()
     assert found.data == cli_json("strategy", "--equilibrium", "--json")
-    assert found.value == found.data["value"] < 0  # the banker's game (T8.3)
+    assert found.value == found.data["value"] < 0  # the banker's net: the punter's edge
     assert found.punter["first card 10"] == found.data["punter"]["first card 10"]
 
 
