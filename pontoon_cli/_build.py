@@ -38,11 +38,13 @@ PURE = "pure Python"
 # core.stop (the stop signal's exception, a BaseException, and its state: a few calls a run),
 # and the API's log readers and
 # simulation runner (api.logs, api.simulating, api.workers, api.dask: orjson's, the processes' and
-# Dask's time). api.playing is compiled: `pontoon play` loads it at start-up, compiled it costs
-# less (84 -> 73 ms CPU of `play --seed 1 --deals 1`). Every other module is compiled
-# (core.cards too: its Card is a frozen dataclass, a native class when compiled), so a new
-# engine-side module is picked up without editing a list. Modules are named by their dotted path
-# below the package (``core.hands``).
+# Dask's time), the API's types (api.types: TypedDicts, nothing runs) and its faces of stats,
+# strategy and cases (api.charts, api.conformance: the work is in views, strategy and cases).
+# api.playing (and api.sinks, where its records go) is compiled: `pontoon play` loads it at
+# start-up, compiled it costs less (84 -> 73 ms CPU of `play --seed 1 --deals 1`). Every other
+# module is compiled (core.cards too: its Card is a frozen dataclass, a native class when
+# compiled), so a new engine-side module is picked up without editing a list. Modules are
+# named by their dotted path below the package (``core.hands``).
 NOT_COMPILED = frozenset(
     {
         "__main__",
@@ -59,6 +61,9 @@ NOT_COMPILED = frozenset(
         "api.simulating",
         "api.workers",
         "api.dask",
+        "api.types",
+        "api.charts",
+        "api.conformance",
     }
 )
 # `pontoon cases` (cases) plays and replays once a command: it stays Python too.

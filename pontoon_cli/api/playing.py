@@ -12,10 +12,9 @@ import os
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager
 from pathlib import Path
-from typing import Any, NamedTuple, cast
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from pontoon_cli.api.sinks import LogSink, Progress, Records, Sink
-from pontoon_cli.api.types import DealRecord, HeaderRecord, LogRecord
 from pontoon_cli.base.deal import DealBase, LegalAction, Phase
 from pontoon_cli.base.game import GameBase
 from pontoon_cli.base.plugin import build, is_spec
@@ -26,6 +25,9 @@ from pontoon_cli.core.rules import HOUSE_PRESETS, Rules, Table, money_problem, s
 from pontoon_cli.games import GameDefinition, find_game, seeded_game
 from pontoon_cli.log.output import Writable
 from pontoon_cli.log.writer import LogWriter, header_record
+
+if TYPE_CHECKING:  # for a type checker only: pontoon play loads no typing classes
+    from pontoon_cli.api.types import DealRecord, HeaderRecord, LogRecord
 
 __all__ = [
     "ExpectationError",
@@ -97,7 +99,7 @@ class Game:
         self._deal: DealBase | None = None
         self._acted: list[tuple[str, int | None]] = []  # every decision taken: copy() retakes them
         record = header_record(rules, table, self._game, seed, strategies=None)
-        self._header = cast(HeaderRecord, record)  # as the game starts: its first banker (T3.2)
+        self._header = cast("HeaderRecord", record)  # as the game starts: its first banker (T3.2)
         self._next()
 
     def __repr__(self) -> str:
@@ -146,13 +148,14 @@ class Game:
             if legal.action == action:
                 if legal.low is None or legal.high is None:
                     return amount is None
-                return isinstance(amount, int) and legal.low <= amount <= legal.high
+                return type(amount) is int and legal.low <= amount <= legal.high
         return False
 
     def copy(self) -> Game:
         """An independent game in this one's state (the packs' order and the generator's
         included): acting on either leaves the other as it was. It is dealt again from the
-        seed with the same decisions, which give the same game (README, "Determinism")."""
+        seed with the same decisions, which give the same game (README, "Determinism"): its
+        time grows with the decisions taken (some 60 ms after 200 deals, pure Python)."""
         twin = Game(self.rules, self.table, self.seed)
         for action, amount in self._acted:
             twin.act(action, amount)
@@ -174,7 +177,7 @@ class Game:
         self._acted.append((action, amount))
         if deal.phase is Phase.END:
             self._game.finish_deal(deal)
-            self.records.append(cast(DealRecord, self._definition.record(self._game, deal, None)))
+            self.records.append(cast("DealRecord", self._definition.record(self._game, deal, None)))
             self._next()
 
     def _next(self) -> None:
@@ -333,12 +336,12 @@ def play(
     if scenario is not None:  # a scenario is played whole, then its records are given
         sink = Records()
         _write_scenario(Path(scenario), {}, {}, sink)
-        yield from cast(list[LogRecord], sink.records)
+        yield from cast("list[LogRecord]", sink.records)
         return
     what = seeded(rules, table, seed, deals, strategy, banker_strategy)
     record = what.definition.record
     for game, deal in _seeded_deals(what, deals):  # one deal at a time: memory stays flat
-        yield cast(LogRecord, what.header(game) if deal is None else record(game, deal, None))
+        yield cast("LogRecord", what.header(game) if deal is None else record(game, deal, None))
 
 
 def write_log(
