@@ -17,7 +17,7 @@ docs/log-format.md's; what differs between the presets is marked ``NotRequired``
 ``hand["class"]``.
 """
 
-from typing import Literal, NotRequired, Required, TypedDict
+from typing import Literal, NotRequired, TypedDict
 
 __all__ = [
     "CardRecord",
@@ -45,10 +45,12 @@ __all__ = [
 
 
 class RulesRecord(TypedDict, total=False):
-    """The header's ``rules``: ``preset`` and its settings (``pontoon rules PRESET`` lists them);
-    a setting of another preset is absent."""
+    """The header's ``rules``: ``preset`` and its settings (``pontoon rules PRESET`` lists them),
+    all of them in what ``pontoon play`` writes; a setting of another preset is absent. A third
+    party's header may give only the settings that differ from the preset (``{}``: the
+    traditional game's defaults)."""
 
-    preset: Required[str]
+    preset: str
     # the traditional game's and Shoot's (T1-T8, V1-V9)
     packs: int | None
     stick_minimum: int
@@ -75,10 +77,10 @@ class RulesRecord(TypedDict, total=False):
 
 class TableRecord(TypedDict):
     """The header's ``table``: who sits where and on what terms (T3); ``banker`` is None at a
-    casino table (C3)."""
+    casino table (C3), where a third party may leave it out."""
 
     seats: list[str]
-    banker: str | None
+    banker: NotRequired[str | None]
     bankrolls: dict[str, int]
     min_stake: int
     max_stake: int

@@ -11,7 +11,8 @@ import orjson
 import pytest
 
 import pontoon_cli
-from pontoon_cli import Game, IllegalAction, LegalAction, Rules, Table, new_game, verify
+from pontoon_cli import Game, IllegalAction, LegalAction, Rules, Table, new_game, read_log, verify
+from pontoon_cli.api.types import TableRecord
 
 # a user's script: every line must type-check under mypy --strict ------------------------------
 
@@ -98,6 +99,25 @@ def test_the_types_are_plain_dicts_at_run_time() -> None:
         (pontoon_cli.HeaderRecord, game.header),
     ):  # every key typed, every required key there
         assert typed.__required_keys__ <= set(value) <= set(typed.__annotations__), typed
+
+
+@pytest.mark.parametrize(
+    "log",
+    [
+        "docs/examples/minimal.jsonl",
+        "tests/shoot/minimal-shoot.jsonl",
+        "tests/casino/minimal-casino.jsonl",
+    ],
+)
+def test_a_third_partys_minimal_log_fits_the_types(log: str) -> None:
+    """The keys the schema requires are the types' required keys: a minimal log has them."""
+    root = Path(__file__).resolve().parents[2]
+    header, *deals = read_log(root / log)
+    for typed, value in [(pontoon_cli.HeaderRecord, header)] + [
+        (pontoon_cli.DealRecord, deal) for deal in deals
+    ]:
+        assert typed.__required_keys__ <= set(value) <= set(typed.__annotations__), value
+    assert set(header["table"]) <= set(TableRecord.__annotations__)
 
 
 # the game's repr, is_legal and copy ----------------------------------------------------------
