@@ -12,7 +12,7 @@ module is internal and may change between versions. The names load on first use 
 - :func:`simulate`: ``pontoon simulate --json``'s report.
 - :func:`stats`: ``pontoon stats --json``'s figures; :func:`strategy_chart`: ``pontoon
   strategy``'s chart (:class:`StrategyChart`: the :class:`Decision` for a hand, the
-  :class:`Equilibrium`); :func:`cases`: ``pontoon cases``' conformance set (its coverage:
+  :class:`Equilibrium`); :func:`case_set`: ``pontoon cases``' conformance set (its coverage:
   :class:`RuleCoverage`).
 - The records' and reports' types for a type checker (:class:`DealRecord`,
   :class:`HeaderRecord`, :class:`HandRecord`, :class:`SimulateReport`, :class:`StatsFigures`;
@@ -80,7 +80,7 @@ _PUBLIC = {
     "StrategyChart": "pontoon_cli.api.charts",
     "Decision": "pontoon_cli.api.charts",
     "Equilibrium": "pontoon_cli.api.charts",
-    "cases": "pontoon_cli.api.conformance",
+    "case_set": "pontoon_cli.api.conformance",
 }
 
 __all__ = [
@@ -112,7 +112,7 @@ __all__ = [
     "Table",
     "Written",
     "__version__",
-    "cases",
+    "case_set",
     "new_game",
     "play",
     "read_log",
@@ -143,7 +143,7 @@ def __dir__() -> list[str]:
 if TYPE_CHECKING:
     from pontoon_cli._version import __version__
     from pontoon_cli.api.charts import Decision, Equilibrium, StrategyChart, stats, strategy_chart
-    from pontoon_cli.api.conformance import cases
+    from pontoon_cli.api.conformance import case_set
     from pontoon_cli.api.logs import LogSourceError, read_log, verify
     from pontoon_cli.api.playing import Game, Written, new_game, play, write_log
     from pontoon_cli.api.simulating import simulate

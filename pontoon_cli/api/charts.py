@@ -5,7 +5,7 @@ hand and its value.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any, NamedTuple, cast
 
 from pontoon_cli.api.logs import LogSource, read_log
@@ -17,8 +17,6 @@ from pontoon_cli.core.rules import Rules
 
 __all__ = ["Decision", "Equilibrium", "StrategyChart", "stats", "strategy_chart"]
 
-#: The presets ``pontoon strategy`` calculates.
-CALCULATED = ("traditional", "casino")
 #: How a traditional hand of three or four cards came by them, as the chart's columns say.
 BOUGHT = {
     3: ("bought s", "bought 2s", "twisted"),
@@ -106,6 +104,7 @@ class StrategyChart:
         self.data = data
         #: The banker's fixed rule the chart plays against (traditional); None at a casino table.
         self.banker_stays = banker_stays
+        self._house = banker_stays is None  # a casino table: the dealer is the house (C3)
 
     def __repr__(self) -> str:
         against = "" if self.banker_stays is None else f", banker stays on {self.banker_stays}"
@@ -130,7 +129,8 @@ class StrategyChart:
         value. No card of the banker's or dealer's shows (T4.3, C4), so ``banker_card`` is
         always None. A traditional hand of three or four cards says how it came by them:
         ``bought`` is ``"twisted"`` or the prices paid (``"bought s"``, ``"bought 2s,s"``: s is
-        the stake). At a casino table ``doubled`` is a hand already doubled (C7).
+        the stake). At a casino table ``doubled`` is a hand already doubled (C7); no card is
+        bought there.
 
         >>> from pontoon_cli import strategy_chart
         >>> chart = strategy_chart("casino")
@@ -150,7 +150,7 @@ class StrategyChart:
         low = sum(card.value for card in hand)
         soft = any(card.is_ace for card in hand) and low + 10 <= 21
         total = low + 10 if soft else low
-        casino = self.rules.preset == "casino"
+        casino = self._house
         shown = " ".join(card.text for card in hand)
         if not 2 <= len(hand) <= 4 or total > 21 or (len(hand) == 2 and total == 21):
             raise PontoonError(
@@ -158,7 +158,13 @@ class StrategyChart:
                 f"cards totalling under 21 and not a pontoon: {'C6' if casino else 'T5'})"
             )
         if casino:
+            if bought is not None:  # C7: a casino hand buys no card
+                raise PontoonError(
+                    f"{call}: bought= is the traditional game's (T5.3); leave it out"
+                )
             return self._casino(call, ranks, soft, total, doubled)
+        if doubled is not False:  # V3: the banker doubles, not a punter's hand
+            raise PontoonError(f"{call}: doubled= is a casino hand's (C7); leave it out")
         return self._traditional(call, ranks, soft, total, bought)
 
     def _casino(
@@ -219,7 +225,7 @@ class StrategyChart:
         >>> found.value, found.punter["first card 10"]
         (-0.317486, {'stake 1': 0.957, 'stake 10': 0.043})
         """
-        if self.rules.preset != "traditional" or self.banker_stays is None:
+        if self.banker_stays is None:  # a casino dealer draws by his rule (C9)
             raise PontoonError(
                 f"StrategyChart.equilibrium(): the traditional game only, not "
                 f"{self.rules.preset}; strategy_chart('traditional')"
@@ -235,7 +241,7 @@ class StrategyChart:
         when None), fresh each round, one seat: ``pontoon strategy --rules casino --decks N
         --json`` (seconds to compute)."""
         call = "StrategyChart.shoe()"
-        if self.rules.preset != "casino":
+        if not self._house:
             raise PontoonError(f"{call}: the casino table only, not {self.rules.preset}")
         takes(call, "decks", decks, (int, type(None)), "a whole number from 1 to 8 or None")
         count = self.rules.decks if decks is None else decks
@@ -287,29 +293,48 @@ def strategy_chart(
     takes(call, "rules", rules, (Rules, str, type(None)), "a Rules, a preset name or a rules file")
     takes(call, "banker_stays", banker_stays, (int, type(None)), "a whole number or None")
     chosen = rules_named(rules)
-    if chosen.preset not in CALCULATED:
+    calculate = _CALCULATIONS.get(chosen.preset)
+    if calculate is None:
         raise PontoonError(
             f"{call}: the {chosen.preset} preset is not calculated: rules= "
-            f"{' or '.join(repr(p) for p in CALCULATED)}"
+            f"{' or '.join(repr(p) for p in _CALCULATIONS)}"
         )
-    if chosen.preset == "casino":
-        from pontoon_cli.strategy import casino
+    data, stays = calculate(call, chosen, banker_stays)
+    return StrategyChart(chosen, data, stays)
 
-        if banker_stays is not None:
-            raise PontoonError(
-                f"{call}: banker_stays= a casino dealer draws by C9, not a chosen rule; "
-                "leave it out"
-            )
-        problem = casino.unmodelled(chosen)
-        if problem is not None:
-            raise PontoonError(f"{call}: {problem}")
-        return StrategyChart(chosen, casino.table(casino.CasinoRules.from_rules(chosen)), None)
+
+def _casino_chart(
+    call: str, rules: Rules, banker_stays: int | None
+) -> tuple[dict[str, Any], int | None]:
+    """C1-C11: the infinite-deck table."""
+    from pontoon_cli.strategy import casino
+
+    if banker_stays is not None:
+        raise PontoonError(
+            f"{call}: banker_stays= a casino dealer draws by C9, not a chosen rule; leave it out"
+        )
+    problem = casino.unmodelled(rules)
+    if problem is not None:
+        raise PontoonError(f"{call}: {problem}")
+    return casino.table(casino.CasinoRules.from_rules(rules)), None
+
+
+def _traditional_chart(
+    call: str, rules: Rules, banker_stays: int | None
+) -> tuple[dict[str, Any], int | None]:
+    """T1-T8: the punter's table against a banker who stays on ``banker_stays``."""
     from pontoon_cli.strategy import traditional
 
-    problem = traditional.unmodelled(chosen)
+    problem = traditional.unmodelled(rules)
     if problem is not None:
         raise PontoonError(f"{call}: {problem}")
     stays = traditional.BANKER_STAYS if banker_stays is None else banker_stays
     within(call, "banker_stays", stays, traditional.LEAST_BANKER_STAYS, 21)
-    data = traditional.table(traditional.TraditionalRules.from_rules(chosen, stays))
-    return StrategyChart(chosen, data, stays)
+    return traditional.table(traditional.TraditionalRules.from_rules(rules, stays)), stays
+
+
+#: The calculation of each preset that has one (``pontoon strategy --rules PRESET``).
+_CALCULATIONS: dict[str, Callable[[str, Rules, int | None], tuple[dict[str, Any], int | None]]] = {
+    "traditional": _traditional_chart,
+    "casino": _casino_chart,
+}

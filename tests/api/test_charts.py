@@ -148,6 +148,8 @@ def test_the_finite_shoe_is_what_strategy_decks_json_writes() -> None:
         (lambda: strategy_chart().best(16), r"cards= takes cards as"),
         (lambda: strategy_chart().best("5H 3C 2D"), r"bought= takes one of bought s, bought"),
         (lambda: strategy_chart().best("5H 3C 2D", bought="s"), r"bought= takes one of .*'s'"),
+        (lambda: strategy_chart().best("TH 6C", doubled=True), r"doubled= is a casino hand's"),
+        (lambda: strategy_chart("casino").best("TH 2C 3D", bought="twisted"), r"bought= is the"),
         (lambda: strategy_chart("casino").equilibrium(), r"the traditional game only"),
         (lambda: strategy_chart().shoe(), r"shoe\(\): the casino table only"),
         (lambda: strategy_chart("casino").shoe(9), r"decks= takes a whole number from 1 to 8"),
