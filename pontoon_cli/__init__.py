@@ -10,6 +10,13 @@ module is internal and may change between versions. The names load on first use 
 - :func:`read_log`: a log's records, or a :class:`LogVisitor`'s result.
 - :func:`verify`: ``pontoon replay``, one :class:`Divergence` at a time.
 - :func:`simulate`: ``pontoon simulate --json``'s report.
+- :func:`stats`: ``pontoon stats --json``'s figures; :func:`strategy_chart`: ``pontoon
+  strategy``'s chart (:class:`StrategyChart`: the :class:`Decision` for a hand, the
+  :class:`Equilibrium`); :func:`case_set`: ``pontoon cases``' conformance set (its coverage:
+  :class:`RuleCoverage`).
+- The records' and reports' types for a type checker (:class:`DealRecord`,
+  :class:`HeaderRecord`, :class:`HandRecord`, :class:`SimulateReport`, :class:`StatsFigures`;
+  the rest in ``pontoon_cli.api.types``) and :class:`LegalAction`, what a :class:`Game` allows.
 - :class:`SeatStrategy`: the protocol of your own strategy, which sees a :class:`SeatView`
   (``--strategy MODULE:NAME`` or ``FILE.py:NAME``; from Python, ``strategy=`` takes the class or
   an instance itself).
@@ -65,14 +72,33 @@ _PUBLIC = {
     "LogFormatError": "pontoon_cli.core.errors",
     "LogSourceError": "pontoon_cli.api.logs",
     "PontoonFixture": "pontoon_cli.pytest_plugin",
+    # typed results, stats and strategy
+    "LegalAction": "pontoon_cli.base.deal",
+    "DealRecord": "pontoon_cli.api.types",
+    "HeaderRecord": "pontoon_cli.api.types",
+    "HandRecord": "pontoon_cli.api.types",
+    "SimulateReport": "pontoon_cli.api.types",
+    "StatsFigures": "pontoon_cli.api.types",
+    "stats": "pontoon_cli.api.charts",
+    "strategy_chart": "pontoon_cli.api.charts",
+    "StrategyChart": "pontoon_cli.api.charts",
+    "Decision": "pontoon_cli.api.charts",
+    "Equilibrium": "pontoon_cli.api.charts",
+    "case_set": "pontoon_cli.api.conformance",
 }
 
 __all__ = [
     "BUILD",
+    "DealRecord",
+    "Decision",
     "Divergence",
+    "Equilibrium",
     "ExpectationError",
     "Game",
+    "HandRecord",
+    "HeaderRecord",
     "IllegalAction",
+    "LegalAction",
     "LogFormatError",
     "LogSourceError",
     "LogVisitor",
@@ -84,14 +110,20 @@ __all__ = [
     "ScenarioError",
     "SeatStrategy",
     "SeatView",
+    "SimulateReport",
+    "StatsFigures",
+    "StrategyChart",
     "StrategyError",
     "Table",
     "Written",
     "__version__",
+    "case_set",
     "new_game",
     "play",
     "read_log",
     "simulate",
+    "stats",
+    "strategy_chart",
     "verify",
     "write_log",
 ]
@@ -115,9 +147,19 @@ def __dir__() -> list[str]:
 
 if TYPE_CHECKING:
     from pontoon_cli._version import __version__
+    from pontoon_cli.api.charts import Decision, Equilibrium, StrategyChart, stats, strategy_chart
+    from pontoon_cli.api.conformance import case_set
     from pontoon_cli.api.logs import LogSourceError, read_log, verify
     from pontoon_cli.api.playing import Game, Written, new_game, play, write_log
     from pontoon_cli.api.simulating import simulate
+    from pontoon_cli.api.types import (
+        DealRecord,
+        HandRecord,
+        HeaderRecord,
+        SimulateReport,
+        StatsFigures,
+    )
+    from pontoon_cli.base.deal import LegalAction
     from pontoon_cli.base.seat import SeatStrategy, SeatView
     from pontoon_cli.core.errors import (
         ExpectationError,

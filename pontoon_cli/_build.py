@@ -37,13 +37,15 @@ PURE = "pure Python"
 # own strategy), pytest_plugin (pytest's hooks and classes: it imports pytest, which only pytest
 # loads), _version (a constant), core.stop (the stop signal's exception, a BaseException, and its
 # state: a few calls a run), core.arguments (its ArgumentError is a PontoonError and a TypeError:
-# mypyc compiles no class with two builtin bases), and the API's log readers and simulation
-# runner (api.logs, api.simulating, api.workers, api.dask: orjson's, the processes' and Dask's
-# time). api.playing is compiled: `pontoon play` loads it at start-up, compiled it costs less
-# (84 -> 73 ms CPU of `play --seed 1 --deals 1`). Every other module is compiled (core.cards too:
-# its Card is a frozen dataclass, a native class when compiled), so a new engine-side module is
-# picked up without editing a list. Modules are named by their dotted path below the package
-# (``core.hands``).
+# mypyc compiles no class with two builtin bases), the API's log readers and simulation runner
+# (api.logs, api.simulating, api.workers, api.dask: orjson's, the processes' and Dask's time),
+# the API's types (api.types: TypedDicts, nothing runs) and its faces of stats, strategy and
+# cases (api.charts, api.conformance: the work is in views, strategy and cases). api.playing
+# (and api.sinks, where its records go) is compiled: `pontoon play` loads it at start-up,
+# compiled it costs less (84 -> 73 ms CPU of `play --seed 1 --deals 1`). Every other module is
+# compiled (core.cards too: its Card is a frozen dataclass, a native class when compiled), so a
+# new engine-side module is picked up without editing a list. Modules are named by their dotted
+# path below the package (``core.hands``).
 NOT_COMPILED = frozenset(
     {
         "__main__",
@@ -62,6 +64,9 @@ NOT_COMPILED = frozenset(
         "api.simulating",
         "api.workers",
         "api.dask",
+        "api.types",
+        "api.charts",
+        "api.conformance",
     }
 )
 # `pontoon cases` (cases) plays and replays once a command: it stays Python too.

@@ -28,7 +28,7 @@ pontoon-cli is installed; it is the only module of the package that imports pyte
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -36,6 +36,7 @@ import pytest
 
 if TYPE_CHECKING:
     from pontoon_cli.api.logs import LogSource as Source
+    from pontoon_cli.api.types import LogRecord
     from pontoon_cli.logformat.divergence import Divergence
     from pontoon_cli.replay.coverage import RuleCoverage
 
@@ -390,7 +391,7 @@ class PontoonFixture:
 
     def play(
         self, *args: Any, scenario: str | os.PathLike[str] | None = None, **settings: Any
-    ) -> Iterator[dict[str, Any]]:
+    ) -> Iterator[LogRecord]:
         """``pontoon_cli.play``: the log's records (header, then each deal) of seeded play
         (``rules``, ``table``, ``seed=``, ``deals=``...) or of a ``scenario=`` file."""
         from pontoon_cli.api.playing import play
@@ -423,7 +424,7 @@ class PontoonFixture:
         pytest.fail(failure, pytrace=False)  # outside the except: no "during handling" report
 
 
-def _settled(record: dict[str, Any]) -> dict[str, Any]:
+def _settled(record: Mapping[str, Any]) -> dict[str, Any]:
     settled = {key: record[key] for key in _DEAL_KEYS if key in record}
     settled["hands"] = [
         {key: hand[key] for key in _HAND_KEYS if key in hand} for hand in record.get("hands", [])

@@ -65,3 +65,40 @@ value_per_deal  # the equilibrium solve's result: read by its callers and tests
 _.reportinfo
 _.runtest
 _.assert_replays  # the `pontoon` fixture's method for a user's tests (README)
+
+# the steppable game's documented API (docs/reference/api.md)
+_.is_legal  # Game.is_legal(action, amount)
+_.copy  # Game.copy(): an independent game
+
+# api.types: the TypedDicts' keys, read by a type checker (and by the user's code), not by name
+_.__doc__  # the functional TypedDicts' docstrings (a key named "class" needs that form)
+(
+    tool,
+    ci95,
+    per_initial_stake,
+    per_unit_staked,
+    initial_stakes,
+    rounds_played,
+    mean_net_per_round,
+    hand_classes,
+    net_per_deal,
+    hands_won,
+    hands_lost,
+    hands_tied,
+    win_rate,
+    lose_rate,
+    tie_rate,
+    shoot_bets,
+    shoot_money,
+    deals_without_hands,
+    banker_gain_per_hand,
+    banker_edge_per_unit_staked,
+    banker_classes,
+    dealer_gain_per_hand,
+    dealer_edge_per_unit_staked,
+    dealer_classes,
+    pontoons_per_100_deals,
+    from_deal,
+    deals_per_point,
+    points,
+)

@@ -24,6 +24,7 @@ from typing import IO, Any, Protocol, TypeVar, overload
 
 import orjson
 
+from pontoon_cli.api.types import DealRecord, HeaderRecord
 from pontoon_cli.core.errors import LogFormatError, PontoonError
 from pontoon_cli.core.limits import MAX_LOG_LINE_BYTES
 from pontoon_cli.log.output import is_text
@@ -197,7 +198,7 @@ class _Records(LogVisitor[list[dict[str, Any]]]):
 
 
 @overload
-def read_log(source: LogSource, visitor: None = None) -> list[dict[str, Any]]: ...
+def read_log(source: LogSource, visitor: None = None) -> list[HeaderRecord | DealRecord]: ...
 
 
 @overload

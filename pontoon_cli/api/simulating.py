@@ -13,10 +13,11 @@ import os
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from pontoon_cli._version import __version__
 from pontoon_cli.api.playing import check_seats, chosen_strategies, fresh_seed, rules_named
+from pontoon_cli.api.types import SimulateReport
 from pontoon_cli.base.plugin import Given, recorded, strategy_given
 from pontoon_cli.core.errors import PontoonError, StrategyError
 from pontoon_cli.core.limits import MAX_SAFE_INT, MAX_WORKERS, int_problem
@@ -180,7 +181,7 @@ def simulate(
     workers: int = 1,
     shard: int = SHARD_ROUNDS,
     dask: str | None = None,
-) -> dict[str, Any]:
+) -> SimulateReport:
     """Play ``rounds`` seeded rounds and return the report ``pontoon simulate --json`` prints:
     the bank's (the house's) edge per initial stake and per unit staked with its standard error
     and 95% interval, each seat's mean net, hand classes and decisions. The report is the same
@@ -214,7 +215,7 @@ def simulate(
         for parameter, given in (("strategy", punter), ("banker_strategy", bank)):
             if isinstance(given, Given):
                 _sendable(parameter, given, workers)
-    return run_simulation(plan_, workers=workers, dask=dask)
+    return cast(SimulateReport, run_simulation(plan_, workers=workers, dask=dask))
 
 
 def _sendable(parameter: str, given: Given, workers: int) -> None:

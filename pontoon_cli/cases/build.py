@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from pontoon_cli.api.playing import play
 from pontoon_cli.core.errors import PontoonError
@@ -169,11 +169,12 @@ def play_games(preset: str) -> list[Game]:
             table = Table.seated(rules, players, bankroll=BANKROLL)
             for strategy in STRATEGIES:
                 for seed in SEEDS:
-                    records = list(play(rules, table, seed=seed, deals=DEALS, strategy=strategy))
+                    played = play(rules, table, seed=seed, deals=DEALS, strategy=strategy)
+                    records = cast("list[dict[str, Any]]", list(played))
                     game = Game(setup, records, players=players, strategy=strategy, seed=seed)
                     games.append(game)
     for name in SCENARIOS[preset]:
-        records = list(play(scenario=SCENARIO_DIR / name))
+        records = cast("list[dict[str, Any]]", list(play(scenario=SCENARIO_DIR / name)))
         players = len(records[0]["table"]["seats"])
         games.append(Game(_DEFAULTS, records, players=players, strategy="strict", scenario=name))
     for game in games:

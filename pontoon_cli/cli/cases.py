@@ -3,10 +3,6 @@
 
 from __future__ import annotations
 
-import contextlib
-import os
-import stat
-import tempfile
 from pathlib import Path
 from typing import Annotated
 
@@ -64,30 +60,22 @@ def cases(
       pontoon cases --rules shoot --out s && pontoon replay --coverage --fail-under 100 s/*.jsonl
     """
     from pontoon_cli.cases.build import PRESETS, build, files
+    from pontoon_cli.cases.write import existing_names, write_files
 
     if rules not in PRESETS:
         fail(f"--rules: {rules!r} is not a preset; one of {', '.join(PRESETS)}")
-    existing = _existing(out, force)
     try:
+        existing = existing_names(out, force, ("--out", "--force"))
         made = build(rules)
+        others = write_files(files(made), out, existing, "--out")
     except PontoonError as err:
         fail(str(err))
-    written = files(made)
-    for name in written:  # every check before anything is written
-        _writable(out / name, name in existing)
-    try:
-        out.mkdir(parents=True, exist_ok=True)
-        for name, data in written.items():
-            _write(out / name, data)
-    except OSError as err:
-        fail(f"--out {out}: {err.strerror or err}")
     deals = sum(c.deals for c in made.cases)
     covered = len(made.target) - len(made.unreached)
     say(
         f"pontoon cases: {counted(len(made.cases), 'case')} ({counted(deals, 'deal')}) written "
         f"to {out}, exercising {covered} of {len(made.target)} rules; index: {out}/cases.json"
     )
-    others = sorted(existing - set(written))
     if others:
         say(
             f"pontoon cases: {out} also holds {counted(len(others), 'other file')}, left as "
@@ -95,63 +83,3 @@ def cases(
         )
     if made.unreached:
         say(f"pontoon cases: no case reaches {', '.join(made.unreached)}")
-
-
-def _existing(out: Path, force: bool) -> set[str]:
-    """The names already in ``out`` (none when it is missing); exit 2 when ``out`` is not a
-    directory, or holds files and ``force`` is not given."""
-    try:
-        info = os.stat(out)
-    except FileNotFoundError:
-        return set()
-    except OSError as err:
-        fail(f"--out {out}: {err.strerror or err}")
-    if not stat.S_ISDIR(info.st_mode):
-        fail(f"--out {out} is not a directory")
-    try:
-        names = set(os.listdir(out))
-    except OSError as err:
-        fail(f"--out {out}: {err.strerror or err}")
-    if names and not force:
-        fail(
-            f"--out {out} is not empty ({len(names)} entries): name a new or empty "
-            "directory, or give --force to write the cases into it (files of the same names "
-            "are replaced, others are left)"
-        )
-    return names
-
-
-def _writable(path: Path, exists: bool) -> None:
-    """Exit 2 when ``path`` is there and is anything but a regular file (a directory, a link,
-    a pipe): only a regular file is ever replaced."""
-    if not exists:
-        return
-    try:
-        info = os.lstat(path)
-    except FileNotFoundError:
-        return
-    except OSError as err:
-        fail(f"--out: {path}: {err.strerror or err}")
-    if not stat.S_ISREG(info.st_mode):
-        fail(f"--out: {path} is there and is not a regular file; nothing was written")
-
-
-def _write(path: Path, data: bytes) -> None:
-    """``data`` into ``path`` whole or not at all: a file beside it, renamed over it."""
-    fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.chmod(temporary, 0o666 & ~_umask())
-        os.replace(temporary, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
-
-
-def _umask() -> int:
-    """The process's umask (a new file's mode is 0o666 less it, as open() makes one)."""
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask

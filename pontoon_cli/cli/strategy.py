@@ -22,8 +22,6 @@ from pontoon_cli.cli.options import json_option, rules_option, set_option
 from pontoon_cli.core.errors import PontoonError
 from pontoon_cli.core.rules import Rules
 
-LEAST_BANKER_STAYS = 4  # the lowest two-card total (T6.1: the banker has no smallest total)
-
 
 @command("strategy", short_help="Compute the best play and the edge, exactly.")
 @guarded
@@ -145,11 +143,11 @@ def _casino_table(
     """C1-C11: the infinite-deck table, or the finite shoe's figures when decks were given."""
     if banker_stays is not None:
         fail("--banker-stays: a casino dealer draws by C9, not a chosen rule; leave it out")
-    if rules.shuffle_every != 1:  # C1: the calculation's shoe is fresh each round
-        fail(
-            f"rule setting shuffle_every={rules.shuffle_every} (C1) is not modelled by the "
-            "calculation (its shoe is fresh each round); leave it at 1"
-        )
+    from pontoon_cli.strategy import casino as strategy_casino
+
+    problem = strategy_casino.unmodelled(rules)  # C1: the calculation's shoe is fresh each round
+    if problem is not None:
+        fail(problem)
     if decks_given and rules.decks:
         return _casino_shoe(rules, values)
     return _casino(rules, values)
@@ -203,9 +201,10 @@ _CALCULATIONS: dict[str, Callable[[Rules, int | None, bool, bool], tuple[dict[st
 def _banker_stays(banker_stays: int | None) -> int:
     from pontoon_cli.strategy import traditional as strategy_traditional
 
+    least = strategy_traditional.LEAST_BANKER_STAYS
     stays = strategy_traditional.BANKER_STAYS if banker_stays is None else banker_stays
-    if not LEAST_BANKER_STAYS <= stays <= 21:
-        fail(f"--banker-stays must be {LEAST_BANKER_STAYS} to 21, got {stays}")
+    if not least <= stays <= 21:
+        fail(f"--banker-stays must be {least} to 21, got {stays}")
     return stays
 
 

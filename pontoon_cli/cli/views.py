@@ -236,18 +236,17 @@ def stats(
 
 def _figures(logs: list[str]) -> tuple[dict[str, Any], str]:
     """The figures of every log (read under the bar), and the logs' names for the title."""
-    from pontoon_cli.views.stats import Stats
+    from pontoon_cli.views.stats import Stats, figures
 
-    visitor = Stats()
     bar = _bar("stats")
-    for log in logs:
-        visitor.start_log()
+
+    def read(log: str, visitor: Stats) -> None:
         try:
             _read(log, visitor, bar)
         except PontoonError as err:
             fail(str(err))
-    visitor.finish()
-    return visitor.to_dict(), ", ".join(_name(log) for log in logs)
+
+    return figures(logs, read), ", ".join(_name(log) for log in logs)
 
 
 def _report(figures: dict[str, Any], names: str, as_json: bool) -> None:

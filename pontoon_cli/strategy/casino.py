@@ -115,6 +115,17 @@ class CasinoRules:
         )
 
 
+def unmodelled(rules: Any) -> str | None:
+    """Why the calculation cannot answer for ``rules`` of the casino preset (a setting it does
+    not model), or None: its shoe is fresh each round (C1)."""
+    if rules.shuffle_every != 1:
+        return (
+            f"rule setting shuffle_every={rules.shuffle_every} (C1) is not modelled by the "
+            "calculation (its shoe is fresh each round); leave it at 1"
+        )
+    return None
+
+
 class Casino:
     """The exact infinite-deck values of casino Pontoon under ``rules`` (module docstring)."""
 

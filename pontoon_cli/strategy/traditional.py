@@ -59,6 +59,7 @@ DECIMALS: Final = 6
 #: The most the third card may cost, in stakes (T5.3: from s to 2s).
 THIRD_CARD_MOST: Final = 2
 BANKER_STAYS: Final = 17
+LEAST_BANKER_STAYS: Final = 4  # the lowest two-card total (T6.1: the banker has no smallest total)
 #: A rank's name for the pairs table; ranks 10-13 are the ten-cards 10, J, Q, K (value 10).
 RANK_NAMES: Final = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 

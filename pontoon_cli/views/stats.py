@@ -19,8 +19,9 @@ The figures (docs/how-to/read-logs.md, and ``--json`` as :meth:`Stats.to_dict`):
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 from pontoon_cli.core.errors import PontoonError
 from pontoon_cli.core.rules import Rules
@@ -342,6 +343,20 @@ class Stats(LogVisitor["Stats"]):
                 if s.series is not None
             },
         }
+
+
+S = TypeVar("S")
+
+
+def figures(logs: Iterable[S], read: Callable[[S, Stats], object]) -> dict[str, Any]:
+    """The figures of ``logs``, each given to ``read`` with the one visitor (which reads it
+    through), as ``pontoon stats --json`` writes them."""
+    visitor = Stats()
+    for log in logs:
+        visitor.start_log()
+        read(log, visitor)
+    visitor.finish()
+    return visitor.to_dict()
 
 
 def _round(value: float | None) -> float | None:

@@ -77,6 +77,22 @@ def test_every_public_name_is_listed_and_an_unknown_one_is_an_attribute_error() 
     assert issubclass(LogFormatError, PontoonError) and issubclass(ScenarioError, PontoonError)
 
 
+def test_no_public_name_is_shadowed_by_a_package_of_the_same_name() -> None:
+    """Importing a subpackage sets it on the package: a public name may not be one's
+    (pontoon_cli.strategy and pontoon_cli.cases are; hence strategy_chart and case_set)."""
+    code = (
+        "import importlib, pkgutil, types, pontoon_cli\n"
+        "for info in pkgutil.iter_modules(pontoon_cli.__path__):\n"
+        "    if info.ispkg: importlib.import_module('pontoon_cli.' + info.name)\n"
+        "print([n for n in pontoon_cli.__all__\n"
+        "       if isinstance(getattr(pontoon_cli, n), types.ModuleType)])"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    assert out.strip() == "[]"
+
+
 @pytest.mark.parametrize(
     "module",
     [
@@ -84,6 +100,8 @@ def test_every_public_name_is_listed_and_an_unknown_one_is_an_attribute_error() 
         "pontoon_cli.api.playing",
         "pontoon_cli.api.logs",
         "pontoon_cli.api.simulating",
+        "pontoon_cli.api.charts",
+        "pontoon_cli.api.conformance",
         "pontoon_cli.core.rules",
     ],
 )
