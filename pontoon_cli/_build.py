@@ -36,13 +36,13 @@ PURE = "pure Python"
 # faster), rulebook, base.plugin (it imports the user's own strategy), pytest_plugin (pytest's
 # hooks and classes: it imports pytest, which only pytest loads), _version (a constant),
 # core.stop (the stop signal's exception, a BaseException, and its state: a few calls a run),
-# and the API's log readers and
-# simulation runner (api.logs, api.simulating, api.workers, api.dask: orjson's, the processes' and
-# Dask's time). api.playing is compiled: `pontoon play` loads it at start-up, compiled it costs
-# less (84 -> 73 ms CPU of `play --seed 1 --deals 1`). Every other module is compiled
-# (core.cards too: its Card is a frozen dataclass, a native class when compiled), so a new
-# engine-side module is picked up without editing a list. Modules are named by their dotted path
-# below the package (``core.hands``).
+# the API's log readers and simulation runner (api.logs, api.simulating, api.workers, api.dask:
+# orjson's, the processes' and Dask's time), and api.playing, the API's entry points (play,
+# new_game, write_log, Game): they check a caller's arguments before a compiled call refuses them
+# in mypyc's words, and keep the docstrings and signatures help() shows (mypyc drops a function's
+# docstring). Every other module is compiled (core.cards too: its Card is a frozen dataclass, a
+# native class when compiled), so a new engine-side module is picked up without editing a list.
+# Modules are named by their dotted path below the package (``core.hands``).
 NOT_COMPILED = frozenset(
     {
         "__main__",
@@ -56,6 +56,7 @@ NOT_COMPILED = frozenset(
         "core.stop",
         "pytest_plugin",
         "api.logs",
+        "api.playing",
         "api.simulating",
         "api.workers",
         "api.dask",

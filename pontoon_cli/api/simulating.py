@@ -16,7 +16,8 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from pontoon_cli._version import __version__
-from pontoon_cli.api.playing import check_seats, chosen_strategies, fresh_seed, rules_named
+from pontoon_cli.api.arguments import check_seats, fresh_seed, rules_named
+from pontoon_cli.api.playing import chosen_strategies
 from pontoon_cli.core.errors import PontoonError, StrategyError
 from pontoon_cli.core.limits import MAX_SAFE_INT, MAX_WORKERS, int_problem
 from pontoon_cli.core.rules import (

@@ -148,7 +148,7 @@ def test_play_refuses_what_the_command_refuses_with_its_words() -> None:
         list(play(seed=1, strategy="cautious"))
     with pytest.raises(PontoonError, match=r"a casino table has no banker: .*\(C3, C9\)"):
         list(play("casino", seed=1, banker_strategy="default"))
-    with pytest.raises(PontoonError, match=r"use --set packs=4"):
+    with pytest.raises(PontoonError, match=r"use rules\.with_overrides\(packs=4\)"):
         list(play(seed=1, table=Table.seated(Rules(), 100)))
 
 
