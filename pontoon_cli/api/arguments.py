@@ -49,10 +49,11 @@ def rules_named(rules: Rules | str | os.PathLike[str] | None) -> Rules:
     return load_rules_spec(os.fspath(rules), Path.cwd())
 
 
-def check_seats(rules: Rules, count: int) -> None:
+def check_seats(rules: Rules, count: int, words: Words | None = None) -> None:
     """A table with a banker seats two or more (T3.2); a casino table one or more (C3)."""
     if rules.preset not in HOUSE_PRESETS and count < 2:
-        raise PontoonError(f"--players must be 2 or more, got {count}")
+        players = (words or CLI_WORDS).players
+        raise PontoonError(f"{players} must be 2 or more, got {count}")
 
 
 class Words(NamedTuple):
@@ -61,6 +62,7 @@ class Words(NamedTuple):
 
     strategy: str
     banker_strategy: str
+    players: str
     packs: str  # how to ask for n packs, "{}" for n
     money: str  # what to lower when the balances could leave what a log holds
 
@@ -72,12 +74,14 @@ class Words(NamedTuple):
 CLI_WORDS = Words(
     "--strategy",
     "--banker-strategy",
+    "--players",
     "use --set packs={}",
     "lower --bankroll, --max-stake or --deals",
 )
 PYTHON_WORDS = Words(
     "strategy=",
     "banker_strategy=",
+    "players=",
     "use rules.with_overrides(packs={})",
     "lower the table's bankrolls or max_stake, or deals=",
 )
