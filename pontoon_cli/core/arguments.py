@@ -10,6 +10,7 @@ play(): seed= takes a whole number or None; got str '42'
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import cast
 
 from pontoon_cli.core.errors import PontoonError
@@ -39,6 +40,14 @@ def takes(call: str, name: str, value: object, kinds: tuple[type, ...], what: st
         raise ArgumentError(f"{call}: {name}= takes {what}; got {got(value)}")
     if not isinstance(value, kinds):
         raise ArgumentError(f"{call}: {name}= takes {what}; got {got(value)}")
+
+
+def sequence(call: str, name: str, value: object, what: str) -> tuple[str, ...]:
+    """``value`` as a tuple if it is a list, a tuple or another sequence (not a str, whose
+    letters are no list): else ArgumentError. Its items are the caller's to check."""
+    if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
+        raise ArgumentError(f"{call}: {name}= takes {what}; got {got(value)}")
+    return tuple(value)
 
 
 def within(call: str, name: str, value: int, low: int, high: int) -> None:
