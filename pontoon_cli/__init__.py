@@ -100,6 +100,10 @@ def __getattr__(name: str) -> Any:
     import importlib
 
     value = getattr(importlib.import_module(module), name)
+    if BUILD == _build.COMPILED:  # mypyc left out the class's docstring: restored for help()
+        from pontoon_cli import _help
+
+        _help.restore(value)
     globals()[name] = value
     return value
 
