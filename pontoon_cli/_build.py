@@ -31,14 +31,15 @@ PURE = "pure Python"
 # readers gain nothing from compilation and load lazily; rendering; the views of a log, whose time
 # is orjson's and rich's; scenarios; `pontoon strategy`'s exact calculations, a whole table in a
 # tenth of a second as Python), every package's __init__, the package's own start-up, and a few
-# modules named here: _help (help() on the compiled build: the docstrings mypyc leaves out of
-# the public classes, read back from their sources), log.reader and log.output (the views'
-# reader, and where output goes), casino.basic (it reads a JSON table once and answers from
-# dicts: compiled, decide() measured no faster), rulebook, base.plugin (it imports the user's own
-# strategy), pytest_plugin (pytest's hooks and classes: it imports pytest, which only pytest
-# loads), _version (a constant), core.stop (the stop signal's exception, a BaseException, and its
-# state: a few calls a run), the API's log readers and simulation runner (api.logs,
-# api.simulating, api.workers, api.dask: orjson's, the processes' and Dask's time), and
+# modules named here: _help (help() on the compiled build: the docstrings mypyc leaves out of the
+# public classes, read back from their sources), log.reader and log.output (the views' reader, and
+# where output goes), casino.basic (it reads a JSON table once and answers from dicts: compiled,
+# decide() measured no faster), rulebook, base.plugin (it imports the user's own strategy),
+# pytest_plugin (pytest's hooks and classes: it imports pytest, which only pytest loads), _version
+# (a constant), core.stop (the stop signal's exception, a BaseException, and its state: a few calls
+# a run), core.arguments (a public call's argument checks, a few calls a call; its ArgumentError is
+# a TypeError too, which a native class cannot be), the API's log readers and simulation runner
+# (api.logs, api.simulating, api.workers, api.dask: orjson's, the processes' and Dask's time), and
 # api.playing, the API's entry points (play, new_game, write_log, Game): they check a caller's
 # arguments before a compiled call refuses them in mypyc's words, and keep the docstrings and
 # signatures help() shows (mypyc drops a function's docstring). Every other module is compiled
@@ -57,6 +58,7 @@ NOT_COMPILED = frozenset(
         "casino.basic",
         "base.plugin",
         "core.stop",
+        "core.arguments",
         "pytest_plugin",
         "api.logs",
         "api.playing",
