@@ -100,10 +100,9 @@ def __getattr__(name: str) -> Any:
     import importlib
 
     value = getattr(importlib.import_module(module), name)
-    if BUILD == _build.COMPILED:  # mypyc left out the class's docstring: restored for help()
-        from pontoon_cli import _help
+    from pontoon_cli import _help  # help() as the source writes it, whichever the build
 
-        _help.restore(value)
+    _help.restore(value)
     globals()[name] = value
     return value
 
