@@ -158,8 +158,11 @@ def test_play_of_a_scenario_and_its_unmet_expectation(tmp_path: Path) -> None:
     assert [r["net"] for r in records[1:]] == [{"ann": -6, "bob": 3, "cal": 3}]
     broken = tmp_path / "broken.toml"
     broken.write_text(SCENARIO.read_text().replace("bob = 3, cal = 3 }", "bob = 4, cal = 2 }"))
+    given = play(scenario=broken)  # played at the call; its records come before the failure
+    records = []
     with pytest.raises(ExpectationError) as caught:
-        list(play(scenario=broken))
+        records.extend(given)
+    assert [r["type"] for r in records] == ["header", "deal"]
     text = str(caught.value)
     assert text.startswith(f"{broken}: 2 expectations failed\n")
     assert "deal 1  net.bob  4         3" in text and "deal 1  net.cal  2         3" in text
