@@ -137,6 +137,9 @@ def __getattr__(name: str) -> Any:
     import importlib
 
     value = getattr(importlib.import_module(module), name)
+    from pontoon_cli import _help  # help() as the source writes it, whichever the build
+
+    _help.restore(value)
     globals()[name] = value
     return value
 

@@ -31,25 +31,29 @@ PURE = "pure Python"
 # readers gain nothing from compilation and load lazily; rendering; the views of a log, whose time
 # is orjson's and rich's; scenarios; `pontoon strategy`'s exact calculations, a whole table in a
 # tenth of a second as Python), every package's __init__, the package's own start-up, and a few
-# modules named here: log.reader and log.output (the views' reader, and where output goes),
-# casino.basic and traditional.equilibrium (each reads a JSON table once and answers from dicts:
-# compiled, casino's decide() measured no faster), rulebook, base.plugin (it imports the user's
-# own strategy), pytest_plugin (pytest's hooks and classes: it imports pytest, which only pytest
-# loads), _version (a constant), core.stop (the stop signal's exception, a BaseException, and its
-# state: a few calls a run), core.arguments (its ArgumentError is a PontoonError and a TypeError:
-# mypyc compiles no class with two builtin bases), the API's log readers and simulation runner
-# (api.logs, api.simulating, api.workers, api.dask: orjson's, the processes' and Dask's time),
-# the API's types (api.types: TypedDicts, nothing runs) and its faces of stats, strategy and
-# cases (api.charts, api.conformance: the work is in views, strategy and cases). api.playing
-# (and api.sinks, where its records go) is compiled: `pontoon play` loads it at start-up,
-# compiled it costs less (84 -> 73 ms CPU of `play --seed 1 --deals 1`). Every other module is
-# compiled (core.cards too: its Card is a frozen dataclass, a native class when compiled), so a
-# new engine-side module is picked up without editing a list. Modules are named by their dotted
-# path below the package (``core.hands``).
+# modules named here: _help (help() on the compiled build: the docstrings mypyc leaves out of the
+# public classes, read back from their sources), log.reader and log.output (the views' reader, and
+# where output goes), casino.basic and traditional.equilibrium (each reads a JSON table once and
+# answers from dicts: compiled, casino's decide() measured no faster), rulebook, base.plugin (it
+# imports the user's own strategy), pytest_plugin (pytest's hooks and classes: it imports pytest,
+# which only pytest loads), _version (a constant), core.stop (the stop signal's exception, a
+# BaseException, and its state: a few calls a run), core.arguments (a public call's argument
+# checks, a few calls a call; its ArgumentError is a TypeError too, which a native class cannot
+# be), the API's log readers and simulation runner (api.logs, api.simulating, api.workers,
+# api.dask: orjson's, the processes' and Dask's time), the API's types (api.types: TypedDicts,
+# nothing runs) and its faces of stats, strategy and cases (api.charts, api.conformance: the work
+# is in views, strategy and cases), and api.playing, the API's entry points (play, new_game,
+# write_log, Game): they check a caller's arguments before a compiled call refuses them in
+# mypyc's words, and keep the docstrings and signatures help() shows (mypyc drops a function's
+# docstring); api.sinks, where its records go, is compiled. Every other module is compiled
+# (core.cards too: its Card is a frozen dataclass, a native class when compiled), so a new
+# engine-side module is picked up without editing a list. Modules are named by their dotted path
+# below the package (``core.hands``).
 NOT_COMPILED = frozenset(
     {
         "__main__",
         "_build",
+        "_help",
         "_version",
         "rulebook",
         "log.reader",
@@ -61,6 +65,7 @@ NOT_COMPILED = frozenset(
         "core.stop",
         "pytest_plugin",
         "api.logs",
+        "api.playing",
         "api.simulating",
         "api.workers",
         "api.dask",

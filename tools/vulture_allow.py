@@ -10,6 +10,7 @@ Every other name vulture finds in ``pontoon_cli`` (at 60% confidence) is dead co
 record_line
 write_record
 BUILD  # pontoon_cli.BUILD: `pontoon --version` and the tests read which build runs
+_.__signature__  # _help.restore: what inspect.signature (help()) reads of a public class
 
 # the library's documented API (README, tests): cards, hands, settlement, the solvers
 __dir__  # pontoon_cli's lazy public names, listed by dir()

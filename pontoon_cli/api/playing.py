@@ -15,14 +15,24 @@ from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
+from pontoon_cli.api.arguments import (
+    CLI_WORDS,
+    PYTHON_WORDS,
+    Words,
+    check_play,
+    check_rules_table,
+    fresh_seed,
+    rules_named,
+)
 from pontoon_cli.api.sinks import LogSink, Progress, Records, Sink
 from pontoon_cli.base.deal import DealBase, LegalAction, Phase
 from pontoon_cli.base.game import GameBase
 from pontoon_cli.base.plugin import build, is_spec, recorded, strategy_given
-from pontoon_cli.core.errors import ExpectationError, PontoonError, StrategyError
+from pontoon_cli.core.arguments import takes, whole
+from pontoon_cli.core.errors import ExpectationError, IllegalAction, PontoonError, StrategyError
 from pontoon_cli.core.events import BankSold
 from pontoon_cli.core.rng import session_rngs
-from pontoon_cli.core.rules import HOUSE_PRESETS, Rules, Table, money_problem, seating_problem
+from pontoon_cli.core.rules import Rules, Table, money_problem, seating_problem
 from pontoon_cli.games import GameDefinition, find_game, seeded_game
 from pontoon_cli.log.output import OutStream
 from pontoon_cli.log.writer import LogWriter, header_record
@@ -35,37 +45,10 @@ __all__ = [
     "ExpectationError",
     "Game",
     "Written",
-    "fresh_seed",
     "new_game",
     "play",
-    "rules_named",
     "write_log",
 ]
-
-
-def fresh_seed() -> int:
-    """A new seed below 2**53 (every JSON reader keeps it exactly), for a run given none."""
-    import secrets  # only when a seed is drawn: it costs start-up a module tree
-
-    return secrets.randbits(53)
-
-
-def rules_named(rules: Rules | str | None) -> Rules:
-    """``rules`` as :class:`Rules`: a Rules as it is, a preset name (``"casino"``) or a rules
-    file (TOML or JSON, as ``--rules``), None for the traditional game's defaults."""
-    if rules is None:
-        return Rules()
-    if isinstance(rules, Rules):
-        return rules
-    from pontoon_cli.scenario.reader import load_rules_spec
-
-    return load_rules_spec(rules, Path.cwd())
-
-
-def check_seats(rules: Rules, count: int) -> None:
-    """A table with a banker seats two or more (T3.2); a casino table one or more (C3)."""
-    if rules.preset not in HOUSE_PRESETS and count < 2:
-        raise PontoonError(f"--players must be 2 or more, got {count}")
 
 
 # a steppable game ---------------------------------------------------------------------------------
@@ -92,6 +75,9 @@ class Game:
     """
 
     def __init__(self, rules: Rules, table: Table, seed: int) -> None:
+        takes("Game()", "rules", rules, (Rules,), "a Rules")
+        takes("Game()", "table", table, (Table,), "a Table")
+        whole("Game()", "seed", seed)
         self.rules = rules
         self.table = table
         self.seed = seed
@@ -165,17 +151,25 @@ class Game:
 
     def act(self, action: str, amount: int | None = None) -> None:
         """The actor takes ``action`` (with ``amount`` for a stake or a buy); raises
-        :class:`~pontoon_cli.IllegalAction` naming the rule when the rules forbid it."""
+        :class:`~pontoon_cli.IllegalAction` naming the rule, the deal, the player and the hand
+        when the rules forbid it."""
+        takes("Game.act()", "action", action, (str,), "an action's name (a str)")
+        takes("Game.act()", "amount", amount, (int, type(None)), "a whole number or None")
         deal = self._deal
         if deal is None or deal.actor is None:
             raise PontoonError("the game is over: no seat can cover the minimum stake")
         player, hand = deal.actor
-        if deal.phase is Phase.STAKES and action == "stake":
-            if amount is None:
-                raise PontoonError("a stake needs an amount")
-            deal.stake(player, amount)
-        else:
-            deal.act(player, hand, action, amount)
+        try:
+            if deal.phase is Phase.STAKES and action == "stake":
+                if amount is None:
+                    raise PontoonError("Game.act(): a stake needs an amount (amount=)")
+                deal.stake(player, amount)
+            else:
+                deal.act(player, hand, action, amount)
+        except IllegalAction as err:
+            if err.deal is not None:
+                raise
+            raise err.placed(self.deal_number) from None
         self._acted.append((action, amount))
         if deal.phase is Phase.END:
             self._game.finish_deal(deal)
@@ -186,9 +180,13 @@ class Game:
         self._deal = self._game.start_deal() if self._game.can_deal() else None
 
 
-def new_game(rules: Rules | str | None = None, table: Table | None = None, *, seed: int) -> Game:
+def new_game(
+    rules: Rules | str | os.PathLike[str] | None = None, table: Table | None = None, *, seed: int
+) -> Game:
     """A :class:`Game` of ``rules`` (a Rules, a preset name or a rules file) at ``table`` (the
     default: :meth:`Table.seated`), its packs shuffled from ``seed``."""
+    check_rules_table("new_game()", rules, table)
+    whole("new_game()", "seed", seed)
     the_rules = rules_named(rules)
     return Game(the_rules, table if table is not None else Table.seated(the_rules), seed)
 
@@ -232,18 +230,21 @@ class Seeded(NamedTuple):
 
 
 def chosen_strategies(
-    rules: Rules, strategy: str | None = None, banker_strategy: str | None = None
+    rules: Rules,
+    strategy: str | None = None,
+    banker_strategy: str | None = None,
+    words: Words = CLI_WORDS,
 ) -> tuple[str, str]:
     """The punters' and the banker's strategies as the header names them: ``default`` is the
     game's own (casino: basic), the banker plays the punters' unless told; a name the game does
-    not know, or a banker's strategy at a casino table (C3), is refused."""
+    not know, or a banker's strategy at a casino table (C3), is refused in ``words``."""
     from pontoon_cli.core.rules import suggest
 
     definition = find_game(rules)
     if definition.house and banker_strategy is not None:
         raise PontoonError(
-            "--banker-strategy: a casino table has no banker: the dealer is the house and "
-            "plays by his rule (C3, C9); leave it out"
+            f"{words.banker_strategy}: a casino table has no banker: the dealer is the house "
+            "and plays by his rule (C3, C9); leave it out"
         )
     punter = strategy or definition.default_strategy
     if punter == "default":  # the game's own default: the header names it (casino: basic)
@@ -251,12 +252,12 @@ def chosen_strategies(
     bank = banker_strategy or punter
     known = definition.strategies
     for name, option, as_banker in (
-        (punter, "--strategy", False),
-        (bank, "--banker-strategy" if banker_strategy else "--strategy", True),
+        (punter, words.strategy, False),
+        (bank, words.banker_strategy if banker_strategy else words.strategy, True),
     ):
         if is_spec(name):
             if not (as_banker and definition.house):  # C3: nobody banks at a casino table
-                _check_spec(name, option, as_banker, banker_strategy is None)
+                _check_spec(name, option, as_banker, banker_strategy is None, words)
         elif name not in known and name != "default":
             hint = " (strict is for scenario files)" if name == "strict" else ""
             raise PontoonError(
@@ -270,7 +271,7 @@ def chosen_strategies(
     return punter, bank
 
 
-def _check_spec(spec: str, option: str, as_banker: bool, same: bool) -> None:
+def _check_spec(spec: str, option: str, as_banker: bool, same: bool, words: Words) -> None:
     """Load the user's strategy ``spec`` once, as the players will (refused before anything is
     written when it cannot be found, made, or lacks a method its role calls)."""
     from pontoon_cli.core.rng import Rng
@@ -279,19 +280,22 @@ def _check_spec(spec: str, option: str, as_banker: bool, same: bool) -> None:
         build(spec, Rng(0), as_banker)
     except StrategyError as err:
         hint = (
-            " (it banks too unless --banker-strategy names another)" if as_banker and same else ""
+            f" (it banks too unless {words.banker_strategy} names another)"
+            if as_banker and same
+            else ""
         )
-        raise PontoonError(f"{option} {spec}: {err}{hint}") from None
+        raise PontoonError(f"{words.given(option, spec)}: {err}{hint}") from None
 
 
 def seeded(
-    rules: Rules | str | None,
+    rules: Rules | str | os.PathLike[str] | None,
     table: Table | None,
     seed: int | None,
     deals: int,
     strategy: str | None,
     banker_strategy: str | None,
     settings: dict[str, Any] | None = None,
+    words: Words = CLI_WORDS,
 ) -> Seeded:
     """What seeded play plays: ``rules`` named (``settings``, ``--set``, applied last) at
     ``table`` (the default: :meth:`Table.seated`) from ``seed`` (a fresh one when None), once
@@ -301,24 +305,24 @@ def seeded(
         the_rules = the_rules.with_overrides(settings)
     the_table = table if table is not None else Table.seated(the_rules)
     the_seed = fresh_seed() if seed is None else seed
-    punter, bank = chosen_strategies(the_rules, strategy, banker_strategy)
-    check_table(the_rules, the_table, deals)
+    punter, bank = chosen_strategies(the_rules, strategy, banker_strategy, words)
+    check_table(the_rules, the_table, deals, words)
     return Seeded(find_game(the_rules), the_rules, the_table, the_seed, punter, bank)
 
 
-def check_table(rules: Rules, table: Table, deals: int) -> None:
+def check_table(rules: Rules, table: Table, deals: int, words: Words = CLI_WORDS) -> None:
     """Refuse a table its packs cannot deal to (T4.1, T4.3; C1), or whose balances could pass
     2**53 - 1 in ``deals`` deals."""
-    problem = seating_problem(rules, len(table.seats), lambda n: f"use --set packs={n}")
+    problem = seating_problem(rules, len(table.seats), words.packs.format)
     if problem is not None:
         raise PontoonError(problem)
     problem = money_problem(rules, table, deals)
     if problem is not None:
-        raise PontoonError(f"{problem}: lower --bankroll, --max-stake or --deals")
+        raise PontoonError(f"{problem}: {words.money}")
 
 
 def play(
-    rules: Rules | str | None = None,
+    rules: Rules | str | os.PathLike[str] | None = None,
     table: Table | None = None,
     *,
     seed: int | None = None,
@@ -342,22 +346,36 @@ def play(
     >>> header["rules"]["preset"], len(deals), sorted(deals[0]["net"])
     ('casino', 3, ['p1', 'p2', 'p3', 'p4'])
     """
+    check_play("play()", rules, table, seed, deals, scenario)
     if scenario is not None:  # a scenario is played whole, then its records are given
         sink = Records()
-        _write_scenario(Path(scenario), {}, {}, sink)
-        yield from cast("list[LogRecord]", sink.records)
-        return
+        try:
+            _write_scenario(Path(scenario), {}, {}, sink)
+        except ExpectationError as failed:
+            return _given(cast("list[LogRecord]", sink.records), failed)
+        return iter(cast("list[LogRecord]", sink.records))
+    # checked now, at the call; played as the records are read
     punter = strategy_given("play()", "strategy", strategy)
     bank = strategy_given("play()", "banker_strategy", banker_strategy)
-    what = seeded(rules, table, seed, deals, punter, bank)
+    what = seeded(rules, table, seed, deals, punter, bank, words=PYTHON_WORDS)
+    return _played(what, deals)
+
+
+def _played(what: Seeded, deals: int) -> Iterator[LogRecord]:
     record = what.definition.record
     for game, deal in _seeded_deals(what, deals):  # one deal at a time: memory stays flat
         yield cast("LogRecord", what.header(game) if deal is None else record(game, deal, None))
 
 
+def _given(records: list[LogRecord], failed: ExpectationError) -> Iterator[LogRecord]:
+    """A scenario's records, then its failed expectations raised."""
+    yield from records
+    raise failed
+
+
 def write_log(
     out: str | os.PathLike[str] | OutStream,
-    rules: Rules | str | None = None,
+    rules: Rules | str | os.PathLike[str] | None = None,
     table: Table | None = None,
     *,
     seed: int | None = None,
@@ -382,6 +400,7 @@ def write_log(
     >>> out.getvalue().count(b"\\n")
     3
     """
+    check_play("write_log()", rules, table, seed, deals, scenario)
     punter = strategy_given("write_log()", "strategy", strategy)
     bank = strategy_given("write_log()", "banker_strategy", banker_strategy)
     path, stream = (Path(out), None) if isinstance(out, (str, os.PathLike)) else (None, out)
@@ -395,13 +414,14 @@ def write_log(
         strategy=punter,
         banker_strategy=bank,
         scenario=scenario,
+        words=PYTHON_WORDS,
     )
 
 
 def write_game(
     path: Path | None,
     stream: OutStream | None,
-    rules: Rules | str | None = None,
+    rules: Rules | str | os.PathLike[str] | None = None,
     table: Table | None = None,
     *,
     seed: int | None = None,
@@ -412,6 +432,7 @@ def write_game(
     scenario_options: dict[str, Any] | None = None,
     settings: dict[str, Any] | None = None,
     progress: Callable[[LogWriter, int], AbstractContextManager[Progress]] | None = None,
+    words: Words = CLI_WORDS,
 ) -> Written:
     """:func:`write_log` with what the command adds: ``scenario_options`` (the command line's
     keys that win over the file's), ``settings`` (``--set``, applied last) and a ``progress``
@@ -422,7 +443,7 @@ def write_game(
                 Path(scenario), scenario_options or {}, settings or {}, sink
             )
         return Written(writer.deals, writer.where, played, expectations=expected)
-    what = seeded(rules, table, seed, deals, strategy, banker_strategy, settings)
+    what = seeded(rules, table, seed, deals, strategy, banker_strategy, settings, words)
     with LogWriter(path, stream) as writer, LogSink(writer, progress) as sink:
         ended = _write_seeded(what, deals, sink)
     return Written(writer.deals, writer.where, what.seed, ended)

@@ -16,13 +16,24 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from pontoon_cli._version import __version__
-from pontoon_cli.api.playing import check_seats, chosen_strategies, fresh_seed, rules_named
+from pontoon_cli.api.arguments import (
+    CLI_WORDS,
+    PYTHON_WORDS,
+    RULES_TAKES,
+    Words,
+    check_seats,
+    fresh_seed,
+    rules_named,
+)
+from pontoon_cli.api.playing import chosen_strategies
 from pontoon_cli.api.types import SimulateReport
 from pontoon_cli.base.plugin import Given, recorded, strategy_given
+from pontoon_cli.core.arguments import takes, whole, whole_or_none
 from pontoon_cli.core.errors import PontoonError, StrategyError
 from pontoon_cli.core.limits import MAX_SAFE_INT, MAX_WORKERS, int_problem
 from pontoon_cli.core.rules import (
     HOUSE_PRESETS,
+    MOST_SEATS,
     PRESETS,
     Rules,
     Table,
@@ -98,7 +109,7 @@ class Setup:
 
 
 def plan(
-    rules: Rules | str | None = None,
+    rules: Rules | str | os.PathLike[str] | None = None,
     *,
     players: int = 4,
     rounds: int = 100_000,
@@ -106,6 +117,7 @@ def plan(
     strategy: str | None = None,
     banker_strategy: str | None = None,
     shard: int = SHARD_ROUNDS,
+    words: Words = CLI_WORDS,
 ) -> Setup:
     """Check a simulation's options and cut it into shards (shard i: a fresh game seeded from
     (seed, i)); PontoonError names what cannot be played."""
@@ -120,10 +132,10 @@ def plan(
             raise PontoonError(problem)
     the_rules = rules_named(rules)
     house = the_rules.preset in HOUSE_PRESETS
-    check_seats(the_rules, players)
+    check_seats(the_rules, players, words)
     seats = [f"p{i}" for i in range(1, players + 1)]
-    punter, bank = chosen_strategies(the_rules, strategy, banker_strategy)
-    problem = seating_problem(the_rules, len(seats), lambda n: f"use --set packs={n}")
+    punter, bank = chosen_strategies(the_rules, strategy, banker_strategy, words)
+    problem = seating_problem(the_rules, len(seats), words.packs.format)
     if problem is not None:
         raise PontoonError(problem)
     bankroll = sim_bankroll(the_rules, tuple(seats), MIN_STAKE, MAX_STAKE, shard)
@@ -171,7 +183,7 @@ def plan(
 
 
 def simulate(
-    rules: Rules | str | None = None,
+    rules: Rules | str | os.PathLike[str] | None = None,
     *,
     players: int = 4,
     rounds: int = 100_000,
@@ -200,8 +212,16 @@ def simulate(
     >>> report == simulate("casino", players=1, rounds=2000, seed=3, workers=2)
     True
     """
-    punter = strategy_given("simulate()", "strategy", strategy)
-    bank = strategy_given("simulate()", "banker_strategy", banker_strategy)
+    call = "simulate()"
+    takes(call, "rules", rules, (Rules, str, os.PathLike, type(None)), RULES_TAKES)
+    whole(call, "players", players, 1, MOST_SEATS)
+    whole(call, "rounds", rounds, 1)
+    whole_or_none(call, "seed", seed)
+    whole(call, "workers", workers, 1, MAX_WORKERS)
+    whole(call, "shard", shard, 1)
+    takes(call, "dask", dask, (str, type(None)), "a scheduler's address (a str) or None")
+    punter = strategy_given(call, "strategy", strategy)
+    bank = strategy_given(call, "banker_strategy", banker_strategy)
     plan_ = plan(
         rules,
         players=players,
@@ -210,6 +230,7 @@ def simulate(
         strategy=punter,
         banker_strategy=bank,
         shard=shard,
+        words=PYTHON_WORDS,
     )
     if dask is None and isinstance(workers, int) and workers > 1 and len(plan_.specs) > 1:
         for parameter, given in (("strategy", punter), ("banker_strategy", bank)):

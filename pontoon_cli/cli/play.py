@@ -9,13 +9,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from pontoon_cli.api.playing import (
-    check_seats,
-    check_table,
-    chosen_strategies,
-    fresh_seed,
-    rules_named,
-)
+from pontoon_cli.api.arguments import check_seats, fresh_seed, rules_named
+from pontoon_cli.api.playing import check_table, chosen_strategies
 from pontoon_cli.cli.app import (
     EXIT_INPUT,
     EXIT_RULES,

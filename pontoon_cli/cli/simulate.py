@@ -9,6 +9,7 @@ from typing import Annotated, Any
 
 import typer
 
+from pontoon_cli.api.arguments import fresh_seed
 from pontoon_cli.api.dask import (
     CONNECT_TIMEOUT,
     WORKER_WAIT,
@@ -16,7 +17,6 @@ from pontoon_cli.api.dask import (
     need_dask,
     parse_address,
 )
-from pontoon_cli.api.playing import fresh_seed
 from pontoon_cli.api.simulating import plan, run_simulation
 from pontoon_cli.api.workers import WorkerError
 from pontoon_cli.cli.app import (

@@ -90,7 +90,17 @@ class ExpectationError(PontoonError):
 
 
 class LogFormatError(PontoonError):
-    """A log line that cannot be read: not JSON, truncated, wrong type or version (exit 2)."""
+    """A log line that cannot be read: not JSON, truncated, wrong type or version (exit 2).
+
+    ``path`` is the log as the message names it (``-``: stdin) and ``line`` the line's number
+    (1-based), as ``IllegalAction`` carries its player and hand; ``line`` is None when the log
+    is refused whole (missing, not gzip, too big), ``path`` None when no log was named.
+    """
+
+    def __init__(self, message: str, path: str | None = None, line: int | None = None) -> None:
+        super().__init__(message)
+        self.path = path
+        self.line = line
 
 
 class StrategyError(PontoonError):

@@ -11,9 +11,11 @@ and the rules files are told of the settings.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import MISSING, dataclass, field, fields
-from typing import Any, Final
+from collections.abc import Mapping
+from dataclasses import MISSING, dataclass, fields
+from typing import Any, Final, cast
 
+from pontoon_cli.core.arguments import sequence, takes
 from pontoon_cli.core.errors import RulesError
 from pontoon_cli.core.limits import MAX_SAFE_INT, int_problem, name_problem, shown
 from pontoon_cli.core.ruleset import CARDS_PER_SEAT as CARDS_PER_SEAT
@@ -67,69 +69,56 @@ def setting_info(preset: str | None = None) -> list[tuple[str, Any, str, str]]:
 # the table -------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@dataclass(frozen=True, kw_only=True, slots=True, init=False)
 class Table:
     """Who sits where and on what terms (T3): seats clockwise, first banker, money, stake limits.
 
-    ``banker`` None means cut for the bank (T3.2). ``bankrolls`` gives each seat's starting
-    balance (T8.6). Stakes are whole units (T7.3), ``min_stake`` ≤ ``max_stake`` (T3.3).
+    ``seats`` is the players' names clockwise (a list or a tuple; kept as a tuple). ``banker``
+    None means cut for the bank (T3.2). ``bankrolls`` gives each seat's starting balance (T8.6):
+    one amount for every seat, or a dict of each seat's. Stakes are whole units (T7.3),
+    ``min_stake`` ≤ ``max_stake`` (T3.3). ``house`` makes a casino table (C3): 1 to 7 seats
+    against the dealer, who is the house; no banker. :meth:`seated` seats the table ``pontoon
+    play`` seats for some rules.
+
+    >>> from pontoon_cli import Table
+    >>> table = Table(seats=["ann", "bob", "cal"], banker="cal", bankrolls=500, max_stake=20)
+    >>> table.seats, table.bankrolls["bob"]
+    (('ann', 'bob', 'cal'), 500)
     """
 
     seats: tuple[str, ...]
-    banker: str | None = None
-    bankrolls: dict[str, int] = field(default_factory=dict)
-    min_stake: int = 1
-    max_stake: int = 10
+    banker: str | None
+    bankrolls: dict[str, int]
+    min_stake: int
+    max_stake: int
     #: A casino table (C3): 1 to 7 seats against the dealer, who is the house; no banker.
-    house: bool = False
+    house: bool
 
-    def __post_init__(self) -> None:
-        if self.house:
-            problem = _house_problem(self)
-            if problem is not None:
-                raise RulesError(problem)
-        elif len(self.seats) < 2:
-            raise RulesError(
-                f"a table needs two or more players (T3.1), got {shown(list(self.seats))}"
-            )
-        for name in self.seats:
-            problem = name_problem(name)
-            if problem is not None:
-                raise RulesError(f"{problem} (T3.1)")
-        seated = Counter(self.seats)  # linear: a header may hold many seats
-        if len(seated) != len(self.seats):
-            dupes = sorted(s for s, n in seated.items() if n > 1)
-            raise RulesError(f"each player sits once (T3.1): {dupes!r} sit twice")
-        if self.banker is not None and self.banker not in seated:
-            raise RulesError(
-                f"banker {shown(self.banker)} is not at the table {shown(list(self.seats))}"
-            )
-        missing = [s for s in self.seats if s not in self.bankrolls]
-        if missing:
-            raise RulesError(f"no bankroll for {missing!r} (T8.6)")
-        for who, amount in self.bankrolls.items():
-            if who not in seated:
-                raise RulesError(f"bankroll for {who!r}, who is not at the table")
-            if type(amount) is not int:
-                raise RulesError(
-                    f"bankroll of {who!r}: {shown(amount)} is not a whole number (T7.3)"
-                )
-            problem = int_problem(amount, f"bankroll of {who!r}", least=0)
-            if problem is not None:
-                raise RulesError(f"{problem} (T8.6)")
-        for name in ("min_stake", "max_stake"):
-            value = getattr(self, name)
-            if type(value) is not int or value < 1:
-                raise RulesError(
-                    f"{name}: {shown(value)} is not a whole number of 1 or more (T3.3)"
-                )
-            problem = int_problem(value, name, least=1)
-            if problem is not None:
-                raise RulesError(f"{problem} (T3.3)")
-        if self.min_stake > self.max_stake:
-            raise RulesError(
-                f"min_stake {self.min_stake} is above max_stake {self.max_stake} (T3.3)"
-            )
+    def __init__(
+        self,
+        *,
+        seats: object,
+        banker: object = None,
+        bankrolls: object = 1000,
+        min_stake: object = 1,
+        max_stake: object = 10,
+        house: object = False,
+    ) -> None:
+        call = "Table()"
+        names = sequence(call, "seats", seats, "a list or tuple of the players' names")
+        takes(call, "banker", banker, (str, type(None)), "a seat's name or None")
+        takes(call, "bankrolls", bankrolls, (int, Mapping), "a whole number or a dict of them")
+        takes(call, "house", house, (bool,), "True or False")
+        money = (
+            dict(bankrolls) if isinstance(bankrolls, Mapping) else dict.fromkeys(names, bankrolls)
+        )
+        _check_table(names, cast(str | None, banker), money, min_stake, max_stake, house is True)
+        object.__setattr__(self, "seats", names)
+        object.__setattr__(self, "banker", banker)
+        object.__setattr__(self, "bankrolls", money)
+        object.__setattr__(self, "min_stake", min_stake)
+        object.__setattr__(self, "max_stake", max_stake)
+        object.__setattr__(self, "house", house)
 
     @staticmethod
     def build(
@@ -142,11 +131,10 @@ class Table:
         house: bool = False,
     ) -> Table:
         """A table whose bankroll is one amount for everyone, or a table per player."""
-        bankrolls = dict(bankroll) if isinstance(bankroll, dict) else dict.fromkeys(seats, bankroll)
         return Table(
-            seats=tuple(seats),
+            seats=seats,
             banker=banker,
-            bankrolls=bankrolls,
+            bankrolls=bankroll,
             min_stake=min_stake,
             max_stake=max_stake,
             house=house,
@@ -192,18 +180,64 @@ MOST_CASINO_SEATS: Final = 7
 DEALER: Final = "dealer"
 
 
-def _house_problem(table: Table) -> str | None:
+def _check_table(
+    seats: tuple[str, ...],
+    banker: str | None,
+    bankrolls: dict[Any, object],
+    min_stake: object,
+    max_stake: object,
+    house: bool,
+) -> None:
+    """RulesError unless the table's values can seat a game (T3; C3)."""
+    if house:
+        problem = _house_problem(seats, banker)
+        if problem is not None:
+            raise RulesError(problem)
+    elif len(seats) < 2:
+        raise RulesError(f"a table needs two or more players (T3.1), got {shown(list(seats))}")
+    for name in seats:
+        problem = name_problem(name)
+        if problem is not None:
+            raise RulesError(f"{problem} (T3.1)")
+    seated = Counter(seats)  # linear: a header may hold many seats
+    if len(seated) != len(seats):
+        dupes = sorted(s for s, n in seated.items() if n > 1)
+        raise RulesError(f"each player sits once (T3.1): {dupes!r} sit twice")
+    if banker is not None and banker not in seated:
+        raise RulesError(f"banker {shown(banker)} is not at the table {shown(list(seats))}")
+    missing = [s for s in seats if s not in bankrolls]
+    if missing:
+        raise RulesError(f"no bankroll for {missing!r} (T8.6)")
+    for who, amount in bankrolls.items():
+        if who not in seated:
+            raise RulesError(f"bankroll for {who!r}, who is not at the table")
+        if type(amount) is not int:
+            raise RulesError(f"bankroll of {who!r}: {shown(amount)} is not a whole number (T7.3)")
+        problem = int_problem(amount, f"bankroll of {who!r}", least=0)
+        if problem is not None:
+            raise RulesError(f"{problem} (T8.6)")
+    for name, value in (("min_stake", min_stake), ("max_stake", max_stake)):
+        if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+            raise RulesError(f"{name}: {shown(value)} is not a whole number of 1 or more (T3.3)")
+        problem = int_problem(value, name, least=1)
+        if problem is not None:
+            raise RulesError(f"{problem} (T3.3)")
+    low, high = cast(int, min_stake), cast(int, max_stake)  # whole numbers, checked above
+    if low > high:
+        raise RulesError(f"min_stake {min_stake} is above max_stake {max_stake} (T3.3)")
+
+
+def _house_problem(seats: tuple[str, ...], banker: str | None) -> str | None:
     """C3: a casino table seats 1 to 7 players against the dealer, and has no banker; the
     name ``dealer`` is the dealer's (a log's cards name him so)."""
-    seats = len(table.seats)
-    if not 1 <= seats <= MOST_CASINO_SEATS:
-        return f"a casino table seats 1 to {MOST_CASINO_SEATS} players (C3), got {seats}"
-    if table.banker is not None:
+    if not 1 <= len(seats) <= MOST_CASINO_SEATS:
+        return f"a casino table seats 1 to {MOST_CASINO_SEATS} players (C3), got {len(seats)}"
+    if banker is not None:
         return (
             f"a casino table has no banker: the dealer is the house (C3); leave out "
-            f"banker {shown(table.banker)}"
+            f"banker {shown(banker)}"
         )
-    if DEALER in table.seats:
+    if DEALER in seats:
         return f"{DEALER!r} is the dealer's name at a casino table (C3): name the seat otherwise"
     return None
 

@@ -9,10 +9,11 @@ names from :mod:`pontoon_cli.core.rules`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, fields, replace
+from collections.abc import Callable, Mapping
+from dataclasses import Field, dataclass, fields
 from typing import Any, Final
 
+from pontoon_cli.core.arguments import takes
 from pontoon_cli.core.errors import RulesError
 from pontoon_cli.core.hands import NO_GRADES, PONTOON_GRADES
 from pontoon_cli.core.limits import int_problem, shown
@@ -23,9 +24,29 @@ from pontoon_cli.core.settings import in_preset, setting, setting_problem, sugge
 _TS: Final = ("traditional", "shoot")
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@dataclass(frozen=True, kw_only=True, slots=True, init=False)
 class Rules:
-    """The rules in force at a table. Build with :meth:`preset` and :meth:`with_overrides`."""
+    """The rules in force at a table: a preset and its settings, each a field (``pontoon rules
+    PRESET`` lists them with the rule IDs they implement).
+
+    ``Rules()`` is the traditional game, ``Rules("casino")`` a preset by name, and
+    ``Rules("traditional", stick_minimum=16)`` a preset with settings changed (``pontoon play
+    --rules traditional --set stick_minimum=16``). :meth:`with_overrides` changes settings of
+    rules you hold. An unknown setting (with the nearest name), a setting of another preset, or a
+    value of the wrong type or out of its choices raises :class:`~pontoon_cli.RulesError` naming
+    the setting and its rule IDs.
+
+    >>> from pontoon_cli import Rules
+    >>> Rules("traditional", stick_minimum=16).stick_minimum
+    16
+    >>> Rules("casino").with_overrides(decks=6).decks
+    6
+    >>> try:
+    ...     Rules(stick_minumum=16)
+    ... except ValueError as err:
+    ...     print(err)
+    unknown rule setting 'stick_minumum'; did you mean 'stick_minimum'?
+    """
 
     preset: str = setting("traditional", "T1-T8", "the rule set these settings start from")
     packs: int | None = setting(
@@ -136,11 +157,29 @@ class Rules:
         True, "C9", "the dealer hits a soft 17; false: he stands on every 17", presets=("casino",)
     )
 
-    def __post_init__(self) -> None:
-        for f in fields(self):
-            problem = setting_problem(f, getattr(self, f.name))
+    def __init__(self, preset: object = "traditional", **settings: object) -> None:
+        every = fields(Rules)
+        for key in settings:
+            if not any(f.name == key for f in every):
+                raise _unknown_setting(key, every)
+        for f in every:
+            value = preset if f.name == "preset" else settings.get(f.name, f.default)
+            if f.name in settings and value != f.default and isinstance(preset, str):
+                problem = _preset_problem(f, preset, f"Rules({{!r}}, {f.name}=...)")
+                if problem is not None:
+                    raise RulesError(problem)
+            # checked before it is set: compiled (mypyc), a field refuses a value of the wrong
+            # type with a bare TypeError
+            problem = setting_problem(f, value)
             if problem is not None:
                 raise RulesError(problem)
+        for f in every:
+            value = preset if f.name == "preset" else settings.get(f.name, f.default)
+            object.__setattr__(self, f.name, value)
+        self._check()
+
+    def _check(self) -> None:
+        """What the settings say of each other, once each is of its type and choices."""
         if self.preset not in PRESETS_KNOWN:
             raise RulesError(
                 f"unknown preset {shown(self.preset)}{suggest(self.preset, PRESETS_KNOWN)}"
@@ -166,25 +205,31 @@ class Rules:
             return PRESETS[name]
         raise RulesError(f"unknown preset {shown(name)}{suggest(str(name), PRESETS)}")
 
-    def with_overrides(self, overrides: dict[str, Any]) -> Rules:
-        """These rules with some settings changed; unknown names suggest the nearest one."""
-        known = {f.name: f for f in fields(self)}
-        for key, value in overrides.items():
+    def with_overrides(
+        self, overrides: Mapping[str, object] | None = None, /, **settings: object
+    ) -> Rules:
+        """These rules with some settings changed, given as keywords
+        (``with_overrides(stick_minimum=16)``), as a dict (a rules file's, ``--set``'s), or
+        both; an unknown name suggests the nearest one, a setting of another preset is refused
+        even at its default."""
+        takes(
+            "Rules.with_overrides()",
+            "overrides",
+            overrides,
+            (Mapping, type(None)),
+            "a dict or None",
+        )
+        changes = {**(overrides or {}), **settings}
+        every = fields(self)
+        known = {f.name: f for f in every}
+        for key in changes:
             if key not in known or key == "preset":
-                raise RulesError(f"unknown rule setting {key!r}{suggest(key, list(known))}")
-            presets = known[key].metadata["presets"]
-            if presets and self.preset not in presets:
-                raise RulesError(
-                    f"rule setting {key!r} belongs to the {' or '.join(presets)} preset "
-                    f"({known[key].metadata['rules']}); these rules are {self.preset!r}: "
-                    f"use --rules {presets[0]}"
-                )
-            # checked before the object is built: compiled (mypyc), its constructor refuses a
-            # value of the wrong type with a bare TypeError
-            problem = setting_problem(known[key], value)
+                raise _unknown_setting(key, every)
+            problem = _preset_problem(known[key], self.preset, "--rules {}")
             if problem is not None:
                 raise RulesError(problem)
-        return replace(self, **overrides)
+        current = {f.name: getattr(self, f.name) for f in every if f.name != "preset"}
+        return Rules(self.preset, **{**current, **changes})
 
     def pack_count(self, seats: int) -> int:
         """How many packs a table of ``seats`` players (banker included) uses (T1.1, V9; C1: the
@@ -206,6 +251,24 @@ class Rules:
         data = dict(data)
         base = Rules.preset_named(data.pop("preset", "traditional"))
         return base.with_overrides(data)
+
+
+def _unknown_setting(key: str, every: tuple[Field[Any], ...]) -> RulesError:
+    """An unknown setting's error, with the nearest name."""
+    names = [f.name for f in every]
+    return RulesError(f"unknown rule setting {key!r}{suggest(key, names)}")
+
+
+def _preset_problem(f: Field[Any], preset: str, use: str) -> str | None:
+    """Why the setting ``f`` cannot be changed in ``preset``'s rules (it is another preset's),
+    or None; ``use`` names the rules to use instead, ``{}`` for the preset."""
+    presets = f.metadata["presets"]
+    if not presets or preset in presets:
+        return None
+    return (
+        f"rule setting {f.name!r} belongs to the {' or '.join(presets)} preset "
+        f"({f.metadata['rules']}); these rules are {preset!r}: use {use.format(presets[0])}"
+    )
 
 
 def _kitty_problem(rules: Rules) -> str | None:

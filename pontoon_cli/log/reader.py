@@ -132,4 +132,4 @@ def open_log(path: str, stdin: IO[bytes] | None = None, name: str | None = None)
     try:
         return Source(path, stdin, name)
     except OSError as err:
-        raise LogFormatError(open_error(path, err)) from None
+        raise LogFormatError(open_error(path, err), display(path)) from None

@@ -471,11 +471,12 @@ def header_names_problem(record: dict[str, Any]) -> tuple[str, str] | None:
     return None
 
 
-def read_header(record: dict[str, Any], place: str) -> tuple[Rules, Table]:
+def read_header(record: dict[str, Any], file: str, line: int) -> tuple[Rules, Table]:
     """A header record's rules and table, checked as replay and the views both read them: the
     schema (a casino table's header by its own, C3), the seats' names (T3.1), the rules
     (:meth:`Rules.from_dict`) and the table (:class:`Table`: a casino seat may not be named
-    ``dealer``, C3). Raises LogFormatError ``PLACE: FIELD: what is wrong``."""
+    ``dealer``, C3). Raises LogFormatError ``FILE:LINE: FIELD: what is wrong``."""
+    place = f"{file}:{line}"
     rules_field = record.get("rules")
     preset = rules_field.get("preset") if type(rules_field) is dict else None
     # a casino table (C3) has no banker: the one answer to which presets are so
@@ -483,14 +484,15 @@ def read_header(record: dict[str, Any], place: str) -> tuple[Rules, Table]:
     problem = header_problem(record, house)
     if problem is not None:
         where, expected, got = problem
-        raise LogFormatError(f"{place}: {where}: expected {expected}, got {brief(got)}")
+        message = f"{place}: {where}: expected {expected}, got {brief(got)}"
+        raise LogFormatError(message, file, line)
     names = header_names_problem(record)
     if names is not None:
-        raise LogFormatError(f"{place}: {names[0]}: {names[1]}")
+        raise LogFormatError(f"{place}: {names[0]}: {names[1]}", file, line)
     try:
         rules = Rules.from_dict(record["rules"])
     except PontoonError as err:
-        raise LogFormatError(f"{place}: rules: {err}") from None
+        raise LogFormatError(f"{place}: rules: {err}", file, line) from None
     t = record["table"]
     # the names held once (interned): every decision read names its player by the same object,
     # and a look-up by name is then a comparison of pointers
@@ -505,5 +507,5 @@ def read_header(record: dict[str, Any], place: str) -> tuple[Rules, Table]:
             house=house,
         )
     except PontoonError as err:
-        raise LogFormatError(f"{place}: table: {err}") from None
+        raise LogFormatError(f"{place}: table: {err}", file, line) from None
     return rules, table

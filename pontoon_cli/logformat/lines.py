@@ -44,7 +44,8 @@ HEADER_FIRST: Final = 'expected the header record ("type": "header") first'
 
 def unreadable(file: str, line: int, where: str | None, message: str) -> LogFormatError:
     """``FILE:LINE: WHERE: message`` (``WHERE`` left out when the line is wrong as a whole)."""
-    return LogFormatError(f"{file}:{line}: " + (f"{where}: " if where else "") + message)
+    text = f"{file}:{line}: " + (f"{where}: " if where else "") + message
+    return LogFormatError(text, file, line)
 
 
 def decode(file: str, line: int, raw: bytes) -> dict[str, Any]:
@@ -87,7 +88,7 @@ def strict_error(file: str, line: int, raw: bytes) -> LogFormatError | None:
 
 def empty_log(name: str) -> LogFormatError:
     """A log without a line."""
-    return LogFormatError(f"{name}: empty log: expected a header record on line 1")
+    return LogFormatError(f"{name}: empty log: expected a header record on line 1", name)
 
 
 def _keys_are(record: dict[str, Any], keys: tuple[str, ...]) -> bool:
@@ -285,7 +286,7 @@ class LineReader:
                 raise unreadable(name, number, "type", HEADER_FIRST)
             if kind != "header":
                 raise unknown_type(name, number, kind)
-            rules, table = read_header(record, f"{name}:{number}")
+            rules, table = read_header(record, name, number)
             self.house = table.house
             self.heads = self.tail = None  # until replay says the new game's
             started = True

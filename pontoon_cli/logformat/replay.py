@@ -294,7 +294,8 @@ class GameReplay:
             if player is MISSING or hand is MISSING or action is MISSING:
                 self.reader.look(at.line, raw, record)  # not a decision: say what is wrong
                 where = f"decisions[{i}]"
-                raise LogFormatError(f"{self.file}:{at.line}: {where}: not a decision")
+                message = f"{self.file}:{at.line}: {where}: not a decision"
+                raise LogFormatError(message, self.file, at.line)
             if optional:
                 self.optional_decision(deal, player, hand, action)
             # whose turn it is, compared without a tuple made (actor_hand 0: nobody's)

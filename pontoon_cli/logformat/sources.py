@@ -53,7 +53,9 @@ def line_too_long(name: str, number: int) -> LogFormatError:
     """The error for a line past MAX_LOG_LINE_BYTES, from a file or from lines given in Python."""
     return LogFormatError(
         f"{name}:{number}: line longer than {limits.MAX_LOG_LINE_BYTES} bytes "
-        "(MAX_LOG_LINE_BYTES): not a log line"
+        "(MAX_LOG_LINE_BYTES): not a log line",
+        name,
+        number,
     )
 
 
@@ -81,7 +83,8 @@ class Source:
                     self.close()
                     raise LogFormatError(
                         f"{self.name}: {info.st_size} bytes: a log is at most "
-                        f"{limits.MAX_LOG_BYTES} bytes (MAX_LOG_BYTES)"
+                        f"{limits.MAX_LOG_BYTES} bytes (MAX_LOG_BYTES)",
+                        self.name,
                     )
         # Sniff the format from the first two bytes, then give them back in front of the rest.
         self._stream: _Readable = stream
@@ -91,7 +94,8 @@ class Source:
             self.close()
             raise LogFormatError(
                 f"{self.name}: cannot read: not a gzip file (it does not start with the gzip "
-                "magic bytes 1f 8b); rename it without .gz if it is plain text"
+                "magic bytes 1f 8b); rename it without .gz if it is plain text",
+                self.name,
             )
         if is_gzip:
             self._gzip = gzip.GzipFile(fileobj=_Prefixed(self._head, stream), mode="rb")
@@ -109,7 +113,8 @@ class Source:
                 data += more
         except OSError as err:  # a directory opened on some systems, a failing device
             self.close()
-            raise LogFormatError(f"{self.name}: cannot read: {err.strerror or err}") from None
+            message = f"{self.name}: cannot read: {err.strerror or err}"
+            raise LogFormatError(message, self.name) from None
         return data or b""
 
     def read(self) -> Iterator[bytes]:
@@ -132,7 +137,8 @@ class Source:
                 else:
                     raw = readline(limit + 1)
             except (OSError, EOFError, zlib.error) as err:
-                raise LogFormatError(f"{self.name}:{number}: cannot read: {err}") from None
+                message = f"{self.name}:{number}: cannot read: {err}"
+                raise LogFormatError(message, self.name, number) from None
             if bom:
                 bom = False
                 if raw[:3] == BOM:  # a Windows editor's byte-order mark: not part of the log
@@ -144,7 +150,9 @@ class Source:
                 raise line_too_long(self.name, number)
             if self.consumed > most:
                 raise LogFormatError(
-                    f"{self.name}:{number}: the log passes {most} bytes (MAX_LOG_BYTES)"
+                    f"{self.name}:{number}: the log passes {most} bytes (MAX_LOG_BYTES)",
+                    self.name,
+                    number,
                 )
             yield raw
 

@@ -38,13 +38,17 @@ class SeededPacks:
         if header.get("scenario"):
             raise LogFormatError(
                 f"{where}: scenario: a scenario's log stacks its packs by hand, so --seeded "
-                "cannot check them: it checks a log dealt from its seed (pontoon play --seed N)"
+                "cannot check them: it checks a log dealt from its seed (pontoon play --seed N)",
+                file,
+                line,
             )
         seed = header.get("seed")
         if seed is None:
             raise LogFormatError(
                 f"{where}: seed: --seeded needs the header's seed to re-derive the shuffles, "
-                "and this log has none: replay it without --seeded"
+                "and this log has none: replay it without --seeded",
+                file,
+                line,
             )
         self.seed: int = seed
         self.rule = "C1" if table.house else "T8.2"

@@ -26,13 +26,16 @@ from pontoon_cli.games import RecordShape, all_games
 SHAPES: Final[dict[str, RecordShape]] = {preset: game.shape for preset, game in all_games().items()}
 
 
-def shape_of(rules: Rules, where: str) -> RecordShape:
+def shape_of(rules: Rules, file: str, line: int) -> RecordShape:
     """The record shape of ``rules``' preset; a preset the views do not know is unreadable
-    input at ``where`` (the header's FILE:LINE)."""
+    input at the header's ``file``:``line``."""
     shape = SHAPES.get(rules.preset)
     if shape is None:
         raise LogFormatError(
-            f"{where}: rules.preset: the views read {', '.join(SHAPES)} logs, not {rules.preset!r}"
+            f"{file}:{line}: rules.preset: the views read {', '.join(SHAPES)} logs, "
+            f"not {rules.preset!r}",
+            file,
+            line,
         )
     return shape
 

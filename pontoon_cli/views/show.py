@@ -37,7 +37,7 @@ MAX_PICTURE_DEALS: Final = 200
 def _item(at: At, kind: str, record: dict[str, Any]) -> LogRecord:
     """A record the views' reader read, as replay takes it (a header with its rules and table)."""
     if kind == "header":
-        rules, table = read_header(record, str(at))
+        rules, table = read_header(record, at.file, at.line)
         return LogRecord(at, kind, record, b"", rules, table)
     return LogRecord(at, kind, record, b"")
 
@@ -150,7 +150,7 @@ class Show(LogVisitor[int]):
         self.games += 1
         if self.deals is not None and self.games > self.deals.game:
             return STOP  # the chosen game is over: nothing later is chosen
-        self._shape = shape_of(rules, str(at))
+        self._shape = shape_of(rules, at.file, at.line)
         self._track = GameTrack(record, self._shape)
         self._replayer = LogReplayer(at.file)  # until a deal holds hands
         self._replayer.check(_item(at, "header", record))

@@ -198,7 +198,7 @@ class Stats(LogVisitor["Stats"]):
                 "each preset's logs apart"
             )
         self._end_bank()
-        self._shape = shape_of(rules, str(at))
+        self._shape = shape_of(rules, at.file, at.line)
         self.house = self._shape.house
         self._track = GameTrack(record, self._shape)
         self.games += 1

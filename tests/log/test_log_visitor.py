@@ -122,11 +122,11 @@ def test_every_preset_has_a_record_shape_and_an_unknown_one_is_refused() -> None
     from pontoon_cli.core.rules import PRESETS
 
     assert set(SHAPES) == set(PRESETS)
-    assert shape_of(Rules(), "x:1").house_hand == "banker_hand"
-    assert shape_of(PRESETS["casino"], "x:1").house_hand == "dealer_hand"
+    assert shape_of(Rules(), "x", 1).house_hand == "banker_hand"
+    assert shape_of(PRESETS["casino"], "x", 1).house_hand == "dealer_hand"
     unknown = SimpleNamespace(preset="nonesuch")  # a preset a later version may add
     with pytest.raises(LogFormatError, match=r"x:1: rules\.preset: the views read traditional, "):
-        shape_of(unknown, "x:1")  # type: ignore[arg-type]
+        shape_of(unknown, "x", 1)  # type: ignore[arg-type]
 
 
 def test_game_track_derives_what_a_minimal_record_leaves_out() -> None:

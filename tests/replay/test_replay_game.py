@@ -64,7 +64,7 @@ def test_C3_one_answer_to_whether_a_log_is_a_casino_tables(preset: str) -> None:
     """The header checks, the views, replay and the games registry read the same answer (C3)."""
     result = CliRunner().invoke(app, ["play", "--rules", preset, "--seed", "3", "--deals", "1"])
     header = orjson.loads(result.stdout_bytes.splitlines()[0])
-    _, table = read_header(header, "game.jsonl:1")
+    _, table = read_header(header, "game.jsonl", 1)
     house = preset in HOUSE_PRESETS
     assert table.house is house
     assert game_of(preset).house is house

@@ -300,7 +300,7 @@ def test_a_decisions_player_is_the_headers_seat_name_itself() -> None:
     from pontoon_cli.logformat.lines import LineReader
 
     for lines in (TRADITIONAL, ODD_NAMES):
-        _, table = read_header(orjson.loads(lines[0]), "log:1")
+        _, table = read_header(orjson.loads(lines[0]), "log", 1)
         reader = LineReader("log", look=False)
         reader.heads = DEAL_HEADS[0]
         head = reader._head(lines[1])
