@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any, NamedTuple, cast
 
-from pontoon_cli.api.logs import LogSource, read_log
 from pontoon_cli.api.arguments import rules_named
+from pontoon_cli.api.logs import LogSource, read_log
 from pontoon_cli.api.types import StatsFigures
 from pontoon_cli.core.arguments import takes, within
 from pontoon_cli.core.errors import PontoonError
