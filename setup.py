@@ -156,6 +156,7 @@ class BuildExt(build_ext):
             self._progress.start()
             try:
                 super().run()
+                self._remove_leftovers(out_dir)
                 self._write_record(out_dir)
                 self._progress.finish(f"compiled {len(self._modules)} modules")
                 return
@@ -242,6 +243,19 @@ class BuildExt(build_ext):
             lines.append(_build.record_line(str(PACKAGE_DIR), module, compiled))
         out_dir.mkdir(parents=True, exist_ok=True)
         _build.write_record(str(out_dir), lines)
+
+    def _remove_leftovers(self, out_dir: Path) -> None:
+        """Remove a compiled file an earlier build left of a module compiled no more: Python
+        would import it before the module's source."""
+        built = {*self._modules, f"{_build.SHARED}__mypyc"}
+        suffixes = importlib.machinery.EXTENSION_SUFFIXES  # the most specific first
+        for path in out_dir.rglob("*"):
+            suffix = next((s for s in suffixes if path.name.endswith(s)), None)
+            if suffix is None:
+                continue
+            parts = path.relative_to(out_dir).parts
+            if ".".join((*parts[:-1], path.name.removesuffix(suffix))) not in built:
+                path.unlink()
 
     def _remove_compiled(self, out_dir: Path) -> None:
         """A pure build leaves no compiled module or record behind to shadow the sources."""
