@@ -15,8 +15,8 @@ SETTING = {"stick_minimum": 16}
 
 def figures() -> dict[str, float]:
     """The solve's CPU seconds and the fixed-banker table's (the median of six, around it)."""
-    from pontoon_cli.strategy import equilibrium_table
-    from pontoon_cli.strategy.traditional import TraditionalRules, solved, table
+    from pontoon_cli.solver import equilibrium_table
+    from pontoon_cli.solver.traditional import TraditionalRules, solved, table
 
     rules = TraditionalRules(**SETTING)
 

@@ -10,9 +10,9 @@ module is internal and may change between versions. The names load on first use 
 - :func:`read_log`: a log's records, or a :class:`LogVisitor`'s result.
 - :func:`verify`: ``pontoon replay``, one :class:`Divergence` at a time.
 - :func:`simulate`: ``pontoon simulate --json``'s report.
-- :func:`stats`: ``pontoon stats --json``'s figures; :func:`strategy_chart`: ``pontoon
+- :func:`stats`: ``pontoon stats --json``'s figures; :func:`strategy`: ``pontoon
   strategy``'s chart (:class:`StrategyChart`: the :class:`Decision` for a hand, the
-  :class:`Equilibrium`); :func:`case_set`: ``pontoon cases``' conformance set (its coverage:
+  :class:`Equilibrium`); :func:`cases`: ``pontoon cases``' conformance set (its coverage:
   :class:`RuleCoverage`).
 - The records' and reports' types for a type checker (:class:`DealRecord`,
   :class:`HeaderRecord`, :class:`HandRecord`, :class:`SimulateReport`, :class:`StatsFigures`;
@@ -80,11 +80,11 @@ _PUBLIC = {
     "SimulateReport": "pontoon_cli.api.types",
     "StatsFigures": "pontoon_cli.api.types",
     "stats": "pontoon_cli.api.charts",
-    "strategy_chart": "pontoon_cli.api.charts",
+    "strategy": "pontoon_cli.api.charts",
     "StrategyChart": "pontoon_cli.api.charts",
     "Decision": "pontoon_cli.api.charts",
     "Equilibrium": "pontoon_cli.api.charts",
-    "case_set": "pontoon_cli.api.conformance",
+    "cases": "pontoon_cli.api.conformance",
 }
 
 __all__ = [
@@ -117,13 +117,13 @@ __all__ = [
     "Table",
     "Written",
     "__version__",
-    "case_set",
+    "cases",
     "new_game",
     "play",
     "read_log",
     "simulate",
     "stats",
-    "strategy_chart",
+    "strategy",
     "verify",
     "write_log",
 ]
@@ -150,8 +150,8 @@ def __dir__() -> list[str]:
 
 if TYPE_CHECKING:
     from pontoon_cli._version import __version__
-    from pontoon_cli.api.charts import Decision, Equilibrium, StrategyChart, stats, strategy_chart
-    from pontoon_cli.api.conformance import case_set
+    from pontoon_cli.api.charts import Decision, Equilibrium, StrategyChart, stats, strategy
+    from pontoon_cli.api.conformance import cases
     from pontoon_cli.api.logs import LogSourceError, read_log, verify
     from pontoon_cli.api.playing import Game, Written, new_game, play, write_log
     from pontoon_cli.api.simulating import simulate

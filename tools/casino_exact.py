@@ -1,6 +1,6 @@
 """The casino table for the contrary reading of C7 (a double deals no card), as a check.
 
-The calculation lives in the package (``pontoon_cli/strategy/casino.py``) and the rules' table is
+The calculation lives in the package (``pontoon_cli/solver/casino.py``) and the rules' table is
 ``pontoon strategy --rules casino`` (``--json``, ``--write FILE``). This wrapper keeps only what is
 not a rule setting: ``--double-deals-no-card``, the literal reading of C7 that C12 rules out (the
 player's edge would be 7.88%: README, "Why a double deals a card"), for the reference simulator::
@@ -18,7 +18,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pontoon_cli.render import strategy as render_strategy
-from pontoon_cli.strategy import casino as strategy_casino
+from pontoon_cli.solver import casino as strategy_casino
 
 
 def main(argv: list[str] | None = None) -> int:

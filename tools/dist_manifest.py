@@ -36,7 +36,8 @@ PACKAGE_FILES = (
     "pontoon_cli/casino/basic.json",  # the casino's computed basic strategy table
     "pontoon_cli/traditional/equilibrium.json",  # the traditional game's solved equilibrium
     "pontoon_cli/logformat/schema.json",  # the log's JSON Schema (`pontoon schema`)
-    "pontoon_cli/cases/scenarios/*.toml",  # the scenarios `pontoon cases` writes beside its logs
+    # the scenarios `pontoon cases` writes beside its logs
+    "pontoon_cli/conformance/scenarios/*.toml",
 )
 #: The source distribution: what a build needs, and nothing else.
 SDIST = (

@@ -4,7 +4,7 @@
     python tools/equilibrium_table.py --check   # exit 1 if the file is not what it writes
 
 ``pontoon strategy --rules traditional --equilibrium`` reads the file when the rules are the
-preset's (pontoon_cli/strategy/equilibrium_table.py says which solve and why).
+preset's (pontoon_cli/solver/equilibrium_table.py says which solve and why).
 """
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from pontoon_cli.strategy import equilibrium_table as table
-from pontoon_cli.strategy.equilibrium import solve
-from pontoon_cli.strategy.traditional import TraditionalRules
+from pontoon_cli.solver import equilibrium_table as table
+from pontoon_cli.solver.equilibrium import solve
+from pontoon_cli.solver.traditional import TraditionalRules
 from pontoon_cli.traditional.equilibrium import RESOURCE
 
 TARGET = Path(__file__).resolve().parents[1] / "pontoon_cli" / "traditional" / RESOURCE

@@ -1,4 +1,4 @@
-"""Figures from Python: :func:`stats` (``pontoon stats --json``) and :func:`strategy_chart`
+"""Figures from Python: :func:`stats` (``pontoon stats --json``) and :func:`strategy`
 (``pontoon strategy``), a chart whose :meth:`StrategyChart.best` gives the best decision for a
 hand and its value.
 """
@@ -15,7 +15,7 @@ from pontoon_cli.core.arguments import takes, within
 from pontoon_cli.core.errors import PontoonError
 from pontoon_cli.core.rules import Rules
 
-__all__ = ["Decision", "Equilibrium", "StrategyChart", "stats", "strategy_chart"]
+__all__ = ["Decision", "Equilibrium", "StrategyChart", "stats", "strategy"]
 
 #: How a traditional hand of three or four cards came by them, as the chart's columns say.
 BOUGHT = {
@@ -132,11 +132,11 @@ class StrategyChart:
         the stake). At a casino table ``doubled`` is a hand already doubled (C7); no card is
         bought there.
 
-        >>> from pontoon_cli import strategy_chart
-        >>> chart = strategy_chart("casino")
+        >>> from pontoon_cli import strategy
+        >>> chart = strategy("casino")
         >>> chart.best("TH 6C")
         Decision(action='stand', value=-0.407051, values={'stand': -0.407051, 'hit': ...})
-        >>> strategy_chart("traditional").best("9H 5C").action
+        >>> strategy("traditional").best("9H 5C").action
         'twist'
         """
         call = "StrategyChart.best()"
@@ -189,7 +189,7 @@ class StrategyChart:
     def _traditional(
         self, call: str, ranks: list[int], soft: bool, total: int, bought: str | None
     ) -> Decision:
-        from pontoon_cli.strategy.traditional import RANK_NAMES
+        from pontoon_cli.solver.traditional import RANK_NAMES
 
         count = len(ranks)
         if count == 2:
@@ -220,18 +220,18 @@ class StrategyChart:
         the fixed banker of this chart beside it. The preset's solve is shipped; other settings
         are solved now, about half a minute.
 
-        >>> from pontoon_cli import strategy_chart
-        >>> found = strategy_chart("traditional").equilibrium()
+        >>> from pontoon_cli import strategy
+        >>> found = strategy("traditional").equilibrium()
         >>> found.value, found.punter["first card 10"]
         (-0.317486, {'stake 1': 0.957, 'stake 10': 0.043})
         """
         if self.banker_stays is None:  # a casino dealer draws by his rule (C9)
             raise PontoonError(
                 f"StrategyChart.equilibrium(): the traditional game only, not "
-                f"{self.rules.preset}; strategy_chart('traditional')"
+                f"{self.rules.preset}; strategy('traditional')"
             )
-        from pontoon_cli.strategy import equilibrium_table
-        from pontoon_cli.strategy.traditional import TraditionalRules
+        from pontoon_cli.solver import equilibrium_table
+        from pontoon_cli.solver.traditional import TraditionalRules
 
         rules = TraditionalRules.from_rules(self.rules, self.banker_stays)
         return Equilibrium(equilibrium_table.report(rules, self.banker_stays))
@@ -246,7 +246,7 @@ class StrategyChart:
         takes(call, "decks", decks, (int, type(None)), "a whole number from 1 to 8 or None")
         count = self.rules.decks if decks is None else decks
         within(call, "decks", count, 1, 8)
-        from pontoon_cli.strategy import casino, casino_shoe_report
+        from pontoon_cli.solver import casino, casino_shoe_report
 
         return casino_shoe_report.figures(casino.CasinoRules.from_rules(self.rules), count)
 
@@ -274,22 +274,20 @@ def _cards(call: str, cards: object) -> list[Any]:
         raise PontoonError(f"{call}: cards= {err}") from None
 
 
-def strategy_chart(
-    rules: Rules | str | None = None, *, banker_stays: int | None = None
-) -> StrategyChart:
+def strategy(rules: Rules | str | None = None, *, banker_stays: int | None = None) -> StrategyChart:
     """What ``pontoon strategy --json`` computes for ``rules`` (a Rules, a preset name or a
     rules file): the best decision in every situation and the edge it leaves, exactly, as a
     :class:`StrategyChart`. Traditional: one punter heads-up against a banker who stays on
     ``banker_stays`` or more (17); casino: the infinite-deck ``basic`` strategy.
 
-    >>> from pontoon_cli import strategy_chart
-    >>> chart = strategy_chart("traditional", banker_stays=16)
+    >>> from pontoon_cli import strategy
+    >>> chart = strategy("traditional", banker_stays=16)
     >>> chart
     <StrategyChart traditional, banker stays on 16: edge ...>
     >>> chart.data["play"]["2"]["hard 16"]["order"]
     ['twist', 'stick', 'buy', 'buy-most']
     """
-    call = "strategy_chart()"
+    call = "strategy()"
     takes(call, "rules", rules, (Rules, str, type(None)), "a Rules, a preset name or a rules file")
     takes(call, "banker_stays", banker_stays, (int, type(None)), "a whole number or None")
     chosen = rules_named(rules)
@@ -307,7 +305,7 @@ def _casino_chart(
     call: str, rules: Rules, banker_stays: int | None
 ) -> tuple[dict[str, Any], int | None]:
     """C1-C11: the infinite-deck table."""
-    from pontoon_cli.strategy import casino
+    from pontoon_cli.solver import casino
 
     if banker_stays is not None:
         raise PontoonError(
@@ -323,7 +321,7 @@ def _traditional_chart(
     call: str, rules: Rules, banker_stays: int | None
 ) -> tuple[dict[str, Any], int | None]:
     """T1-T8: the punter's table against a banker who stays on ``banker_stays``."""
-    from pontoon_cli.strategy import traditional
+    from pontoon_cli.solver import traditional
 
     problem = traditional.unmodelled(rules)
     if problem is not None:

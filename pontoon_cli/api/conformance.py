@@ -1,4 +1,4 @@
-"""Conformance from Python: :func:`case_set`, ``pontoon cases``: the logs that together exercise
+"""Conformance from Python: :func:`cases`, ``pontoon cases``: the logs that together exercise
 every rule of a preset, for another engine to be checked on (docs/how-to/prove-your-engine.md).
 """
 
@@ -11,10 +11,10 @@ from typing import Any
 from pontoon_cli.core.arguments import takes
 from pontoon_cli.core.errors import PontoonError
 
-__all__ = ["case_set"]
+__all__ = ["cases"]
 
 
-def case_set(
+def cases(
     rules: str, out: str | os.PathLike[str] | None = None, *, force: bool = False
 ) -> dict[str, Any]:
     """The conformance case set of the preset ``rules`` (``traditional``, ``shoot`` or
@@ -24,15 +24,15 @@ def case_set(
     that holds files only with ``force``, which replaces the cases' own names and leaves the
     rest). The same call gives the same bytes on any machine.
 
-    >>> from pontoon_cli import case_set
-    >>> index = case_set("casino")
+    >>> from pontoon_cli import cases
+    >>> index = cases("casino")
     >>> index["covered"] == index["total"], index["cases"][0]["log"]
     (True, '01-C1-C2-C3-C4-etc.jsonl')
     """
-    from pontoon_cli.cases.build import PRESETS, build, files, index
-    from pontoon_cli.cases.write import existing_names, write_files
+    from pontoon_cli.conformance.build import PRESETS, build, files, index
+    from pontoon_cli.conformance.write import existing_names, write_files
 
-    call = "case_set()"
+    call = "cases()"
     takes(call, "rules", rules, (str,), "a preset name")
     takes(call, "out", out, (str, os.PathLike, type(None)), "a directory's path or None")
     takes(call, "force", force, (bool,), "True or False")

@@ -1,7 +1,7 @@
 """The `basic` strategy of casino Pontoon: a table of decisions shipped as data.
 
 ``basic.json`` beside this module is the output of ``pontoon strategy --rules casino``
-(:mod:`pontoon_cli.strategy.casino`, an exact infinite-deck expected-value calculation; the file's
+(:mod:`pontoon_cli.solver.casino`, an exact infinite-deck expected-value calculation; the file's
 header names the method, the command that wrote it, the rules it assumes and the house edge).
 It holds, for every situation a player can meet (hard or soft total, two to four cards, doubled
 or not), the value of each legal choice and the choices best first, and for each pair whether to

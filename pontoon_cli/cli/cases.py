@@ -1,5 +1,5 @@
 """``pontoon cases``: write a preset's conformance case set into a directory
-(:mod:`pontoon_cli.cases.build`; docs/how-to/prove-your-engine.md)."""
+(:mod:`pontoon_cli.conformance.build`; docs/how-to/prove-your-engine.md)."""
 
 from __future__ import annotations
 
@@ -59,8 +59,8 @@ def cases(
     Examples:
       pontoon cases --rules shoot --out s && pontoon replay --coverage --fail-under 100 s/*.jsonl
     """
-    from pontoon_cli.cases.build import PRESETS, build, files
-    from pontoon_cli.cases.write import existing_names, write_files
+    from pontoon_cli.conformance.build import PRESETS, build, files
+    from pontoon_cli.conformance.write import existing_names, write_files
 
     if rules not in PRESETS:
         fail(f"--rules: {rules!r} is not a preset; one of {', '.join(PRESETS)}")

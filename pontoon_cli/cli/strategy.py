@@ -143,7 +143,7 @@ def _casino_table(
     """C1-C11: the infinite-deck table, or the finite shoe's figures when decks were given."""
     if banker_stays is not None:
         fail("--banker-stays: a casino dealer draws by C9, not a chosen rule; leave it out")
-    from pontoon_cli.strategy import casino as strategy_casino
+    from pontoon_cli.solver import casino as strategy_casino
 
     problem = strategy_casino.unmodelled(rules)  # C1: the calculation's shoe is fresh each round
     if problem is not None:
@@ -162,7 +162,7 @@ def _traditional_table(
 
 def _casino(rules: Rules, values: bool) -> tuple[dict[str, Any], str]:
     from pontoon_cli.render import strategy as render_strategy
-    from pontoon_cli.strategy import casino as strategy_casino
+    from pontoon_cli.solver import casino as strategy_casino
 
     data = strategy_casino.table(strategy_casino.CasinoRules.from_rules(rules))
     if values:
@@ -173,8 +173,8 @@ def _casino(rules: Rules, values: bool) -> tuple[dict[str, Any], str]:
 def _casino_shoe(rules: Rules, values: bool) -> tuple[dict[str, Any], str]:
     """The finite-shoe figures (C1: ``decks`` decks, fresh each round, one seat)."""
     from pontoon_cli.render import strategy as render_strategy
-    from pontoon_cli.strategy import casino as strategy_casino
-    from pontoon_cli.strategy import casino_shoe_report
+    from pontoon_cli.solver import casino as strategy_casino
+    from pontoon_cli.solver import casino_shoe_report
 
     if values:
         fail(
@@ -199,7 +199,7 @@ _CALCULATIONS: dict[str, Callable[[Rules, int | None, bool, bool], tuple[dict[st
 
 
 def _banker_stays(banker_stays: int | None) -> int:
-    from pontoon_cli.strategy import traditional as strategy_traditional
+    from pontoon_cli.solver import traditional as strategy_traditional
 
     least = strategy_traditional.LEAST_BANKER_STAYS
     stays = strategy_traditional.BANKER_STAYS if banker_stays is None else banker_stays
@@ -223,8 +223,8 @@ def _equilibrium(
     if values:
         fail("--equilibrium: the strategies are probabilities, not values; leave out --values")
     from pontoon_cli.render.strategy_equilibrium import equilibrium_text
-    from pontoon_cli.strategy import equilibrium_table
-    from pontoon_cli.strategy import traditional as strategy_traditional
+    from pontoon_cli.solver import equilibrium_table
+    from pontoon_cli.solver import traditional as strategy_traditional
 
     problem = strategy_traditional.unmodelled(rules)
     if problem is not None:
@@ -242,7 +242,7 @@ def _traditional(
     rules: Rules, banker_stays: int | None, values: bool
 ) -> tuple[dict[str, Any], str]:
     from pontoon_cli.render import strategy as render_strategy
-    from pontoon_cli.strategy import traditional as strategy_traditional
+    from pontoon_cli.solver import traditional as strategy_traditional
 
     problem = strategy_traditional.unmodelled(rules)
     if problem is not None:
@@ -258,7 +258,7 @@ def _traditional(
 
 def _dumps(data: dict[str, Any]) -> str:
     """The JSON text: the casino table as its data file (one situation a line), else indented."""
-    from pontoon_cli.strategy import casino as strategy_casino
+    from pontoon_cli.solver import casino as strategy_casino
 
     if data["format"] == strategy_casino.FORMAT:
         return strategy_casino.dumps(data)

@@ -1,4 +1,4 @@
-"""Writing a case set into a directory, for ``pontoon cases`` and ``pontoon_cli.cases()``:
+"""Writing a case set into a directory, for ``pontoon cases`` and ``pontoon_cli.conformance()``:
 every check before anything is written, each file whole or not at all, and only regular files
 replaced. Messages name the directory as the caller's words do (``--out``, ``out=``)."""
 

@@ -42,7 +42,7 @@ def percent(value: float) -> str:
 
 def casino_rows(data: dict[str, Any]) -> list[tuple[str, list[str], list[str]]]:
     """(hand, letters for two to four cards, letters after a double) for each hand."""
-    from pontoon_cli.strategy.casino import reachable_states, state_name
+    from pontoon_cli.solver.casino import reachable_states, state_name
 
     reachable = reachable_states()
     fewest_doubled = 3 if data["rules"]["double_deals_card"] else 2  # C7: the card is dealt
@@ -244,7 +244,7 @@ def values_rows(data: dict[str, Any]) -> list[tuple[str, str, str]]:
     """(situation, best choice, every choice's value) for each situation of the data."""
     rows = []
     if data["format"].startswith("pontoon-casino"):
-        from pontoon_cli.strategy.casino import reachable_states
+        from pontoon_cli.solver.casino import reachable_states
 
         reachable = {f"{'soft' if s else 'hard'} {t} {n}" for s, t, n in reachable_states()}
         parts = [("play", ""), ("doubled", " doubled")]

@@ -1,6 +1,6 @@
 """``pontoon strategy --rules traditional --equilibrium`` for people: the figures, then summaries.
 
-The data is :func:`pontoon_cli.strategy.equilibrium_table.report`'s (``--json`` writes it whole):
+The data is :func:`pontoon_cli.solver.equilibrium_table.report`'s (``--json`` writes it whole):
 the value beside the fixed banker's, the certificate, the value of the bank, the punter's stake
 and his play on two cards and in the commonest later situations, and the banker's draws on his
 two-card hands for the commonest things he sees.

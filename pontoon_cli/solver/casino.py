@@ -9,7 +9,7 @@ What the calculation assumes (docs/explanation/strategy.md says the same):
 
 - **Infinite deck**: every card is drawn independently of every other, a ten-card with probability
   4/13 and each other rank (ace, 2-9) with 1/13. The rules' shoe (``decks``, C1) is not modelled
-  here: :mod:`pontoon_cli.strategy.casino_shoe` computes a finite shoe (``pontoon strategy
+  here: :mod:`pontoon_cli.solver.casino_shoe` computes a finite shoe (``pontoon strategy
   --decks N``); eight decks cost the player 0.13% of the stake more than the infinite deck.
 - **The player's information**: his own cards, the number of hands he has, whether the hand is
   doubled, and that the dealer has no pontoon (C5: the dealer checks first and takes every stake,
@@ -66,7 +66,7 @@ DECIMALS: Final = 6  # EVs written to the data file are rounded to this many pla
 METHOD: Final = (
     "exact expected-value recursion, infinite deck (each card independent: ten-card 4/13, every "
     "other rank 1/13); splits exact but for the order of play: each split hand gets its second "
-    "card when it is played (pontoon_cli/strategy/casino.py docstring)"
+    "card when it is played (pontoon_cli/solver/casino.py docstring)"
 )
 
 

@@ -33,7 +33,7 @@ The method (docs/explanation/strategy.md says the same):
   cards, which a player sees (the same identity, applied to a policy that changes with the
   cards); two ways of leaving them out differ by 9e-7 at one deck. ``table``, one choice per
   situation for this shoe like the infinite-deck table, is
-  :mod:`pontoon_cli.strategy.casino_shoe_table`'s (its edge exact).
+  :mod:`pontoon_cli.solver.casino_shoe_table`'s (its edge exact).
 
 Pure Python, standard library only; not compiled (``_build``: the ``strategy_`` prefix). One
 policy on one shoe takes one or two seconds (docs/explanation/strategy.md gives the times).
@@ -45,7 +45,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final
 
-from pontoon_cli.strategy.casino import STAND_MINIMUM, CasinoRules, add_card, dealer_stands
+from pontoon_cli.solver.casino import STAND_MINIMUM, CasinoRules, add_card, dealer_stands
 
 VALUES: Final = 10  # card values 1 (ace) to 10 (every ten-card): index value - 1
 MAX_CARDS: Final = 5  # C6, C9
@@ -58,7 +58,7 @@ METHOD: Final = (
     "exact expected values on a finite shoe, composition-dependent: every card dealt (the "
     "player's and the dealer's) leaves the shoe; one seat, a fresh shoe each round; splits exact "
     "for basic and dealer-mimic; the best play's split hands are decided without the other split "
-    "hands' cards, an approximation (pontoon_cli/strategy/casino_shoe.py docstring)"
+    "hands' cards, an approximation (pontoon_cli/solver/casino_shoe.py docstring)"
 )
 
 Shoe = tuple[int, ...]

@@ -1,9 +1,9 @@
 """``pontoon strategy --rules casino --decks N``: the figures of a finite shoe, one seat.
 
 The edges of ``basic``, dealer-mimic and the best play on a fresh shoe
-(:mod:`pontoon_cli.strategy.casino_shoe`), the table of one choice per situation found by policy
-improvement (:mod:`pontoon_cli.strategy.casino_shoe_table`), and the infinite deck's figures
-(:mod:`pontoon_cli.strategy.casino`) beside them. Kept apart from the calculations it reports, so
+(:mod:`pontoon_cli.solver.casino_shoe`), the table of one choice per situation found by policy
+improvement (:mod:`pontoon_cli.solver.casino_shoe_table`), and the infinite deck's figures
+(:mod:`pontoon_cli.solver.casino`) beside them. Kept apart from the calculations it reports, so
 that each of those imports only what lies below it.
 """
 
@@ -12,10 +12,10 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from pontoon_cli.strategy import casino as strategy_casino
-from pontoon_cli.strategy import casino_shoe_table as tables
-from pontoon_cli.strategy.casino import STAND_MINIMUM, CasinoRules
-from pontoon_cli.strategy.casino_shoe import (
+from pontoon_cli.solver import casino as strategy_casino
+from pontoon_cli.solver import casino_shoe_table as tables
+from pontoon_cli.solver.casino import STAND_MINIMUM, CasinoRules
+from pontoon_cli.solver.casino_shoe import (
     DECIMALS,
     FORMAT,
     METHOD,
@@ -73,7 +73,7 @@ def figures(rules: CasinoRules, decks: int) -> dict[str, Any]:
             "optimal": "the best choice for the player's every composition of cards on this shoe "
             "(he sees only his own, C4); splits as the method says",
             "table": "a table of one choice per situation for this shoe ('table'), found by "
-            "policy improvement from basic (pontoon_cli/strategy/casino_shoe_table.py)",
+            "policy improvement from basic (pontoon_cli/solver/casino_shoe_table.py)",
         },
         "edge": edges,
         "infinite_deck_edge": {

@@ -1,12 +1,12 @@
 """A table of decisions for a finite shoe: ``pontoon strategy --rules casino --decks N``'s table.
 
-The best play for the player's cards (:data:`~pontoon_cli.strategy.casino_shoe.OPTIMAL`) changes
+The best play for the player's cards (:data:`~pontoon_cli.solver.casino_shoe.OPTIMAL`) changes
 with every composition of his cards; a table, like the infinite-deck one, takes one decision per
 situation (hard or soft total, two to four cards, doubled or not) and one per pair. This module
 finds one by policy improvement over tables, each step exact:
 
 1. start from the shipped `basic` table;
-2. evaluate it exactly on the shoe (:class:`~pontoon_cli.strategy.casino_shoe.Shoed`), and for
+2. evaluate it exactly on the shoe (:class:`~pontoon_cli.solver.casino_shoe.Shoed`), and for
    every composition of cards a hand reaches under it (not split hands: their weights are not
    worked out), the value of every legal choice with the table played after it;
 3. in each situation take the choice whose values, weighted by the chance of reaching each
@@ -22,8 +22,8 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from pontoon_cli.strategy.casino import CasinoRules, add_card, decision_states
-from pontoon_cli.strategy.casino_shoe import MAX_CARDS, Policy, Shoe, Shoed, basic_policy
+from pontoon_cli.solver.casino import CasinoRules, add_card, decision_states
+from pontoon_cli.solver.casino_shoe import MAX_CARDS, Policy, Shoe, Shoed, basic_policy
 
 ROUNDS: Final = 3
 Situation = tuple[bool, int, int, bool]  # soft, total, cards, doubled

@@ -1,6 +1,6 @@
 """The traditional game (T1-T8) heads-up, both sides best against each other: an equilibrium.
 
-:mod:`pontoon_cli.strategy.traditional` gives the punter's best play against a banker with a
+:mod:`pontoon_cli.solver.traditional` gives the punter's best play against a banker with a
 FIXED rule (he stays on 17). A real banker sees what the punter shows and may draw or stay as he
 likes (T6.1); this module solves the zero-sum game between a punter and such a banker, each
 knowing only what the rules show him. The model:
@@ -46,7 +46,7 @@ punter's counterfactual value is his expected value times his set's chance, cons
 iterations, which regret matching ignores. The average strategies of CFR+ converge to an
 equilibrium in a zero-sum game; the result carries its own certificate: the
 **exploitability**, the best response of each side against the other's strategy, computed by
-an independent walk of the game (:mod:`pontoon_cli.strategy.equilibrium_check`).
+an independent walk of the game (:mod:`pontoon_cli.solver.equilibrium_check`).
 
 Figures (preset, infinite deck, no splits): stakes of one unit, the banker wins 2.41% of the
 stake per deal (the punter's value lies in [-0.02419, -0.02402], exploitability 0.00016, 150
@@ -66,10 +66,10 @@ import time
 from dataclasses import dataclass
 from typing import Final
 
-from pontoon_cli.strategy import equilibrium_check as check
-from pontoon_cli.strategy import equilibrium_game as game
-from pontoon_cli.strategy.casino import RANK_PROBABILITY, two_cards
-from pontoon_cli.strategy.traditional import TraditionalRules
+from pontoon_cli.solver import equilibrium_check as check
+from pontoon_cli.solver import equilibrium_game as game
+from pontoon_cli.solver.casino import RANK_PROBABILITY, two_cards
+from pontoon_cli.solver.traditional import TraditionalRules
 
 CARDS: Final = tuple(RANK_PROBABILITY.items())
 #: An outcome of an action: (chance, kind, index, class, paid): kind VALUE pays ``paid`` at once

@@ -1,12 +1,12 @@
 """The certificate of an equilibrium: exact best responses, walked apart from the solver.
 
-Given both strategies as the plain dicts :func:`pontoon_cli.strategy.equilibrium.solve` returns
+Given both strategies as the plain dicts :func:`pontoon_cli.solver.equilibrium.solve` returns
 (information set name -> {action: probability}), this module walks the game again on its own:
 the banker card by card from each of his two-card hands (not the solver's merged states), the
 punter by a memoised recursion over his situations. It never reads the solver's regrets, sums
 or values. The same game description (:mod:`equilibrium_game`: legal moves, payments, names)
 is shared, so a rule misread there would be misread by both; the fixed-banker cross-check
-against :mod:`pontoon_cli.strategy.traditional` (tests/strategy/test_equilibrium.py) covers
+against :mod:`pontoon_cli.solver.traditional` (tests/strategy/test_equilibrium.py) covers
 that.
 
 - ``punter_best``: the punter's value when he best-responds to the banker's strategy;
@@ -21,9 +21,9 @@ import functools
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from pontoon_cli.strategy import equilibrium_game as game
-from pontoon_cli.strategy.casino import RANK_PROBABILITY, two_cards
-from pontoon_cli.strategy.traditional import TraditionalRules
+from pontoon_cli.solver import equilibrium_game as game
+from pontoon_cli.solver.casino import RANK_PROBABILITY, two_cards
+from pontoon_cli.solver.traditional import TraditionalRules
 
 Strategy = Mapping[str, Mapping[str, float]]
 Ending = str | int  # the banker's: "bust", "five" or the total he stays on

@@ -1,7 +1,7 @@
 """The heads-up traditional game as the equilibrium solver sees it: states, moves and payments.
 
-Shared by the solver (:mod:`pontoon_cli.strategy.equilibrium`) and its independent check
-(:mod:`pontoon_cli.strategy.equilibrium_check`): what a public history is, what each side may do
+Shared by the solver (:mod:`pontoon_cli.solver.equilibrium`) and its independent check
+(:mod:`pontoon_cli.solver.equilibrium_check`): what a public history is, what each side may do
 and what each ending pays, and the readable names of the information sets (the keys of the
 strategies). The model and what it approximates are in the solver's docstring.
 """
@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Final, NamedTuple
 
-from pontoon_cli.strategy.casino import RANK_PROBABILITY, add_card, two_cards
-from pontoon_cli.strategy.traditional import TraditionalRules
+from pontoon_cli.solver.casino import RANK_PROBABILITY, add_card, two_cards
+from pontoon_cli.solver.traditional import TraditionalRules
 from pontoon_cli.traditional import equilibrium as names
 
 MAX_CARDS: Final = 5  # T5.7, T6.2

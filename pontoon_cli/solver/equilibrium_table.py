@@ -25,10 +25,10 @@ import json
 from dataclasses import replace
 from typing import Any, Final
 
-from pontoon_cli.strategy import equilibrium_check as check
-from pontoon_cli.strategy import equilibrium_game as game
-from pontoon_cli.strategy.equilibrium import Equilibrium, solve
-from pontoon_cli.strategy.traditional import BANKER_STAYS, Traditional, TraditionalRules
+from pontoon_cli.solver import equilibrium_check as check
+from pontoon_cli.solver import equilibrium_game as game
+from pontoon_cli.solver.equilibrium import Equilibrium, solve
+from pontoon_cli.solver.traditional import BANKER_STAYS, Traditional, TraditionalRules
 from pontoon_cli.traditional.equilibrium import FORMAT, shipped_data
 
 DECIMALS: Final = 6
@@ -46,7 +46,7 @@ METHOD: Final = (
     "CFR+ over the whole game tree with chance enumerated exactly, infinite deck (each rank "
     "1/13), one punter heads-up against a banker who sees what the punter shows (T6.1), no "
     "splits; the exploitability is computed by an independent exact best-response walk "
-    "(pontoon_cli/strategy/equilibrium.py docstring)"
+    "(pontoon_cli/solver/equilibrium.py docstring)"
 )
 
 

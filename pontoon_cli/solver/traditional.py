@@ -49,7 +49,7 @@ from dataclasses import dataclass, fields
 from typing import Any, Final
 
 from pontoon_cli.core.rules import setting_text
-from pontoon_cli.strategy.casino import RANK_PROBABILITY, add_card, reachable_states, two_cards
+from pontoon_cli.solver.casino import RANK_PROBABILITY, add_card, reachable_states, two_cards
 
 FORMAT: Final = "pontoon-traditional-strategy/1"
 MAX_CARDS: Final = 5  # T5.7, T6.2
@@ -306,7 +306,7 @@ def table(rules: TraditionalRules) -> dict[str, Any]:
         "format": FORMAT,
         "method": "exact expected-value recursion, infinite deck (each rank 1/13), one punter "
         "against a banker with a fixed drawing rule; splits exact but for the order of play "
-        "(pontoon_cli/strategy/traditional.py docstring)",
+        "(pontoon_cli/solver/traditional.py docstring)",
         "rules": {
             "preset": "traditional",
             "banker_stays": rules.banker_stays,

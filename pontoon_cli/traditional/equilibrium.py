@@ -2,7 +2,7 @@
 shipped as data.
 
 ``equilibrium.json`` beside this module is ``pontoon strategy --rules traditional
---equilibrium --json``'s solve of the preset (:mod:`pontoon_cli.strategy.equilibrium`: CFR+
+--equilibrium --json``'s solve of the preset (:mod:`pontoon_cli.solver.equilibrium`: CFR+
 over the whole game tree, its exploitability computed apart). It gives, for each situation of
 either side, the chance of each choice: the punter's stake on his first card (T4.2), his
 decision on each hand he can hold after what he has shown (T5), and the banker's draw on each

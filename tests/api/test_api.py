@@ -79,7 +79,7 @@ def test_every_public_name_is_listed_and_an_unknown_one_is_an_attribute_error() 
 
 def test_no_public_name_is_shadowed_by_a_package_of_the_same_name() -> None:
     """Importing a subpackage sets it on the package: a public name may not be one's
-    (pontoon_cli.strategy and pontoon_cli.cases are; hence strategy_chart and case_set)."""
+    (pontoon_cli.solver and pontoon_cli.conformance are; hence strategy and cases)."""
     code = (
         "import importlib, pkgutil, types, pontoon_cli\n"
         "for info in pkgutil.iter_modules(pontoon_cli.__path__):\n"

@@ -1,4 +1,4 @@
-"""stats() and strategy_chart(): from Python, the figures ``pontoon stats`` and ``pontoon
+"""stats() and strategy(): from Python, the figures ``pontoon stats`` and ``pontoon
 strategy`` write."""
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from pontoon_cli import (
     Rules,
     StrategyChart,
     stats,
-    strategy_chart,
+    strategy,
     write_log,
 )
 from pontoon_cli.casino import basic
@@ -56,7 +56,7 @@ def test_stats_refuses_two_presets_as_the_command_does(tmp_path: Path) -> None:
         stats(first, second)
 
 
-# strategy_chart ---------------------------------------------------------------------------------
+# strategy ---------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -74,7 +74,7 @@ def test_the_chart_holds_what_strategy_json_writes(args: list[str], kwargs: dict
             {"dealer_hits_soft_17": kwargs.pop("soft_17")}
         )
         kwargs["rules"] = rules
-    chart = strategy_chart(**kwargs)
+    chart = strategy(**kwargs)
     assert isinstance(chart, StrategyChart)
     assert chart.data == cli_json("strategy", "--json", *args)
     edges = chart.data["edge"]
@@ -93,7 +93,7 @@ def _casino_hands() -> list[tuple[str, str]]:
 
 
 def test_the_casino_charts_best_is_the_basic_strategy_play_uses() -> None:
-    chart = strategy_chart("casino")
+    chart = strategy("casino")
     for cards in _casino_hands():
         best = chart.best(list(cards))
         values = [min(RANKS.index(c[0]) + 1, 10) for c in cards]
@@ -110,7 +110,7 @@ def test_the_casino_charts_best_is_the_basic_strategy_play_uses() -> None:
 
 
 def test_the_traditional_charts_best_reads_its_column() -> None:
-    chart = strategy_chart()
+    chart = strategy()
     two = chart.best("9H 5C")  # hard 14: under the stick minimum, no stick (T5.5)
     row = chart.data["play"]["2"]["hard 14"]
     assert two == Decision(row["order"][0], row["ev"][row["order"][0]], two.values)
@@ -123,36 +123,36 @@ def test_the_traditional_charts_best_reads_its_column() -> None:
 
 
 def test_the_equilibrium_is_what_strategy_equilibrium_json_writes() -> None:
-    found = strategy_chart().equilibrium()
+    found = strategy().equilibrium()
     assert found.data == cli_json("strategy", "--equilibrium", "--json")
     assert found.value == found.data["value"] < 0  # the banker's net: the punter's edge
     assert found.punter["first card 10"] == found.data["punter"]["first card 10"]
 
 
 def test_the_finite_shoe_is_what_strategy_decks_json_writes() -> None:
-    figures = strategy_chart("casino").shoe(1)
+    figures = strategy("casino").shoe(1)
     assert figures == cli_json("strategy", "--rules", "casino", "--decks", "1", "--json")
 
 
 @pytest.mark.parametrize(
     ("call", "message"),
     [
-        (lambda: strategy_chart("shoot"), r"strategy_chart\(\): the shoot preset is not calc"),
-        (lambda: strategy_chart(banker_stays=3), r"banker_stays= takes a whole number from 4"),
-        (lambda: strategy_chart("casino", banker_stays=17), r"banker_stays= a casino dealer"),
-        (lambda: strategy_chart(17), r"rules= takes a Rules, a preset name or a rules file"),
-        (lambda: strategy_chart().best("TH 6C", "5H"), r"banker_card= no card .* \(T4.3, C4\)"),
-        (lambda: strategy_chart().best("TH"), r"cards= TH: no decision to take"),
-        (lambda: strategy_chart().best("AH KC"), r"cards= AH KC: no decision"),
-        (lambda: strategy_chart().best("TH 1X"), r"cards= '1X' is not a card"),
-        (lambda: strategy_chart().best(16), r"cards= takes cards as"),
-        (lambda: strategy_chart().best("5H 3C 2D"), r"bought= takes one of bought s, bought"),
-        (lambda: strategy_chart().best("5H 3C 2D", bought="s"), r"bought= takes one of .*'s'"),
-        (lambda: strategy_chart().best("TH 6C", doubled=True), r"doubled= is a casino hand's"),
-        (lambda: strategy_chart("casino").best("TH 2C 3D", bought="twisted"), r"bought= is the"),
-        (lambda: strategy_chart("casino").equilibrium(), r"the traditional game only"),
-        (lambda: strategy_chart().shoe(), r"shoe\(\): the casino table only"),
-        (lambda: strategy_chart("casino").shoe(9), r"decks= takes a whole number from 1 to 8"),
+        (lambda: strategy("shoot"), r"strategy\(\): the shoot preset is not calc"),
+        (lambda: strategy(banker_stays=3), r"banker_stays= takes a whole number from 4"),
+        (lambda: strategy("casino", banker_stays=17), r"banker_stays= a casino dealer"),
+        (lambda: strategy(17), r"rules= takes a Rules, a preset name or a rules file"),
+        (lambda: strategy().best("TH 6C", "5H"), r"banker_card= no card .* \(T4.3, C4\)"),
+        (lambda: strategy().best("TH"), r"cards= TH: no decision to take"),
+        (lambda: strategy().best("AH KC"), r"cards= AH KC: no decision"),
+        (lambda: strategy().best("TH 1X"), r"cards= '1X' is not a card"),
+        (lambda: strategy().best(16), r"cards= takes cards as"),
+        (lambda: strategy().best("5H 3C 2D"), r"bought= takes one of bought s, bought"),
+        (lambda: strategy().best("5H 3C 2D", bought="s"), r"bought= takes one of .*'s'"),
+        (lambda: strategy().best("TH 6C", doubled=True), r"doubled= is a casino hand's"),
+        (lambda: strategy("casino").best("TH 2C 3D", bought="twisted"), r"bought= is the"),
+        (lambda: strategy("casino").equilibrium(), r"the traditional game only"),
+        (lambda: strategy().shoe(), r"shoe\(\): the casino table only"),
+        (lambda: strategy("casino").shoe(9), r"decks= takes a whole number from 1 to 8"),
     ],
 )
 def test_a_natural_mistake_is_refused_naming_the_argument(call: object, message: str) -> None:

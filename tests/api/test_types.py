@@ -19,7 +19,7 @@ from pontoon_cli.api.types import TableRecord
 GOOD = """
 from pontoon_cli import (
     DealRecord, Decision, Game, HeaderRecord, LegalAction, SimulateReport, StatsFigures,
-    new_game, play, read_log, simulate, stats, strategy_chart,
+    new_game, play, read_log, simulate, stats, strategy,
 )
 from pontoon_cli.api.types import HandRecord, LogRecord
 
@@ -45,7 +45,7 @@ report: SimulateReport = simulate("casino", rounds=10)
 edge: float | None = report["edge"]["per_unit_staked"]["edge"]
 figures: StatsFigures = stats("game.jsonl")
 p1_net: int = figures["players"]["p1"]["net"]
-best: Decision = strategy_chart("casino").best("TH 6C")
+best: Decision = strategy("casino").best("TH 6C")
 value: float = best.value
 """
 

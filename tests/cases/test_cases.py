@@ -12,8 +12,8 @@ import orjson
 import pytest
 from typer.testing import CliRunner
 
-from pontoon_cli.cases.build import PRESETS, SCENARIO_DIR
 from pontoon_cli.cli.main import app
+from pontoon_cli.conformance.build import PRESETS, SCENARIO_DIR
 from pontoon_cli.core.rules import PRESETS as RULE_PRESETS
 from pontoon_cli.logformat.divergence import Output, StreamOutput
 from pontoon_cli.replay.coverage import RuleCoverage, applicable

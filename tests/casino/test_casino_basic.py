@@ -1,6 +1,6 @@
 """The casino `basic` table: computed exactly, shipped as data, answered legally.
 
-``pontoon strategy --rules casino`` computes it (``pontoon_cli/strategy/casino.py``: infinite
+``pontoon strategy --rules casino`` computes it (``pontoon_cli/solver/casino.py``: infinite
 deck, expected-value recursion); ``pontoon_cli/casino/basic.json`` is its output and
 ``casino_basic.decide`` answers from it.
 ``tools/casino_reference_sim.py``, an independent Monte-Carlo written from the rules, checks the
@@ -21,7 +21,7 @@ from support.modules import load
 from pontoon_cli.casino import basic as casino_basic
 from pontoon_cli.casino.basic import decide
 from pontoon_cli.render.strategy import casino_text
-from pontoon_cli.strategy import casino as exact
+from pontoon_cli.solver import casino as exact
 
 ROOT = Path(__file__).resolve().parents[2]
 SHIPPED = ROOT / "pontoon_cli" / "casino" / casino_basic.RESOURCE

@@ -11,7 +11,7 @@ from pontoon_cli.casino import basic as casino_basic
 from pontoon_cli.casino import deal as casino
 from pontoon_cli.core.cards import Card
 from pontoon_cli.core.hands import Hand
-from pontoon_cli.strategy import casino as strategy_casino
+from pontoon_cli.solver import casino as strategy_casino
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T")
 

@@ -1,4 +1,4 @@
-"""The heads-up traditional equilibrium (pontoon_cli/strategy/equilibrium.py) and its certificate.
+"""The heads-up traditional equilibrium (pontoon_cli/solver/equilibrium.py) and its certificate.
 
 The certificate (exact best responses, equilibrium_check) is set against the fixed-banker solver
 of traditional.py, which computes the same best response another way; the solved strategies are
@@ -12,10 +12,10 @@ import functools
 
 import pytest
 
-from pontoon_cli.strategy import equilibrium_check as check
-from pontoon_cli.strategy import equilibrium_game as game
-from pontoon_cli.strategy.equilibrium import Equilibrium, Solver, solve
-from pontoon_cli.strategy.traditional import Traditional, TraditionalRules
+from pontoon_cli.solver import equilibrium_check as check
+from pontoon_cli.solver import equilibrium_game as game
+from pontoon_cli.solver.equilibrium import Equilibrium, Solver, solve
+from pontoon_cli.solver.traditional import Traditional, TraditionalRules
 
 RULES = TraditionalRules(max_hands=1)  # the equilibrium does not split (T5.2)
 LOOSE = 0.01  # the tests' tolerance: reached in a few dozen iterations

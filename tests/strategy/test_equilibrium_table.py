@@ -17,10 +17,10 @@ import pytest
 from typer.testing import CliRunner
 
 from pontoon_cli.cli.main import app
-from pontoon_cli.strategy import equilibrium_check as check
-from pontoon_cli.strategy import equilibrium_table as table
-from pontoon_cli.strategy.equilibrium import solve
-from pontoon_cli.strategy.traditional import TraditionalRules
+from pontoon_cli.solver import equilibrium_check as check
+from pontoon_cli.solver import equilibrium_table as table
+from pontoon_cli.solver.equilibrium import solve
+from pontoon_cli.solver.traditional import TraditionalRules
 
 RULES = TraditionalRules()
 STAKES = (1, 10)

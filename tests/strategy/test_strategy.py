@@ -19,10 +19,10 @@ from support.modules import load
 from typer.testing import CliRunner
 
 from pontoon_cli.cli.main import app
-from pontoon_cli.strategy import casino as strategy_casino
-from pontoon_cli.strategy import traditional as strategy_traditional
-from pontoon_cli.strategy.casino import add_card, two_cards
-from pontoon_cli.strategy.traditional import Traditional, TraditionalRules
+from pontoon_cli.solver import casino as strategy_casino
+from pontoon_cli.solver import traditional as strategy_traditional
+from pontoon_cli.solver.casino import add_card, two_cards
+from pontoon_cli.solver.traditional import Traditional, TraditionalRules
 
 ROOT = Path(__file__).resolve().parents[2]
 SHIPPED = ROOT / "pontoon_cli" / "casino" / "basic.json"

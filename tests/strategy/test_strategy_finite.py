@@ -1,6 +1,6 @@
 """`pontoon strategy --rules casino --decks N`: casino Pontoon on a finite shoe.
 
-The calculation (:mod:`pontoon_cli.strategy.casino_shoe`) against a brute-force enumeration of
+The calculation (:mod:`pontoon_cli.solver.casino_shoe`) against a brute-force enumeration of
 whole rounds dealt in the engine's order from a small shoe, against the infinite deck as the shoe
 grows, and against the engine's simulation of the same shoe (one seat, fresh each round, C1).
 """
@@ -19,12 +19,12 @@ from typer.testing import CliRunner
 
 from pontoon_cli.casino import basic as casino_basic
 from pontoon_cli.cli.main import app
-from pontoon_cli.strategy import casino as strategy_casino
-from pontoon_cli.strategy import casino_shoe as shoe_calc
-from pontoon_cli.strategy import casino_shoe_report as shoe_report
-from pontoon_cli.strategy import casino_shoe_table as tables
-from pontoon_cli.strategy.casino import CasinoRules, add_card
-from pontoon_cli.strategy.casino_shoe import Shoe, Shoed, full_shoe, take
+from pontoon_cli.solver import casino as strategy_casino
+from pontoon_cli.solver import casino_shoe as shoe_calc
+from pontoon_cli.solver import casino_shoe_report as shoe_report
+from pontoon_cli.solver import casino_shoe_table as tables
+from pontoon_cli.solver.casino import CasinoRules, add_card
+from pontoon_cli.solver.casino_shoe import Shoe, Shoed, full_shoe, take
 
 runner = CliRunner()
 PURE = os.environ.get("PONTOON_PURE") == "1"
