@@ -135,7 +135,7 @@ _CASINO_TESTS = [
 ]
 TESTS["shoot"] = _SHOOT_TESTS
 TESTS["casino"] = _CASINO_TESTS
-TESTS["strategy.casino"] = ["tests/strategy/test_strategy.py", "tests/casino/test_casino_basic.py"]
+TESTS["solver.casino"] = ["tests/strategy/test_strategy.py", "tests/casino/test_casino_basic.py"]
 # what every game shares (the base deal: the stakes, the turn check; the players' protocol and
 # random): the tests of the base, and of each game that extends it
 _EACH_GAME = ["tests/base/test_base.py", "tests/shoot/test_shoot.py", "tests/casino/test_casino.py"]

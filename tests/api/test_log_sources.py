@@ -247,10 +247,10 @@ def test_write_log_works_where_stdout_is_text_without_bytes_beneath(
 def test_the_fixture_reads_a_logs_text_as_the_log_and_a_str_path_from_the_rootdir(
     tmp_path: Path,
 ) -> None:
-    from pontoon_cli.pytest_plugin import Pontoon
+    from pontoon_cli.pytest_plugin import PontoonFixture
 
     data = b"".join(encode(r) for r in _tampered("traditional"))
     (tmp_path / "engine.jsonl").write_bytes(data)
-    fixture = Pontoon(tmp_path)
+    fixture = PontoonFixture(tmp_path)
     by_path = _where_aside(fixture.verify("engine.jsonl"))
     assert by_path and _where_aside(fixture.verify(data.decode())) == by_path

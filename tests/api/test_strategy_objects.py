@@ -347,8 +347,9 @@ def test_a_file_that_asks_for_itself_while_loading_is_one_clear_error(tmp_path: 
     done = pontoon(tmp_path, "play", "--seed", "1", "--strategy", "script.py:Steady")
     assert (done.returncode, done.stdout) == (2, b"")
     assert done.stderr.decode() == (
-        "pontoon: --strategy script.py:Steady: script.py asks for a strategy of its own while it "
-        'is being loaded: put the code that plays under `if __name__ == "__main__":`\n'
+        # the script's own call is the one refused, in its words
+        "pontoon: strategy='script.py:Steady': script.py asks for a strategy of its own while "
+        'it is being loaded: put the code that plays under `if __name__ == "__main__":`\n'
     )
 
 

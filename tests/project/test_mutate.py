@@ -191,7 +191,7 @@ def _read_from_the_project(text: str) -> set[str]:
 def test_the_private_copy_holds_everything_the_tests_read(tmp_path: Path) -> None:
     """Tests that load a script from tools/ (the casino reference simulation, the odds table) or
     bench/ run in the copy: the modules their tests cover (shoot.kitty, casino.record,
-    strategy.casino...) can be mutated."""
+    solver.casino...) can be mutated."""
     read: set[str] = set()
     for test in sorted((ROOT / "tests").rglob("*.py")):
         read |= _read_from_the_project(test.read_text())
@@ -214,7 +214,7 @@ def test_the_private_copy_holds_everything_the_tests_read(tmp_path: Path) -> Non
         ("casino.record", "tests/casino/test_casino_replay.py"),
         ("casino.players", "tests/casino/test_casino_rules.py"),
         ("casino.replay", "tests/casino/test_casino_replay_tamper.py"),
-        ("strategy.casino", "tests/casino/test_casino_basic.py"),
+        ("solver.casino", "tests/casino/test_casino_basic.py"),
         ("base.deal", "tests/casino/test_casino_rules.py"),  # the stakes and turns of both games
         ("base.players", "tests/base/test_base.py"),
     ],

@@ -12,7 +12,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
-from typing import ForwardRef
+from typing import ForwardRef, is_typeddict
 
 import pytest
 
@@ -23,9 +23,10 @@ NAMES = [n for n in pontoon_cli.__all__ if n not in ("BUILD", "__version__")]
 
 #: Prints each public name's docstring and signature as JSON.
 SHOW_HELP = """
-import inspect, json, pontoon_cli
+import inspect, json, typing, pontoon_cli
 names = [n for n in pontoon_cli.__all__ if n not in ("BUILD", "__version__")]
-show = lambda value: [value.__doc__, str(inspect.signature(value))]
+show = lambda value: [value.__doc__, sorted(value.__annotations__) if typing.is_typeddict(value)
+                      else str(inspect.signature(value))]
 print(json.dumps({n: show(getattr(pontoon_cli, n))
                   for n in names}))
 """
@@ -42,6 +43,17 @@ def _source_docstring(value: object) -> str | None:
         for node in tree.body
         if isinstance(node, (ast.ClassDef, ast.FunctionDef)) and node.name == value.__name__  # type: ignore[attr-defined]
     ]
+    if not found:  # a TypedDict made by a call (a key that is a keyword): NAME.__doc__ = "..."
+        for node in tree.body:
+            if (
+                isinstance(node, ast.Assign)
+                and isinstance(target := node.targets[0], ast.Attribute)
+                and target.attr == "__doc__"
+                and isinstance(target.value, ast.Name)
+                and target.value.id == value.__name__  # type: ignore[attr-defined]
+                and isinstance(node.value, ast.Constant)
+            ):
+                return str(node.value.value)
     assert found, f"{value!r} is not in {source}"
     return ast.get_docstring(found[-1], clean=False)
 
@@ -51,6 +63,9 @@ def test_a_public_name_has_its_docstring_and_a_true_signature(name: str) -> None
     value = getattr(pontoon_cli, name)
     assert value.__doc__ == _source_docstring(value), f"{name}: not its source's docstring"
     assert value.__doc__ and "mypyc" not in value.__doc__
+    if is_typeddict(value):  # a record's type: its keys are what help() shows
+        assert value.__annotations__, name
+        return
     signature = inspect.signature(value)  # an exception of no __init__ of its own: (*args)
     for parameter in signature.parameters.values():
         # as written (a str, or a NamedTuple's ForwardRef of it: the modules annotate lazily),
