@@ -165,7 +165,11 @@ def any_games(draw: st.DrawFn) -> AnyGame:
     low, high = (1, 7) if preset == "casino" else (18, 26) if crowded else (2, 26)
     seats = draw(st.integers(low, high))
     assume(seating_problem(rules, seats, str) is None)
-    kinds = st.sampled_from(find_game(rules).strategies)
+    definition = find_game(rules)
+    # the strategies that play these rules (the equilibrium plays only the settings it solved)
+    kinds = st.sampled_from(
+        [k for k in definition.strategies if definition.strategy_problem(k, rules) is None]
+    )
     return AnyGame(
         rules,
         seats,
