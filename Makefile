@@ -60,8 +60,13 @@ $(STAMP_BENCH): pyproject.toml
 
 # The pure-Python pass leaves out the docs' and the help's examples and the built site's checks:
 # they check text the two builds print alike, and the rest of the suite runs the engine there.
+# It leaves out the exact calculations' own slowest tests too: pontoon_cli/solver is pure Python
+# in both builds (_build.NOT_COMPILED_PACKAGES), so the first pass has run the same code.
 PURE_SKIP := --ignore=tests/project/test_readme.py --ignore=tests/project/test_help.py \
-	--ignore=tests/project/test_site.py
+	--ignore=tests/project/test_site.py \
+	--ignore=tests/strategy/test_equilibrium.py --ignore=tests/strategy/test_equilibrium_table.py \
+	--deselect=tests/strategy/test_strategy_finite.py::test_C1_the_finite_shoe_edge_falls_towards_the_infinite_deck_as_decks_grow \
+	--deselect=tests/strategy/test_strategy_finite.py::test_policy_improvement_finds_the_table_back_from_a_spoiled_one
 # pytest-xdist: one test process per core (the suite keeps no state between tests: each writes
 # under its own tmp_path). On this project's 2-core machine it halves the suite's time.
 PYTEST := $(BIN)/python -m pytest -q -n auto
