@@ -51,6 +51,13 @@ def lines(records: Any) -> list[bytes]:
 # the package: lazy, documented, typed ------------------------------------------------------------
 
 
+def python_prints(code: str) -> str:
+    """What ``python -c code`` prints, in a fresh interpreter (nothing this process imported)."""
+    return subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+
+
 def test_importing_the_package_loads_no_api_module_until_a_name_is_used() -> None:
     code = (
         "import sys, pontoon_cli\n"
@@ -59,9 +66,7 @@ def test_importing_the_package_loads_no_api_module_until_a_name_is_used() -> Non
         "after = 'pontoon_cli.api.logs' in sys.modules\n"
         "print(before, after, 'typer' in sys.modules, 'pytest' in sys.modules)"
     )
-    out = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True
-    ).stdout
+    out = python_prints(code)
     assert out.strip() == "['pontoon_cli._build'] True False False"
 
 
@@ -87,9 +92,7 @@ def test_no_public_name_is_shadowed_by_a_package_of_the_same_name() -> None:
         "print([n for n in pontoon_cli.__all__\n"
         "       if isinstance(getattr(pontoon_cli, n), types.ModuleType)])"
     )
-    out = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True
-    ).stdout
+    out = python_prints(code)
     assert out.strip() == "[]"
 
 
